@@ -1,0 +1,134 @@
+"""Starting a deal: who sits, who deals, the trump, logged hands and the antes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .cards import parse_card
+from .errors import Rejection
+from .events import StartDeal
+from .knowledge import UPCARD, held_by
+from .state import POT, DealState, Hand, Posting, Ruling, Sitting, Trick, player_account
+from .variants import Variant
+
+
+def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitting, list[Ruling]]:
+    if sitting.deal is not None and not sitting.deal.over:
+        raise Rejection("deal_in_progress", "the deal in progress has not ended yet")
+    limit = variant.deals_limit(sitting.options)
+    if limit is not None and len(sitting.deals) >= limit:
+        raise Rejection("sitting_over", f"the sitting was agreed at {limit} deals")
+    seated = _seated(sitting, variant, ev)
+    if ev.dealer not in sitting.players:
+        raise Rejection("unknown_player", f"dealer: {ev.dealer!r} is not at this table", field="dealer")
+    if ev.dealer not in seated:
+        raise Rejection("not_seated", f"dealer: {ev.dealer} is not seated for this deal", field="dealer")
+    ante = sitting.options["ante"] if ev.ante is None else ev.ante
+    if ante < 0:
+        raise Rejection("invalid_event", "ante: must not be negative", field="ante")
+    i = seated.index(ev.dealer)
+    order = seated[i + 1 :] + seated[: i + 1]
+    trump_card, trump_suit = _trump(variant, ev)
+    hands, location = _hands(variant, ev, seated, trump_card)
+    stock = len(variant.deck) - 5 * len(seated) - (1 if variant.trump_from_stock else 0)
+    antes = {p: variant.ante_due(p, ante, sitting.next.exempt, sitting.next.double) for p in order}
+    total = sum(antes.values())
+    index = len(sitting.deals)
+    deal = DealState(
+        index=index,
+        dealer=ev.dealer,
+        ante=ante,
+        seated=seated,
+        order=order,
+        trump_card=trump_card,
+        trump_suit=trump_suit,
+        max_exchange=variant.max_exchange(sitting.options, len(seated)),
+        exchange_fee=variant.exchange_fee(sitting.options, ante),
+        carry_in=sitting.pot,
+        antes=total,
+        hands=hands,
+        location=location,
+        stock=stock,
+        cards_left={p: 5 for p in seated},
+    )
+    legs = tuple((player_account(p), -n) for p, n in antes.items() if n) + ((POT, total),)
+    rulings = [
+        Ruling(
+            "deal_started",
+            {"deal": index, "dealer": ev.dealer, "antes": {p: n for p, n in antes.items()}},
+            (Posting("ante", legs),) if total else (),
+        )
+    ]
+    if variant.trump_in_dealer_hand and trump_card is not None and trump_card[0] == "A":
+        deal = replace(deal, rulings=({"kind": "dealer_must_play"},))
+        rulings.append(Ruling("dealer_must_play", {"player": ev.dealer}))
+    if not variant.declares:
+        deal = begin_play(variant, sitting, replace(deal, active=order))
+    balances = dict(sitting.balances)
+    for p, n in antes.items():
+        balances[p] -= n
+    return replace(sitting, deal=deal, balances=balances, pot=sitting.pot + total), rulings
+
+
+def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
+    leader = variant.first_leader(sitting.options, deal.order, deal.active)
+    return replace(deal, trick=Trick(number=1, leader=leader), tricks_won={p: 0 for p in deal.active})
+
+
+def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...]:
+    if ev.seated is None:
+        seated = sitting.players
+    else:
+        for p in ev.seated:
+            if p not in sitting.players:
+                raise Rejection("unknown_player", f"seated: {p!r} is not at this table", field="seated")
+        if len(set(ev.seated)) != len(ev.seated):
+            raise Rejection("invalid_event", "seated: a player is listed twice", field="seated")
+        seated = tuple(p for p in sitting.players if p in ev.seated)
+    if not variant.min_players <= len(seated) <= variant.max_players:
+        raise Rejection(
+            "player_count",
+            f"seated: {variant.name} is played by {variant.min_players} to {variant.max_players} players",
+            field="seated",
+        )
+    return seated
+
+
+def _trump(variant: Variant, ev: StartDeal) -> tuple[str | None, str | None]:
+    if not variant.has_trump:
+        if ev.trump is not None:
+            raise Rejection("invalid_event", f"trump: {variant.name} is played without trumps", field="trump")
+        return None, None
+    if ev.trump is None:
+        raise Rejection("missing_trump", "trump: the turned-up card must be logged", field="trump")
+    card = parse_card(ev.trump, variant.deck, field="trump")
+    return card, card[1]
+
+
+def _hands(
+    variant: Variant, ev: StartDeal, seated: tuple[str, ...], trump_card: str | None
+) -> tuple[dict[str, Hand], dict[str, str]]:
+    hands: dict[str, Hand] = {}
+    location: dict[str, str] = {}
+    if trump_card is not None:
+        location[trump_card] = held_by(ev.dealer) if variant.trump_in_dealer_hand else UPCARD
+        if variant.trump_in_dealer_hand:
+            hands[ev.dealer] = Hand(frozenset((trump_card,)), False)
+    for player, cards in (ev.hands or {}).items():
+        field = f"hands.{player}"
+        if player not in seated:
+            raise Rejection("not_seated", f"{field}: {player!r} is not seated for this deal", field=field)
+        parsed = tuple(parse_card(c, variant.deck, field=field) for c in cards)
+        if len(parsed) != 5 or len(set(parsed)) != 5:
+            raise Rejection("invalid_event", f"{field}: a hand is five different cards", field=field)
+        for card in parsed:
+            where = location.get(card)
+            if where is not None and where != held_by(player):
+                raise Rejection("card_seen_elsewhere", f"{field}: {card} cannot also be in {player}'s hand", field=field)
+            location[card] = held_by(player)
+        if variant.trump_in_dealer_hand and player == ev.dealer and trump_card not in parsed:
+            raise Rejection(
+                "contradicts_logged_hand", f"{field}: the dealer's hand holds the upcard {trump_card}", field=field
+            )
+        hands[player] = Hand(frozenset(parsed), True)
+    return hands, location

@@ -1,0 +1,174 @@
+"""What can happen at a table: a deal starting, and the five kinds of action.
+
+These are the engine's inputs. `parse_deal` and `parse_action` read the
+`bourre-transcript/1` JSON shapes (the same shapes the API accepts); card text is
+checked against the deck later, by the engine, because only it knows the variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+from .errors import Rejection
+
+
+@dataclass(frozen=True, slots=True)
+class StartDeal:
+    dealer: str
+    ante: int | None = None
+    seated: tuple[str, ...] | None = None
+    hands: Mapping[str, tuple[str, ...]] | None = None
+    trump: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    player: str
+    plays: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    player: str
+    count: int
+    discard: tuple[str, ...] | None = None
+    draw: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Retract:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class PassTurn:
+    player: str
+
+
+Action = Union[Declare, Exchange, Play, Retract, PassTurn]
+Event = Union[StartDeal, Action]
+
+ACTION_KEYS = ("declare", "exchange", "play", "retract", "pass_turn")
+
+
+def _bad(field: str, message: str) -> Rejection:
+    return Rejection("invalid_event", f"{field}: {message}", field=field)
+
+
+def _cards(value: object, field: str) -> tuple[str, ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise _bad(field, "must be a list of cards")
+    for item in value:
+        if not isinstance(item, str):
+            raise _bad(field, f"{item!r} is not a card")
+    return tuple(value)
+
+
+def _int(value: object, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(field, f"must be a whole number, got {value!r}")
+    return value
+
+
+def _name(value: object, field: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise _bad(field, "must be a player name")
+    return value
+
+
+def parse_deal(obj: object) -> StartDeal:
+    """A transcript deal header (`dealer`, `ante`, `seated`, `hands`, `trump`)."""
+    if not isinstance(obj, Mapping):
+        raise _bad("deal", "must be an object")
+    ante = obj.get("ante")
+    seated = obj.get("seated")
+    hands = obj.get("hands")
+    trump = obj.get("trump")
+    parsed_hands: dict[str, tuple[str, ...]] | None = None
+    if hands is not None:
+        if not isinstance(hands, Mapping):
+            raise _bad("hands", "must map player names to their five cards")
+        parsed_hands = {str(p): _cards(cards, f"hands.{p}") for p, cards in hands.items()}
+    if trump is not None and not isinstance(trump, str):
+        raise _bad("trump", "must be a card")
+    return StartDeal(
+        dealer=_name(obj.get("dealer"), "dealer"),
+        ante=None if ante is None else _int(ante, "ante"),
+        seated=None if seated is None else tuple(_name(p, "seated") for p in _cards(seated, "seated")),
+        hands=parsed_hands,
+        trump=trump,
+    )
+
+
+def parse_action(obj: object) -> Action:
+    """One transcript action object."""
+    if not isinstance(obj, Mapping):
+        raise _bad("action", "must be an object")
+    kinds = [k for k in ACTION_KEYS if k in obj]
+    if len(kinds) != 1:
+        raise _bad("action", f"must have exactly one of {', '.join(ACTION_KEYS)}")
+    player = _name(obj.get("player"), "player")
+    kind = kinds[0]
+    if kind == "declare":
+        choice = obj["declare"]
+        if choice not in ("play", "pass"):
+            raise _bad("declare", "must be 'play' or 'pass'")
+        return Declare(player, choice == "play")
+    if kind == "exchange":
+        count = _int(obj["exchange"], "exchange")
+        discard = obj.get("discard")
+        draw = obj.get("draw")
+        return Exchange(
+            player,
+            count,
+            None if discard is None else _cards(discard, "discard"),
+            None if draw is None else _cards(draw, "draw"),
+        )
+    if kind == "play":
+        card = obj["play"]
+        if not isinstance(card, str):
+            raise _bad("play", "must be a card")
+        return Play(player, card)
+    if obj[kind] is not True:
+        raise _bad(kind, "must be true")
+    return Retract(player) if kind == "retract" else PassTurn(player)
+
+
+def action_to_json(action: Action) -> dict[str, object]:
+    """The transcript shape of an action (inverse of `parse_action`)."""
+    if isinstance(action, Declare):
+        return {"player": action.player, "declare": "play" if action.plays else "pass"}
+    if isinstance(action, Exchange):
+        out: dict[str, object] = {"player": action.player, "exchange": action.count}
+        if action.discard is not None:
+            out["discard"] = list(action.discard)
+        if action.draw is not None:
+            out["draw"] = list(action.draw)
+        return out
+    if isinstance(action, Play):
+        return {"player": action.player, "play": action.card}
+    if isinstance(action, Retract):
+        return {"player": action.player, "retract": True}
+    return {"player": action.player, "pass_turn": True}
+
+
+def deal_to_json(deal: StartDeal) -> dict[str, object]:
+    """The transcript shape of a deal header (without `actions`)."""
+    out: dict[str, object] = {"dealer": deal.dealer}
+    if deal.ante is not None:
+        out["ante"] = deal.ante
+    if deal.seated is not None:
+        out["seated"] = list(deal.seated)
+    if deal.hands is not None:
+        out["hands"] = {p: list(c) for p, c in deal.hands.items()}
+    if deal.trump is not None:
+        out["trump"] = deal.trump
+    return out

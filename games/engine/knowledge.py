@@ -1,0 +1,112 @@
+"""What the table knows of where each card is.
+
+Hands are often not logged, so the referee keeps public knowledge only: cards seen
+played, cards known to be in a hand (logged hands, the dealer's upcard, drawn cards,
+retracted cards), discards. A card seen in one place cannot turn up in another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .cards import parse_card
+from .errors import Rejection
+from .events import Exchange
+from .state import DealState, Hand
+
+PLAYED = "played"
+DISCARD = "discard"
+UPCARD = "upcard"
+
+
+def held_by(player: str) -> str:
+    return f"hand:{player}"
+
+
+def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> None:
+    """Refuse a card that public knowledge places somewhere other than `player`'s hand."""
+    where = deal.location.get(card)
+    if where is None or where == held_by(player):
+        hand = deal.hands.get(player)
+        if hand is not None and hand.full and card not in hand.known:
+            raise Rejection(
+                "contradicts_logged_hand", f"{field}: {card} is not in {player}'s logged hand", field=field
+            )
+        return
+    if where == PLAYED:
+        raise Rejection("card_already_played", f"{field}: {card} has already been played this deal", field=field)
+    if where == UPCARD:
+        raise Rejection("card_seen_elsewhere", f"{field}: {card} is the turned-up trump, nobody's card", field=field)
+    if where == DISCARD:
+        raise Rejection("card_seen_elsewhere", f"{field}: {card} was discarded this deal", field=field)
+    owner = where.removeprefix("hand:")
+    raise Rejection("card_seen_elsewhere", f"{field}: {card} is known to be in {owner}'s hand", field=field)
+
+
+def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealState:
+    """Apply the cards of an exchange to public knowledge and the stock."""
+    player = ev.player
+    discard = _listed(ev.discard, ev.count, deck, "discard")
+    draw = _listed(ev.draw, ev.count, deck, "draw")
+    hand = deal.hands.get(player, Hand())
+    location = dict(deal.location)
+    stock, pool, pool_cards = deal.stock, deal.pool, deal.pool_cards
+    if ev.count > stock:
+        # The stock runs short: earlier players' discards (not this player's) are reshuffled.
+        stock, pool = stock + pool, 0
+        for card in pool_cards:
+            location.pop(card, None)
+        pool_cards = frozenset()
+        if ev.count > stock:
+            raise Rejection("stock_exhausted", f"exchange: only {stock} cards are left to draw", field="exchange")
+    if discard is not None:
+        for card in discard:
+            check_can_show(deal, player, card, field="discard")
+    if draw is not None:
+        probe = replace(deal, location=location)
+        for card in draw:
+            if discard is not None and card in discard:
+                raise Rejection("card_seen_elsewhere", f"draw: {card} is being discarded", field="draw")
+            if location.get(card) == held_by(player) or card in hand.known:
+                raise Rejection("card_seen_elsewhere", f"draw: {card} is already in {player}'s hand", field="draw")
+            check_can_show(replace(probe, hands={}), player, card, field="draw")
+    known = set(hand.known)
+    full = hand.full
+    if discard is not None:
+        known.difference_update(discard)
+        for card in discard:
+            location[card] = DISCARD
+        pool_cards = pool_cards | frozenset(discard)
+    elif ev.count:
+        # Which cards went is unknown: only the count is public.
+        for card in known:
+            if location.get(card) == held_by(player):
+                del location[card]
+        known, full = set(), False
+    if draw is not None:
+        known.update(draw)
+        for card in draw:
+            location[card] = held_by(player)
+    elif ev.count:
+        full = False
+    hands = dict(deal.hands)
+    hands[player] = Hand(frozenset(known), full)
+    return replace(
+        deal,
+        hands=hands,
+        location=location,
+        stock=stock - ev.count,
+        pool=pool + ev.count,
+        pool_cards=pool_cards,
+    )
+
+
+def _listed(cards: tuple[str, ...] | None, count: int, deck: frozenset[str], field: str) -> tuple[str, ...] | None:
+    if cards is None:
+        return None
+    if len(cards) != count:
+        raise Rejection("invalid_event", f"{field}: must list exactly {count} cards", field=field)
+    parsed = tuple(parse_card(c, deck, field=field) for c in cards)
+    if len(set(parsed)) != len(parsed):
+        raise Rejection("invalid_event", f"{field}: a card is listed twice", field=field)
+    return parsed

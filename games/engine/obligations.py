@@ -1,0 +1,144 @@
+"""Play obligations of the trick-taking variants, each refusal with its reason.
+
+`legal_plays` is the single source of truth: the referee judges a play by asking
+whether the card is among the allowed ones for the hand held, and table apps show
+the same answer. The reasons are the obligation names used in renege rulings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .state import PlayContext
+
+FOLLOW_SUIT = "follow_suit"
+TRUMP = "trump"
+HEAD_TRICK = "head_trick"
+OVERTRUMP = "overtrump"
+CINCH = "cinch"
+LEAD_HIGH_TRUMP = "lead_high_trump"
+CLIMB = "climb"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRules:
+    strength: Mapping[str, int]
+    ranks: str  # high to low, for counting sure tricks
+    trump: str | None  # trump suit
+    must_head: bool  # beat the best card so far when able
+    must_trump: bool  # trump when void in the led suit
+    cinch: bool  # louisiana's cinch
+    lead_high_trump: bool  # ukrainian: holding A, K or Q of trumps, lead the highest trump
+
+
+def sure_tricks(hand: Iterable[str], trump: str, ranks: str, played: frozenset[str]) -> int:
+    """Top trumps not yet played that the hand holds, counting down from the top."""
+    held = set(hand)
+    count = 0
+    for r in ranks:
+        card = r + trump
+        if card in played:
+            continue
+        if card not in held:
+            break
+        count += 1
+    return count
+
+
+def has_cinch(rules: TrickRules, hand: Iterable[str], ctx: PlayContext) -> bool:
+    if rules.trump is None:
+        return False
+    return ctx.tricks_won + sure_tricks(hand, rules.trump, rules.ranks, ctx.played) >= 3
+
+
+def legal_plays(rules: TrickRules, ctx: PlayContext, hand: Iterable[str]) -> tuple[frozenset[str], dict[str, str]]:
+    """The cards of `hand` allowed now, and for every other card the obligation it breaks."""
+    cards = tuple(hand)
+    strength = rules.strength
+    trump = rules.trump
+    refused: dict[str, str] = {}
+    if ctx.led is None:
+        return _lead(rules, ctx, cards, refused)
+    follow = [c for c in cards if c[1] == ctx.led]
+    candidates: list[str]
+    if follow:
+        candidates = follow
+        for c in cards:
+            if c[1] != ctx.led:
+                refused[c] = FOLLOW_SUIT
+        if rules.must_head and not ctx.trumped and ctx.best is not None:
+            candidates = _must_beat(follow, strength[ctx.best], strength, refused, HEAD_TRICK)
+    elif trump is not None and rules.must_trump and any(c[1] == trump for c in cards):
+        candidates = [c for c in cards if c[1] == trump]
+        for c in cards:
+            if c[1] != trump:
+                refused[c] = TRUMP
+        if rules.must_head and ctx.trumped and ctx.best is not None:
+            candidates = _must_beat(candidates, strength[ctx.best], strength, refused, OVERTRUMP)
+    else:
+        candidates = list(cards)
+    if rules.cinch and not ctx.is_last and trump is not None:
+        trumps = [c for c in candidates if c[1] == trump]
+        if trumps and has_cinch(rules, cards, ctx):
+            top = max(trumps, key=strength.__getitem__)
+            for c in candidates:
+                if c != top:
+                    refused[c] = CINCH
+            candidates = [top]
+    return frozenset(candidates), refused
+
+
+def _must_beat(
+    cards: list[str], to_beat: int, strength: Mapping[str, int], refused: dict[str, str], reason: str
+) -> list[str]:
+    beaters = [c for c in cards if strength[c] > to_beat]
+    if not beaters:
+        return cards
+    for c in cards:
+        if strength[c] <= to_beat:
+            refused[c] = reason
+    return beaters
+
+
+def _lead(
+    rules: TrickRules, ctx: PlayContext, cards: tuple[str, ...], refused: dict[str, str]
+) -> tuple[frozenset[str], dict[str, str]]:
+    trump = rules.trump
+    if trump is None:
+        return frozenset(cards), refused
+    trumps = [c for c in cards if c[1] == trump]
+    if not trumps:
+        return frozenset(cards), refused
+    reason = None
+    if rules.lead_high_trump and any(c[0] in "AKQ" for c in trumps):
+        reason = LEAD_HIGH_TRUMP
+    elif rules.cinch and has_cinch(rules, cards, ctx):
+        reason = CINCH
+    if reason is None:
+        return frozenset(cards), refused
+    top = max(trumps, key=rules.strength.__getitem__)
+    for c in cards:
+        if c != top:
+            refused[c] = reason
+    return frozenset((top,)), refused
+
+
+def broken_obligation(rules: TrickRules, ctx: PlayContext, hand: Iterable[str], card: str) -> str | None:
+    """The obligation `card` breaks when `hand` (which holds `card`) was held, or None."""
+    _, refused = legal_plays(rules, ctx, hand)
+    return refused.get(card)
+
+
+def trick_winner(cards: tuple[tuple[str, str], ...], trump: str | None, strength: Mapping[str, int]) -> int:
+    """Index in `cards` of the winning card: the highest trump, else the highest of the led suit."""
+    best = 0  # the lead; only a higher card of its suit or a trump displaces it
+    for i in range(1, len(cards)):
+        card = cards[i][1]
+        top = cards[best][1]
+        if card[1] == top[1]:
+            if strength[card] > strength[top]:
+                best = i
+        elif trump is not None and card[1] == trump and top[1] != trump:
+            best = i
+    return best

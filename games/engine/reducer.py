@@ -1,0 +1,100 @@
+"""`apply(state, event) -> (state, rulings)`: the referee, one event at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from . import climbing, declaring, tricks
+from .dealing import start_deal
+from .errors import Rejection
+from .events import Declare, Event, Exchange, PassTurn, Play, Retract, StartDeal
+from .knowledge import held_by
+from .state import DealState, Hand, Ruling, Sitting
+from .variants import Variant, get_variant
+
+
+def new_sitting(*, variant: str, players: Sequence[str], options: Mapping[str, Any] | None = None) -> Sitting:
+    """A table before its first deal; refuses unknown variants, options and bad player lists."""
+    rules = get_variant(variant)
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise Rejection("invalid_players", "players: must be a list of names", field="players")
+    names = tuple(players)
+    if any(not isinstance(p, str) or not p for p in names):
+        raise Rejection("invalid_players", "players: every player is a non-empty name", field="players")
+    if len(set(names)) != len(names):
+        raise Rejection("invalid_players", "players: names must be distinct", field="players")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise Rejection(
+            "player_count",
+            f"players: {rules.name} is played by {rules.min_players} to {rules.max_players} players",
+            field="players",
+        )
+    if options is not None and not isinstance(options, Mapping):
+        raise Rejection("invalid_option", "options: must be an object", field="options")
+    checked = rules.check_options(options, names)
+    return Sitting(variant=rules.name, options=checked, players=names, balances={p: 0 for p in names})
+
+
+def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
+    """The state after `event` and the rulings it produced; raises `Rejection` instead."""
+    variant = get_variant(state.variant)
+    if isinstance(event, StartDeal):
+        state, rulings = start_deal(state, variant, event)
+        return state, tuple(rulings)
+    deal = state.deal
+    if deal is None:
+        raise Rejection("no_deal", "no deal has started: log a deal first")
+    if event.player not in state.players:
+        raise Rejection("unknown_player", f"player: {event.player!r} is not at this table", field="player")
+    if deal.over:
+        code = "sixth_card" if isinstance(event, Play) else "deal_over"
+        raise Rejection(code, "this deal is over: log the next deal first")
+    if isinstance(event, Declare):
+        state, rulings = declaring.declare(state, variant, deal, event)
+    elif isinstance(event, Exchange):
+        state, rulings = declaring.exchange(state, variant, deal, event)
+    elif isinstance(event, Retract):
+        state, rulings = _retract(state, variant, deal, event)
+    else:
+        if deal.trick is None:
+            expected = declaring.next_declarer(deal)
+            raise Rejection("out_of_turn", f"out of turn: expected {expected} to declare", expected=expected)
+        if isinstance(event, PassTurn):
+            state, rulings = climbing.pass_turn(state, variant, deal, event)
+        elif variant.climbing:
+            state, rulings = climbing.play(state, variant, deal, event)
+        else:
+            state, rulings = tricks.play(state, variant, deal, event)
+    return state, tuple(rulings)
+
+
+def _retract(sitting: Sitting, variant: Variant, deal: DealState, ev: Retract) -> tuple[Sitting, list[Ruling]]:
+    """Put back the card just played: the state returns to before that play, except
+    that what the card showed stays known (and reneges it proved stay proven)."""
+    last = deal.last_play
+    before = deal.before_play
+    if last is None or before is None or last[0] != ev.player:
+        raise Rejection(
+            "cannot_retract", f"retract: {ev.player} may only take back a card nobody has played after", field="retract"
+        )
+    player, card, index = last
+    hand = before.hands.get(player, Hand())
+    restored = replace(
+        before,
+        hands={**before.hands, player: Hand(hand.known | {card}, hand.full)},
+        location={**before.location, card: held_by(player)},
+        pending=tuple(p for p in deal.pending if p.index != index),
+        provisional=(),
+        reneges=deal.reneges,
+        rulings=deal.rulings,
+        actions=deal.actions + 1,
+        before_play=None,
+        last_play=None,
+    )
+    rulings: list[Ruling] = []
+    if len(before.tricks) < len(deal.tricks):
+        rulings.append(Ruling("trick_reopened", {"trick": deal.tricks[-1].number}))
+    rulings.append(Ruling("card_retracted", {"player": player, "card": card}))
+    return replace(sitting, deal=restored), rulings

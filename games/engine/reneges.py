@@ -1,0 +1,88 @@
+"""Renege proof from public information.
+
+With a logged hand a renege is proven by the play itself; it becomes final once
+another card is played (until then the offender may retract it). Without one, the
+play waits as `Pending` and is judged again each time its player shows a card: a
+card shown later in the deal was held at the time, since hands only shrink during
+play. Judging the known part of a hand is sound: a card refused for part of a hand
+is refused for the whole of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from .obligations import CLIMB, TrickRules, broken_obligation
+from .state import DealState, Pending, Renege, Ruling
+from .variants import Variant
+
+
+def judge(rules: TrickRules, strength: dict[str, int] | Any, pending: Pending) -> str | None:
+    if pending.context is None:  # a climbing pass
+        to_beat = pending.to_beat
+        assert to_beat is not None
+        for card in pending.known:
+            if card[1] == to_beat[1] and strength[card] > strength[to_beat]:
+                return CLIMB
+        return None
+    assert pending.card is not None
+    return broken_obligation(rules, pending.context, pending.known, pending.card)
+
+
+def reveal(
+    deal: DealState, rules: TrickRules, strength: Any, player: str, card: str, index: int
+) -> tuple[tuple[Pending, ...], list[Renege]]:
+    """Re-judge `player`'s pending plays now that `card` is shown to have been held."""
+    if not deal.pending:
+        return deal.pending, []
+    kept: list[Pending] = []
+    proven: list[Renege] = []
+    for p in deal.pending:
+        if p.player != player or card in p.known:
+            kept.append(p)
+            continue
+        p = replace(p, known=p.known | {card})
+        obligation = judge(rules, strength, p)
+        if obligation is not None:
+            proven.append(Renege(p.player, p.trick, p.card, obligation, index, p.index))
+        elif len(p.known) < p.hand_size:
+            kept.append(p)
+        # else: the whole hand is now known and the play was legal
+    return tuple(kept), proven
+
+
+def record(deal: DealState, variant: Variant, found: Iterable[Renege], options: Any) -> tuple[DealState, list[Ruling]]:
+    """Make reneges final: one ruling each, a penalty only on a player's first."""
+    found = sorted(found, key=lambda r: (r.proven_at, r.trick))
+    if not found:
+        return deal, []
+    reneges = list(deal.reneges)
+    doc = list(deal.rulings)
+    rulings: list[Ruling] = []
+    amount_first = variant.renege_amount(deal.start, options)
+    for r in found:
+        first = all(x.player != r.player for x in reneges)
+        amount = (amount_first if first else 0)
+        reneges.append(r)
+        entry = {
+            "kind": "renege",
+            "player": r.player,
+            "trick": r.trick,
+            "card": r.card,
+            "obligation": r.obligation,
+            "proven_at": r.proven_at,
+            "amount": amount,
+        }
+        doc.append(entry)
+        rulings.append(Ruling("renege", dict(entry)))
+    return replace(deal, reneges=tuple(reneges), rulings=tuple(doc)), rulings
+
+
+def offenders(deal: DealState) -> tuple[str, ...]:
+    seen: list[str] = []
+    for r in deal.reneges:
+        if r.player not in seen:
+            seen.append(r.player)
+    return tuple(seen)

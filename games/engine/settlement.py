@@ -1,0 +1,102 @@
+"""Closing a deal: the pot's fate, penalties into the next pot, what the next deal owes.
+
+Every chip that moves is a `Posting` whose legs sum to zero, so balances plus the pot
+stay at zero after every deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .reneges import offenders
+from .state import POT, DealState, NextDeal, Posting, Ruling, Sitting, player_account
+from .variants import DealFacts, Settlement, Variant
+from .variants.base import capped
+
+
+def close_deal(sitting: Sitting, variant: Variant, deal: DealState) -> tuple[Sitting, list[Ruling]]:
+    """Settle a deal that has ended (played out, all passed, or one player in)."""
+    pot = deal.start
+    if not deal.active:
+        return _finish(sitting, deal, ({"kind": "all_passed"},), {}, "pot_won", Settlement((), {}, "pot_won", {}, None))
+    if len(deal.active) == 1 and not deal.tricks:
+        lone = deal.active[0]
+        amount = capped(pot, sitting.options.get("pot_limit"))
+        doc = ({"kind": "lone_player", "player": lone}, {"kind": "pot_won", "player": lone, "amount": amount})
+        return _finish(sitting, deal, doc, {lone: amount}, "pot_won", Settlement((), {}, "pot_won", {}, None))
+    facts = DealFacts(
+        order=deal.active,
+        tricks_won=deal.tricks_won,
+        offenders=offenders(deal),
+        pot=pot,
+    )
+    result = variant.settle(facts, sitting.options)
+    if result.renege_amount is not None and variant.renege_amount(pot, sitting.options) is None:
+        deal = _fill_renege_amounts(deal, result.renege_amount)
+    return _finish(sitting, deal, result.rulings, result.payouts, result.payout_kind, result)
+
+
+def _fill_renege_amounts(deal: DealState, value: int) -> DealState:
+    seen: set[str] = set()
+    doc = []
+    for entry in deal.rulings:
+        if entry.get("kind") == "renege":
+            entry = {**entry, "amount": 0 if entry["player"] in seen else value}
+            seen.add(entry["player"])
+        doc.append(entry)
+    return replace(deal, rulings=tuple(doc))
+
+
+def _finish(
+    sitting: Sitting,
+    deal: DealState,
+    outcome: tuple[dict[str, Any], ...],
+    payouts: dict[str, int] | Any,
+    payout_kind: str,
+    result: Settlement,
+) -> tuple[Sitting, list[Ruling]]:
+    pot = deal.start
+    paid_out = sum(payouts.values())
+    left = pot - paid_out
+    penalties = dict(result.penalties)
+    next_deal = NextDeal(penalties=penalties, exempt=result.exempt, double=result.double)
+    summary = {
+        "trump_suit": deal.trump_suit,
+        "active": [p for p in deal.seated if p in deal.active],
+        "tricks": [t.as_dict() for t in deal.tricks],
+        "tricks_won": dict(deal.tricks_won),
+        "rulings": [*deal.rulings, *outcome],
+        "pot": {"antes": deal.antes, "start": pot, "paid_out": paid_out, "left": left},
+        "next": next_deal.as_dict(),
+    }
+    rulings: list[Ruling] = []
+    for entry in outcome:
+        postings: tuple[Posting, ...] = ()
+        kind = entry["kind"]
+        if kind in ("pot_won", "pot_split", "pot_shared") and paid_out:
+            legs = ((POT, -paid_out),) + tuple((player_account(p), n) for p, n in payouts.items() if n)
+            postings = (Posting(payout_kind, legs),)
+        rulings.append(Ruling(kind, dict(entry), postings))
+    settle_postings: list[Posting] = []
+    if penalties and sum(penalties.values()):
+        legs = tuple((player_account(p), -n) for p, n in penalties.items() if n) + ((POT, sum(penalties.values())),)
+        settle_postings.append(Posting("penalty", legs))
+    if left:
+        settle_postings.append(Posting("carry", ((POT, -left), (POT, left))))
+    rulings.append(Ruling("deal_settled", {"deal": deal.index, "summary": summary}, tuple(settle_postings)))
+    balances = dict(sitting.balances)
+    for p, n in payouts.items():
+        balances[p] += n
+    for p, n in penalties.items():
+        balances[p] -= n
+    closed = replace(deal, over=True, summary=summary, rulings=tuple(summary["rulings"]), before_play=None)
+    sitting = replace(
+        sitting,
+        balances=balances,
+        pot=left + sum(penalties.values()),
+        next=next_deal,
+        deals=sitting.deals + (summary,),
+        deal=closed,
+    )
+    return sitting, rulings

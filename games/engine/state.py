@@ -1,0 +1,174 @@
+"""The referee's state: frozen values, replaced (never mutated) by `apply`.
+
+`Sitting` is a table's whole session; `DealState` the deal in progress. Mappings
+inside are plain dicts treated as immutable: every change builds a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Bumped whenever a change to the engine could change a ruling. Stored with every
+#: ruling event so history keeps the rules that made it.
+RULES_VERSION = "bourre-rules/1.0"
+
+POT = "pot"
+
+
+def player_account(player: str) -> str:
+    return f"player:{player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    """One double-entry movement of chips. `legs` are (account, signed amount); they sum to 0."""
+
+    kind: str
+    legs: tuple[tuple[str, int], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "legs": [[a, n] for a, n in self.legs]}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """Something the referee decided or recorded, with the chips it moved."""
+
+    kind: str
+    data: Mapping[str, Any]
+    postings: tuple[Posting, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, **self.data}
+        if self.postings:
+            out["postings"] = [p.as_dict() for p in self.postings]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What is publicly known of a player's hand: `known` cards are surely held;
+    `full` means `known` is the whole hand (it was logged)."""
+
+    known: frozenset[str] = frozenset()
+    full: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    number: int
+    leader: str
+    cards: tuple[tuple[str, str], ...] = ()
+    winner: str | None = None
+    #: climbing tricks (comtadine): players who passed since the last card.
+    passed: frozenset[str] = frozenset()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": [[p, c] for p, c in self.cards], "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayContext:
+    """The public situation in which a player chose a card (or passed)."""
+
+    led: str | None  # led suit; None when leading
+    best: str | None  # card currently winning the trick
+    trumped: bool  # a trump leads a trick of another suit
+    is_last: bool  # last active player to this trick
+    tricks_won: int
+    played: frozenset[str]  # cards already played this deal, this trick included
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A play (or a climbing pass) not yet provably legal: re-judged whenever the
+    player shows another card, since every card shown later was held then."""
+
+    player: str
+    trick: int
+    card: str | None
+    index: int
+    context: PlayContext | None
+    to_beat: str | None  # climbing pass: the card the player declined to beat
+    known: frozenset[str]
+    hand_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Renege:
+    player: str
+    trick: int
+    card: str | None
+    obligation: str
+    proven_at: int
+    play_index: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """What the next deal owes because of the last one."""
+
+    penalties: Mapping[str, int] = field(default_factory=dict)
+    exempt: tuple[str, ...] = ()
+    double: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"penalties": dict(self.penalties), "exempt": list(self.exempt), "double": list(self.double)}
+
+
+@dataclass(frozen=True, slots=True)
+class DealState:
+    index: int
+    dealer: str
+    ante: int
+    seated: tuple[str, ...]  # seat order
+    order: tuple[str, ...]  # from the dealer's left, dealer last
+    trump_card: str | None
+    trump_suit: str | None
+    max_exchange: int
+    exchange_fee: int
+    carry_in: int  # pot before this deal's antes (penalties of the last deal included)
+    antes: int
+    fees: int = 0
+    declared: Mapping[str, bool] = field(default_factory=dict)
+    active: tuple[str, ...] = ()  # players in, from the dealer's left (set once declarations end)
+    exchanged: tuple[str, ...] = ()
+    hands: Mapping[str, Hand] = field(default_factory=dict)
+    location: Mapping[str, str] = field(default_factory=dict)  # card -> "hand:P", "played", "discard", "upcard"
+    stock: int = 0
+    pool: int = 0  # discards of players already served, reusable if the stock runs short
+    pool_cards: frozenset[str] = frozenset()
+    cards_left: Mapping[str, int] = field(default_factory=dict)
+    played: frozenset[str] = frozenset()
+    tricks: tuple[Trick, ...] = ()
+    trick: Trick | None = None
+    tricks_won: Mapping[str, int] = field(default_factory=dict)
+    pending: tuple[Pending, ...] = ()
+    provisional: tuple[Renege, ...] = ()  # proven at the play itself; a retract may still correct it
+    reneges: tuple[Renege, ...] = ()
+    rulings: tuple[dict[str, Any], ...] = ()  # the deal's rulings in `bourre-ruling/1` form
+    actions: int = 0
+    before_play: DealState | None = None  # the state a retract returns to
+    last_play: tuple[str, str, int] | None = None  # (player, card, index) when the last action was a play
+    play_started: bool = False
+    turn: str | None = None  # climbing tricks: who acts next (None: the trick's leader)
+    over: bool = False
+    summary: Mapping[str, Any] | None = None
+
+    @property
+    def start(self) -> int:
+        return self.carry_in + self.antes + self.fees
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    variant: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    balances: Mapping[str, int]
+    pot: int = 0
+    next: NextDeal = field(default_factory=NextDeal)
+    deals: tuple[Mapping[str, Any], ...] = ()  # settled deals in `bourre-ruling/1` form
+    deal: DealState | None = None

@@ -1,0 +1,106 @@
+"""Card play in the trick-taking variants (louisiana, ukrainian, occitan)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .cards import parse_card
+from .errors import Rejection
+from .events import Play
+from .knowledge import PLAYED, check_can_show
+from .obligations import TrickRules, broken_obligation, trick_winner
+from .reneges import record, reveal
+from .settlement import close_deal
+from .state import DealState, Hand, Pending, PlayContext, Renege, Ruling, Sitting, Trick
+from .variants import Variant
+
+
+def next_to_play(deal: DealState) -> str:
+    trick = deal.trick
+    assert trick is not None
+    if not trick.cards:
+        return trick.leader
+    last = trick.cards[-1][0]
+    active = deal.active
+    return active[(active.index(last) + 1) % len(active)]
+
+
+def context_for(deal: DealState, rules: TrickRules, player: str) -> PlayContext:
+    trick = deal.trick
+    assert trick is not None
+    if not trick.cards:
+        return PlayContext(None, None, False, False, deal.tricks_won.get(player, 0), deal.played)
+    led = trick.cards[0][1][1]
+    best = trick.cards[trick_winner(trick.cards, rules.trump, rules.strength)][1]
+    trumped = rules.trump is not None and best[1] == rules.trump and led != rules.trump
+    is_last = len(trick.cards) == len(deal.active) - 1
+    return PlayContext(led, best, trumped, is_last, deal.tricks_won.get(player, 0), deal.played)
+
+
+def check_turn(deal: DealState, player: str, *, expected: str) -> None:
+    if player not in deal.seated:
+        raise Rejection("not_seated", f"{player} is not seated for this deal", field="player", expected=expected)
+    if player not in deal.active:
+        raise Rejection("player_passed", f"{player} passed and is out of this deal", field="player", expected=expected)
+    if deal.cards_left.get(player, 0) == 0:
+        raise Rejection("sixth_card", f"{player} has played all five cards", field="player", expected=expected)
+    if player != expected:
+        raise Rejection("out_of_turn", f"out of turn: expected {expected}", field="player", expected=expected)
+
+
+def play(sitting: Sitting, variant: Variant, deal: DealState, ev: Play) -> tuple[Sitting, list[Ruling]]:
+    expected = next_to_play(deal)
+    card = parse_card(ev.card, variant.deck, field="play")
+    check_turn(deal, ev.player, expected=expected)
+    check_can_show(deal, ev.player, card, field="play")
+    rules = variant.trick_rules(sitting.options, deal.trump_suit)
+    before = replace(deal, before_play=None)
+    index = deal.actions
+    player = ev.player
+    # Every card a player shows was held at their earlier plays of this deal.
+    pending, proven = reveal(deal, rules, variant.strength, player, card, index)
+    proven = list(deal.provisional) + proven  # a card now follows them: no retract can correct them
+    hand = deal.hands.get(player, Hand())
+    ctx = context_for(deal, rules, player)
+    held = hand.known | {card}
+    provisional: tuple[Renege, ...] = ()
+    obligation = broken_obligation(rules, ctx, held, card)
+    trick = deal.trick
+    assert trick is not None
+    if obligation is not None:
+        provisional = (Renege(player, trick.number, card, obligation, index, index),)
+    elif not hand.full and len(held) < deal.cards_left[player]:
+        pending += (Pending(player, trick.number, card, index, ctx, None, held, deal.cards_left[player]),)
+    hands = {**deal.hands, player: Hand(hand.known - {card}, hand.full)}
+    trick = replace(trick, cards=trick.cards + ((player, card),))
+    deal = replace(
+        deal,
+        hands=hands,
+        location={**deal.location, card: PLAYED},
+        played=deal.played | {card},
+        cards_left={**deal.cards_left, player: deal.cards_left[player] - 1},
+        pending=pending,
+        provisional=provisional,
+        trick=trick,
+        actions=index + 1,
+        play_started=True,
+        before_play=before,
+        last_play=(player, card, index),
+    )
+    deal, rulings = record(deal, variant, proven, sitting.options)
+    if len(trick.cards) < len(deal.active):
+        return replace(sitting, deal=deal), rulings
+    winner = trick.cards[trick_winner(trick.cards, rules.trump, rules.strength)][0]
+    done = replace(trick, winner=winner)
+    deal = replace(
+        deal,
+        tricks=deal.tricks + (done,),
+        tricks_won={**deal.tricks_won, winner: deal.tricks_won[winner] + 1},
+        trick=Trick(number=trick.number + 1, leader=winner),
+    )
+    rulings.append(Ruling("trick_won", {"trick": trick.number, **done.as_dict()}))
+    if len(deal.tricks) < variant.tricks_per_deal:
+        return replace(sitting, deal=deal), rulings
+    deal, last = record(replace(deal, provisional=(), pending=(), trick=None), variant, deal.provisional, sitting.options)
+    sitting, closing = close_deal(replace(sitting, deal=deal), variant, deal)
+    return sitting, rulings + last + closing
