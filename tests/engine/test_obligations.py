@@ -1,0 +1,123 @@
+"""Each play obligation, with the reason a refused card would break."""
+
+from __future__ import annotations
+
+from games.engine.obligations import has_cinch, legal_plays, sure_tricks, trick_winner
+from games.engine.state import PlayContext
+from games.engine.variants import get_variant
+
+LOUISIANA = get_variant("louisiana")
+UKRAINIAN = get_variant("ukrainian")
+OCCITAN = get_variant("occitan")
+
+
+def rules(variant=LOUISIANA, trump="S", **options):
+    return variant.trick_rules({"cinch": True, **options}, trump)
+
+
+def ctx(led=None, best=None, trumped=False, last=False, won=0, played=()):
+    return PlayContext(led, best, trumped, last, won, frozenset(played))
+
+
+def test_follow_suit_when_able() -> None:
+    allowed, refused = legal_plays(rules(), ctx("H", "5H"), ["9H", "2D", "3S"])
+    assert allowed == {"9H"}
+    assert refused == {"2D": "follow_suit", "3S": "follow_suit"}
+
+
+def test_head_the_trick_when_following() -> None:
+    allowed, refused = legal_plays(rules(), ctx("H", "TH"), ["9H", "QH", "KH"])
+    assert allowed == {"QH", "KH"}
+    assert refused == {"9H": "head_trick"}
+
+
+def test_any_card_of_the_suit_when_none_beats() -> None:
+    allowed, _ = legal_plays(rules(), ctx("H", "AH"), ["9H", "QH"])
+    assert allowed == {"9H", "QH"}
+
+
+def test_once_trumped_a_follower_may_play_any_card_of_the_suit() -> None:
+    allowed, refused = legal_plays(rules(), ctx("H", "2S", trumped=True), ["9H", "AH"])
+    assert allowed == {"9H", "AH"} and refused == {}
+
+
+def test_void_must_trump_even_too_low() -> None:
+    allowed, refused = legal_plays(rules(cinch=False), ctx("H", "AH"), ["2S", "KD"])
+    assert allowed == {"2S"} and refused == {"KD": "trump"}
+
+
+def test_trumping_must_overtrump_when_able() -> None:
+    allowed, refused = legal_plays(rules(cinch=False), ctx("H", "9S", trumped=True), ["2S", "JS", "KD"])
+    assert allowed == {"JS"}
+    assert refused == {"2S": "overtrump", "KD": "trump"}
+
+
+def test_unable_to_overtrump_any_trump_will_do() -> None:
+    allowed, _ = legal_plays(rules(cinch=False), ctx("H", "AS", trumped=True), ["2S", "JS", "KD"])
+    assert allowed == {"2S", "JS"}
+
+
+def test_neither_suit_nor_trump_any_card() -> None:
+    allowed, refused = legal_plays(rules(), ctx("H", "5H"), ["2D", "3C"])
+    assert allowed == {"2D", "3C"} and refused == {}
+
+
+def test_sure_tricks_count_down_from_the_top_skipping_played_trumps() -> None:
+    assert sure_tricks(["AS", "KS", "JS"], "S", LOUISIANA.ranks, frozenset()) == 2
+    assert sure_tricks(["KS", "QS"], "S", LOUISIANA.ranks, frozenset({"AS"})) == 2
+    assert sure_tricks(["KS"], "S", LOUISIANA.ranks, frozenset()) == 0
+
+
+def test_cinch_on_lead_means_leading_the_highest_trump() -> None:
+    allowed, refused = legal_plays(rules(), ctx(), ["AS", "KS", "QS", "5H", "2D"])
+    assert allowed == {"AS"}
+    assert refused["5H"] == "cinch" and refused["KS"] == "cinch"
+
+
+def test_tricks_already_won_count_toward_the_cinch() -> None:
+    assert has_cinch(rules(), ["AS", "2D"], ctx(won=2))
+    allowed, _ = legal_plays(rules(), ctx(won=2), ["AS", "5S", "2D"])
+    assert allowed == {"AS"}
+
+
+def test_cinch_when_following_plays_the_highest_trump_unless_last() -> None:
+    hand = ["AS", "KS", "QS", "3S"]
+    allowed, refused = legal_plays(rules(), ctx("D", "9D"), hand)
+    assert allowed == {"AS"} and refused["3S"] == "cinch"
+    allowed, _ = legal_plays(rules(), ctx("D", "9D", last=True), hand)
+    assert allowed == set(hand)
+
+
+def test_cinch_does_not_override_following_suit() -> None:
+    allowed, _ = legal_plays(rules(), ctx("D", "9D"), ["AS", "KS", "QS", "2D"])
+    assert allowed == {"2D"}
+
+
+def test_no_cinch_when_the_house_turns_it_off() -> None:
+    allowed, _ = legal_plays(rules(cinch=False), ctx(), ["AS", "KS", "QS", "5H"])
+    assert allowed == {"AS", "KS", "QS", "5H"}
+
+
+def test_ukrainian_leader_with_a_high_trump_leads_the_highest() -> None:
+    r = UKRAINIAN.trick_rules({}, "S")
+    allowed, refused = legal_plays(r, ctx(), ["QS", "3S", "AH"])
+    assert allowed == {"QS"} and refused == {"3S": "lead_high_trump", "AH": "lead_high_trump"}
+    allowed, _ = legal_plays(r, ctx(), ["JS", "3S", "AH"])
+    assert allowed == {"JS", "3S", "AH"}
+
+
+def test_occitan_only_asks_to_follow_suit() -> None:
+    r = OCCITAN.trick_rules({}, None)
+    allowed, refused = legal_plays(r, ctx("H", "KH"), ["7H", "QH", "KD"])
+    assert allowed == {"7H", "QH"} and refused == {"KD": "follow_suit"}
+    allowed, _ = legal_plays(r, ctx("H", "KH"), ["KD", "7C"])
+    assert allowed == {"KD", "7C"}
+
+
+def test_trick_winner_highest_trump_else_highest_of_led_suit() -> None:
+    s = LOUISIANA.strength
+    assert trick_winner((("a", "5H"), ("b", "AH"), ("c", "2S")), "S", s) == 2
+    assert trick_winner((("a", "5H"), ("b", "AD"), ("c", "9H")), "S", s) == 2
+    assert trick_winner((("a", "5H"), ("b", "3S"), ("c", "9S")), "S", s) == 2
+    k = OCCITAN.strength
+    assert trick_winner((("a", "AH"), ("b", "KH"), ("c", "KD")), None, k) == 1

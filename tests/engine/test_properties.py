@@ -1,0 +1,166 @@
+"""Properties of random complete deals in every variant (hands dealt for real, plays
+chosen among those the engine calls legal)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import rule_transcript
+from games.engine.obligations import broken_obligation
+from games.engine.simulate import random_sitting
+from games.engine.variants import get_variant
+
+TABLE_SIZES = {"louisiana": (2, 8), "ukrainian": (2, 7), "occitan": (3, 4), "comtadine": (2, 5)}
+
+sittings = st.builds(
+    lambda variant, seed, size, deals, hidden, listed: (variant, seed, size, deals, hidden, listed),
+    st.sampled_from(sorted(TABLE_SIZES)),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 10),
+    st.integers(1, 4),
+    st.booleans(),
+    st.booleans(),
+)
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def simulate(variant, seed, size, deals, *, renege_chance=0.0, list_exchanges=True):
+    low, high = TABLE_SIZES[variant]
+    players = low + size % (high - low + 1)
+    return random_sitting(
+        random.Random(seed), variant, players, deals, renege_chance=renege_chance, list_exchanges=list_exchanges
+    )
+
+
+def without_hands(doc):
+    doc = copy.deepcopy(doc)
+    for deal in doc["deals"]:
+        deal.pop("hands", None)
+    return doc
+
+
+@SETTINGS
+@given(sittings)
+def test_random_legal_sittings_keep_the_invariants(params) -> None:
+    variant, seed, size, deals, hidden, listed = params
+    sim = simulate(variant, seed, size, deals, list_exchanges=listed)
+    doc = without_hands(sim.transcript) if hidden else sim.transcript
+    ruling = rule_transcript(doc)
+    assert sum(ruling["balances"].values()) + ruling["pot"] == 0  # chips are conserved
+    for deal in ruling["deals"]:
+        assert all(r["kind"] != "renege" for r in deal["rulings"])  # no renege in a renege-free deal
+        cards = [card for trick in deal["tricks"] for _, card in trick["cards"]]
+        assert len(cards) == len(set(cards))  # every card at most once
+        if variant != "comtadine" and len(deal["active"]) >= 2:
+            assert len(deal["tricks"]) == 5
+            assert sum(deal["tricks_won"].values()) == 5
+        pot = deal["pot"]
+        assert pot["left"] == pot["start"] - pot["paid_out"] >= 0
+
+
+@SETTINGS
+@given(sittings)
+def test_ruling_with_and_without_logged_hands_agrees_when_nobody_reneges(params) -> None:
+    variant, seed, size, deals, _, listed = params
+    sim = simulate(variant, seed, size, deals, list_exchanges=listed)
+    assert rule_transcript(sim.transcript) == rule_transcript(without_hands(sim.transcript))
+
+
+def _renege_sims():
+    return st.builds(
+        lambda variant, seed, size: (variant, seed, size),
+        st.sampled_from(["louisiana", "ukrainian", "occitan"]),
+        st.integers(0, 2**32 - 1),
+        st.integers(0, 10),
+    )
+
+
+@SETTINGS
+@given(_renege_sims())
+def test_an_injected_renege_is_ruled_once_with_its_obligation_at_the_play_when_hands_are_logged(params) -> None:
+    variant, seed, size = params
+    sim = simulate(variant, seed, size, 1, renege_chance=0.08)
+    ruling = rule_transcript(sim.transcript)
+    reneges = [r for r in ruling["deals"][0]["rulings"] if r["kind"] == "renege"]
+    expected = [(i.player, i.card, i.obligation, i.action, i.trick) for i in sim.injected]
+    assert [(r["player"], r["card"], r["obligation"], r["proven_at"], r["trick"]) for r in reneges] == sorted(
+        expected, key=lambda e: e[3]
+    )
+
+
+@SETTINGS
+@given(_renege_sims())
+def test_without_logged_hands_a_renege_is_ruled_when_first_provable_never_earlier(params) -> None:
+    variant, seed, size = params
+    sim = simulate(variant, seed, size, 1, renege_chance=0.08, list_exchanges=False)
+    hidden = without_hands(sim.transcript)
+    ruling = rule_transcript(hidden)
+    reneges = [r for r in ruling["deals"][0]["rulings"] if r["kind"] == "renege"]
+    assert len(reneges) == len(sim.injected)  # every renege is provable by the end: none missed
+    actions = hidden["deals"][0]["actions"]
+    for inj in sim.injected:
+        (found,) = [r for r in reneges if r["player"] == inj.player]
+        assert found["card"] == inj.card and found["trick"] == inj.trick
+        assert found["proven_at"] >= inj.action
+        assert _first_proof(sim, inj, actions) == found["proven_at"]
+
+
+def _first_proof(sim, inj, actions) -> int:
+    """Oracle: the first action after which the cards `inj.player` has shown (the renege
+    card, the upcard a dealer kept, and later plays) make the renege undeniable."""
+    variant = get_variant(sim.transcript["variant"])
+    header = sim.transcript["deals"][0]
+    rules = variant.trick_rules(sim.state.options, None if header.get("trump") is None else header["trump"][1])
+    deal_ctx = _context_at(sim, inj)
+    known = {inj.card}
+    exchanged = any(a.get("player") == inj.player and a.get("exchange") for a in actions)
+    if variant.trump_in_dealer_hand and inj.player == header["dealer"] and not exchanged:
+        played_before = {a.get("play") for a in actions[: inj.action]}
+        if header["trump"] not in played_before:
+            known.add(header["trump"])
+    if broken_obligation(rules, deal_ctx, known, inj.card):
+        return inj.action
+    for index in range(inj.action + 1, len(actions)):
+        action = actions[index]
+        if action.get("player") == inj.player and "play" in action:
+            known.add(action["play"])
+            if broken_obligation(rules, deal_ctx, known, inj.card):
+                return index
+    raise AssertionError("never provable")
+
+
+def _context_at(sim, inj):
+    from games.engine import apply, parse_action, parse_deal
+    from games.engine.reducer import new_sitting
+    from games.engine.tricks import context_for
+
+    doc = sim.transcript
+    state = new_sitting(variant=doc["variant"], players=doc["players"], options=doc["options"])
+    header = doc["deals"][0]
+    state, _ = apply(state, parse_deal(header))
+    for action in header["actions"][: inj.action]:
+        state, _ = apply(state, parse_action(action))
+    rules = get_variant(doc["variant"]).trick_rules(state.options, state.deal.trump_suit)
+    return context_for(state.deal, rules, inj.player)
+
+
+def test_the_simulator_really_injects_reneges() -> None:
+    kinds = Counter()
+    for seed in range(60):
+        sim = simulate("louisiana", seed, 3, 1, renege_chance=0.1)
+        kinds.update(i.obligation for i in sim.injected)
+    assert {"follow_suit", "trump", "head_trick"} <= set(kinds)
+
+
+@pytest.mark.parametrize("variant", sorted(TABLE_SIZES))
+def test_many_deals_in_a_row_conserve_chips(variant) -> None:
+    sim = simulate(variant, 7, 3, 25)
+    ruling = rule_transcript(sim.transcript)
+    assert len(ruling["deals"]) == 25
+    assert sum(ruling["balances"].values()) + ruling["pot"] == 0
