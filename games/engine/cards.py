@@ -40,7 +40,9 @@ def rank(card: str) -> str:
 def parse_card(text: object, deck: frozenset[str], *, field: str = "card") -> str:
     """Canonical form of a card written by a person or an app, checked against `deck`."""
     if not isinstance(text, str):
-        raise Rejection("invalid_card", f"{field}: a card is a string such as 'TS', got {text!r}", field=field)
+        raise Rejection(
+            "invalid_card", f"{field}: a card is a string such as 'TS', got {text!r}", field=field
+        )
     raw = text.strip()
     if len(raw) < 2:
         raise Rejection("card_not_in_deck", f"{field}: {text!r} is not a card", field=field)
@@ -50,5 +52,7 @@ def parse_card(text: object, deck: frozenset[str], *, field: str = "card") -> st
         rank_part = "T"
     card = rank_part + suit_part
     if card not in deck:
-        raise Rejection("card_not_in_deck", f"{field}: {text!r} is not a card of this deck", field=field)
+        raise Rejection(
+            "card_not_in_deck", f"{field}: {text!r} is not a card of this deck", field=field
+        )
     return card

@@ -41,15 +41,23 @@ def _next_holding(deal: DealState, after: str) -> str | None:
 def _check_turn(deal: DealState, player: str) -> str:
     expected = next_to_act(deal)
     if player not in deal.seated:
-        raise Rejection("not_seated", f"{player} is not seated for this deal", field="player", expected=expected)
+        raise Rejection(
+            "not_seated", f"{player} is not seated for this deal", field="player", expected=expected
+        )
     if deal.cards_left.get(player, 0) == 0:
-        raise Rejection("sixth_card", f"{player} has no cards left", field="player", expected=expected)
+        raise Rejection(
+            "sixth_card", f"{player} has no cards left", field="player", expected=expected
+        )
     if player != expected:
-        raise Rejection("out_of_turn", f"out of turn: expected {expected}", field="player", expected=expected)
+        raise Rejection(
+            "out_of_turn", f"out of turn: expected {expected}", field="player", expected=expected
+        )
     return expected
 
 
-def play(sitting: Sitting, variant: Variant, deal: DealState, ev: Play) -> tuple[Sitting, list[Ruling]]:
+def play(
+    sitting: Sitting, variant: Variant, deal: DealState, ev: Play
+) -> tuple[Sitting, list[Ruling]]:
     card = parse_card(ev.card, variant.deck, field="play")
     player = ev.player
     _check_turn(deal, player)
@@ -58,7 +66,11 @@ def play(sitting: Sitting, variant: Variant, deal: DealState, ev: Play) -> tuple
     if trick.cards:
         last = trick.cards[-1][1]
         if card[1] != last[1] or variant.strength[card] <= variant.strength[last]:
-            raise Rejection("must_climb", f"play: {card} does not beat {last}; play a higher {last[1]} or pass", field="play")
+            raise Rejection(
+                "must_climb",
+                f"play: {card} does not beat {last}; play a higher {last[1]} or pass",
+                field="play",
+            )
     check_can_show(deal, player, card, field="play")
     rules = variant.trick_rules(sitting.options, None)
     index = deal.actions
@@ -72,7 +84,7 @@ def play(sitting: Sitting, variant: Variant, deal: DealState, ev: Play) -> tuple
         played=deal.played | {card},
         cards_left={**deal.cards_left, player: deal.cards_left[player] - 1},
         pending=pending,
-        trick=replace(trick, cards=trick.cards + ((player, card),), passed=frozenset()),
+        trick=replace(trick, cards=(*trick.cards, (player, card)), passed=frozenset()),
         actions=index + 1,
         play_started=True,
         before_play=before,
@@ -82,15 +94,26 @@ def play(sitting: Sitting, variant: Variant, deal: DealState, ev: Play) -> tuple
     return _advance(sitting, variant, deal, player, rulings)
 
 
-def pass_turn(sitting: Sitting, variant: Variant, deal: DealState, ev: PassTurn) -> tuple[Sitting, list[Ruling]]:
+def pass_turn(
+    sitting: Sitting, variant: Variant, deal: DealState, ev: PassTurn
+) -> tuple[Sitting, list[Ruling]]:
     if not variant.climbing:
-        raise Rejection("not_in_variant", f"pass_turn: there is no passing a trick in {variant.name}", field="pass_turn")
+        raise Rejection(
+            "not_in_variant",
+            f"pass_turn: there is no passing a trick in {variant.name}",
+            field="pass_turn",
+        )
     player = ev.player
     _check_turn(deal, player)
     trick = deal.trick
     assert trick is not None
     if not trick.cards:
-        raise Rejection("must_lead", f"{player} is on lead and must lead a card", field="pass_turn", expected=player)
+        raise Rejection(
+            "must_lead",
+            f"{player} is on lead and must lead a card",
+            field="pass_turn",
+            expected=player,
+        )
     to_beat = trick.cards[-1][1]
     index = deal.actions
     hand = deal.hands.get(player, Hand())
@@ -100,7 +123,18 @@ def pass_turn(sitting: Sitting, variant: Variant, deal: DealState, ev: PassTurn)
     if any(c[1] == to_beat[1] and strength[c] > strength[to_beat] for c in hand.known):
         proven.append(Renege(player, trick.number, None, CLIMB, index, index))
     elif not hand.full and len(hand.known) < deal.cards_left[player]:
-        pending += (Pending(player, trick.number, None, index, None, to_beat, hand.known, deal.cards_left[player]),)
+        pending += (
+            Pending(
+                player,
+                trick.number,
+                None,
+                index,
+                None,
+                to_beat,
+                hand.known,
+                deal.cards_left[player],
+            ),
+        )
     deal = replace(
         deal,
         trick=replace(trick, passed=trick.passed | {player}),
@@ -120,19 +154,25 @@ def _advance(
     trick = deal.trick
     assert trick is not None
     last_player = trick.cards[-1][0]
-    waiting = [p for p in deal.active if p != last_player and deal.cards_left[p] > 0 and p not in trick.passed]
+    waiting = [
+        p
+        for p in deal.active
+        if p != last_player and deal.cards_left[p] > 0 and p not in trick.passed
+    ]
     if waiting:
         return replace(sitting, deal=replace(deal, turn=_next_holding(deal, actor))), rulings
     if len(trick.cards) >= 2:
         done = replace(trick, winner=last_player, passed=frozenset())
-        deal = replace(deal, tricks_won={**deal.tricks_won, last_player: deal.tricks_won[last_player] + 1})
+        deal = replace(
+            deal, tricks_won={**deal.tricks_won, last_player: deal.tricks_won[last_player] + 1}
+        )
         rulings.append(Ruling("trick_won", {"trick": trick.number, **done.as_dict()}))
         leader = last_player
     else:
         done = replace(trick, passed=frozenset())
         rulings.append(Ruling("trick_dead", {"trick": trick.number, **done.as_dict()}))
         leader = trick.leader
-    deal = replace(deal, tricks=deal.tricks + (done,))
+    deal = replace(deal, tricks=(*deal.tricks, done))
     holding = [p for p in deal.active if deal.cards_left[p] > 0]
     if len(holding) <= 1:
         deal = replace(deal, trick=None, turn=None, pending=())
@@ -142,4 +182,7 @@ def _advance(
         nxt = _next_holding(deal, leader)
         assert nxt is not None
         leader = nxt
-    return replace(sitting, deal=replace(deal, trick=Trick(number=trick.number + 1, leader=leader), turn=leader)), rulings
+    return replace(
+        sitting,
+        deal=replace(deal, trick=Trick(number=trick.number + 1, leader=leader), turn=leader),
+    ), rulings

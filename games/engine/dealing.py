@@ -20,9 +20,13 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
         raise Rejection("sitting_over", f"the sitting was agreed at {limit} deals")
     seated = _seated(sitting, variant, ev)
     if ev.dealer not in sitting.players:
-        raise Rejection("unknown_player", f"dealer: {ev.dealer!r} is not at this table", field="dealer")
+        raise Rejection(
+            "unknown_player", f"dealer: {ev.dealer!r} is not at this table", field="dealer"
+        )
     if ev.dealer not in seated:
-        raise Rejection("not_seated", f"dealer: {ev.dealer} is not seated for this deal", field="dealer")
+        raise Rejection(
+            "not_seated", f"dealer: {ev.dealer} is not seated for this deal", field="dealer"
+        )
     ante = sitting.options["ante"] if ev.ante is None else ev.ante
     if ante < 0:
         raise Rejection("invalid_event", "ante: must not be negative", field="ante")
@@ -51,7 +55,7 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
         stock=stock,
         cards_left={p: 5 for p in seated},
     )
-    legs = tuple((player_account(p), -n) for p, n in antes.items() if n) + ((POT, total),)
+    legs = (*tuple((player_account(p), -n) for p, n in antes.items() if n), (POT, total))
     rulings = [
         Ruling(
             "deal_started",
@@ -72,7 +76,9 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
 
 def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
     leader = variant.first_leader(sitting.options, deal.order, deal.active)
-    return replace(deal, trick=Trick(number=1, leader=leader), tricks_won={p: 0 for p in deal.active})
+    return replace(
+        deal, trick=Trick(number=1, leader=leader), tricks_won={p: 0 for p in deal.active}
+    )
 
 
 def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...]:
@@ -81,14 +87,17 @@ def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...
     else:
         for p in ev.seated:
             if p not in sitting.players:
-                raise Rejection("unknown_player", f"seated: {p!r} is not at this table", field="seated")
+                raise Rejection(
+                    "unknown_player", f"seated: {p!r} is not at this table", field="seated"
+                )
         if len(set(ev.seated)) != len(ev.seated):
             raise Rejection("invalid_event", "seated: a player is listed twice", field="seated")
         seated = tuple(p for p in sitting.players if p in ev.seated)
     if not variant.min_players <= len(seated) <= variant.max_players:
         raise Rejection(
             "player_count",
-            f"seated: {variant.name} is played by {variant.min_players} to {variant.max_players} players",
+            f"seated: {variant.name} is played by "
+            f"{variant.min_players} to {variant.max_players} players",
             field="seated",
         )
     return seated
@@ -97,7 +106,9 @@ def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...
 def _trump(variant: Variant, ev: StartDeal) -> tuple[str | None, str | None]:
     if not variant.has_trump:
         if ev.trump is not None:
-            raise Rejection("invalid_event", f"trump: {variant.name} is played without trumps", field="trump")
+            raise Rejection(
+                "invalid_event", f"trump: {variant.name} is played without trumps", field="trump"
+            )
         return None, None
     if ev.trump is None:
         raise Rejection("missing_trump", "trump: the turned-up card must be logged", field="trump")
@@ -117,18 +128,28 @@ def _hands(
     for player, cards in (ev.hands or {}).items():
         field = f"hands.{player}"
         if player not in seated:
-            raise Rejection("not_seated", f"{field}: {player!r} is not seated for this deal", field=field)
+            raise Rejection(
+                "not_seated", f"{field}: {player!r} is not seated for this deal", field=field
+            )
         parsed = tuple(parse_card(c, variant.deck, field=field) for c in cards)
         if len(parsed) != 5 or len(set(parsed)) != 5:
-            raise Rejection("invalid_event", f"{field}: a hand is five different cards", field=field)
+            raise Rejection(
+                "invalid_event", f"{field}: a hand is five different cards", field=field
+            )
         for card in parsed:
             where = location.get(card)
             if where is not None and where != held_by(player):
-                raise Rejection("card_seen_elsewhere", f"{field}: {card} cannot also be in {player}'s hand", field=field)
+                raise Rejection(
+                    "card_seen_elsewhere",
+                    f"{field}: {card} cannot also be in {player}'s hand",
+                    field=field,
+                )
             location[card] = held_by(player)
         if variant.trump_in_dealer_hand and player == ev.dealer and trump_card not in parsed:
             raise Rejection(
-                "contradicts_logged_hand", f"{field}: the dealer's hand holds the upcard {trump_card}", field=field
+                "contradicts_logged_hand",
+                f"{field}: the dealer's hand holds the upcard {trump_card}",
+                field=field,
             )
         hands[player] = Hand(frozenset(parsed), True)
     return hands, location

@@ -20,16 +20,22 @@ def next_declarer(deal: DealState) -> str | None:
     return None
 
 
-def declare(sitting: Sitting, variant: Variant, deal: DealState, ev: Declare) -> tuple[Sitting, list[Ruling]]:
+def declare(
+    sitting: Sitting, variant: Variant, deal: DealState, ev: Declare
+) -> tuple[Sitting, list[Ruling]]:
     if not variant.declares:
-        raise Rejection("not_in_variant", f"declare: nobody declares in {variant.name}", field="declare")
+        raise Rejection(
+            "not_in_variant", f"declare: nobody declares in {variant.name}", field="declare"
+        )
     if deal.play_started or deal.trick is not None:
         raise Rejection("out_of_turn", "declare: declarations are over")
     expected = next_declarer(deal)
     if ev.player in deal.declared:
         raise Rejection("already_declared", f"{ev.player} has already declared", expected=expected)
     if ev.player != expected:
-        raise Rejection("out_of_turn", f"out of turn: expected {expected} to declare", expected=expected)
+        raise Rejection(
+            "out_of_turn", f"out of turn: expected {expected} to declare", expected=expected
+        )
     if (
         not ev.plays
         and variant.trump_in_dealer_hand
@@ -37,9 +43,15 @@ def declare(sitting: Sitting, variant: Variant, deal: DealState, ev: Declare) ->
         and deal.trump_card is not None
         and deal.trump_card[0] == "A"
     ):
-        raise Rejection("dealer_must_play", "the upcard is the ace of trumps: the dealer must play", field="declare")
+        raise Rejection(
+            "dealer_must_play",
+            "the upcard is the ace of trumps: the dealer must play",
+            field="declare",
+        )
     declared = {**deal.declared, ev.player: ev.plays}
-    deal = replace(deal, declared=declared, actions=deal.actions + 1, last_play=None, before_play=None)
+    deal = replace(
+        deal, declared=declared, actions=deal.actions + 1, last_play=None, before_play=None
+    )
     rulings: list[Ruling] = []
     if len(declared) == len(deal.order):
         active = tuple(p for p in deal.order if declared[p])
@@ -51,14 +63,20 @@ def declare(sitting: Sitting, variant: Variant, deal: DealState, ev: Declare) ->
     return replace(sitting, deal=deal), rulings
 
 
-def exchange(sitting: Sitting, variant: Variant, deal: DealState, ev: Exchange) -> tuple[Sitting, list[Ruling]]:
+def exchange(
+    sitting: Sitting, variant: Variant, deal: DealState, ev: Exchange
+) -> tuple[Sitting, list[Ruling]]:
     if not variant.exchanges:
-        raise Rejection("not_in_variant", f"exchange: there is no exchange in {variant.name}", field="exchange")
+        raise Rejection(
+            "not_in_variant", f"exchange: there is no exchange in {variant.name}", field="exchange"
+        )
     if ev.count < 0:
         raise Rejection("invalid_event", "exchange: must not be negative", field="exchange")
     if ev.count > deal.max_exchange:
         raise Rejection(
-            "exchange_limit", f"exchange: at most {deal.max_exchange} cards may be exchanged", field="exchange"
+            "exchange_limit",
+            f"exchange: at most {deal.max_exchange} cards may be exchanged",
+            field="exchange",
         )
     if ev.player not in deal.seated:
         raise Rejection("not_seated", f"{ev.player} is not seated for this deal", field="player")
@@ -67,16 +85,21 @@ def exchange(sitting: Sitting, variant: Variant, deal: DealState, ev: Exchange) 
     if variant.declares:
         if ev.player not in deal.declared:
             expected = next_declarer(deal)
-            raise Rejection("out_of_turn", f"out of turn: {ev.player} has not declared yet", expected=expected)
+            raise Rejection(
+                "out_of_turn", f"out of turn: {ev.player} has not declared yet", expected=expected
+            )
         if not deal.declared[ev.player]:
-            raise Rejection("player_passed", f"{ev.player} passed and is out of this deal", field="player")
+            raise Rejection(
+                "player_passed", f"{ev.player} passed and is out of this deal", field="player"
+            )
     if ev.player in deal.exchanged:
         raise Rejection("already_exchanged", f"{ev.player} has already exchanged", field="player")
     position = deal.order.index(ev.player)
     for other in deal.exchanged:
         if deal.order.index(other) > position:
             raise Rejection(
-                "out_of_turn", f"out of turn: exchanges go from the dealer's left and {other} has exchanged"
+                "out_of_turn",
+                f"out of turn: exchanges go from the dealer's left and {other} has exchanged",
             )
     deal = exchange_cards(deal, variant.deck, ev)
     fee = deal.exchange_fee if ev.count else 0
@@ -88,7 +111,7 @@ def exchange(sitting: Sitting, variant: Variant, deal: DealState, ev: Exchange) 
         balances = {**balances, ev.player: balances[ev.player] - fee}
     deal = replace(
         deal,
-        exchanged=deal.exchanged + (ev.player,),
+        exchanged=(*deal.exchanged, ev.player),
         fees=deal.fees + fee,
         actions=deal.actions + 1,
         last_play=None,

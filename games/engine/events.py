@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union
 
 from .errors import Rejection
 
@@ -53,8 +52,8 @@ class PassTurn:
     player: str
 
 
-Action = Union[Declare, Exchange, Play, Retract, PassTurn]
-Event = Union[StartDeal, Action]
+Action = Declare | Exchange | Play | Retract | PassTurn
+Event = StartDeal | Action
 
 ACTION_KEYS = ("declare", "exchange", "play", "retract", "pass_turn")
 
@@ -102,7 +101,9 @@ def parse_deal(obj: object) -> StartDeal:
     return StartDeal(
         dealer=_name(obj.get("dealer"), "dealer"),
         ante=None if ante is None else _int(ante, "ante"),
-        seated=None if seated is None else tuple(_name(p, "seated") for p in _cards(seated, "seated")),
+        seated=None
+        if seated is None
+        else tuple(_name(p, "seated") for p in _cards(seated, "seated")),
         hands=parsed_hands,
         trump=trump,
     )

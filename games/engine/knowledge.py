@@ -30,17 +30,29 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
         hand = deal.hands.get(player)
         if hand is not None and hand.full and card not in hand.known:
             raise Rejection(
-                "contradicts_logged_hand", f"{field}: {card} is not in {player}'s logged hand", field=field
+                "contradicts_logged_hand",
+                f"{field}: {card} is not in {player}'s logged hand",
+                field=field,
             )
         return
     if where == PLAYED:
-        raise Rejection("card_already_played", f"{field}: {card} has already been played this deal", field=field)
+        raise Rejection(
+            "card_already_played", f"{field}: {card} has already been played this deal", field=field
+        )
     if where == UPCARD:
-        raise Rejection("card_seen_elsewhere", f"{field}: {card} is the turned-up trump, nobody's card", field=field)
+        raise Rejection(
+            "card_seen_elsewhere",
+            f"{field}: {card} is the turned-up trump, nobody's card",
+            field=field,
+        )
     if where == DISCARD:
-        raise Rejection("card_seen_elsewhere", f"{field}: {card} was discarded this deal", field=field)
+        raise Rejection(
+            "card_seen_elsewhere", f"{field}: {card} was discarded this deal", field=field
+        )
     owner = where.removeprefix("hand:")
-    raise Rejection("card_seen_elsewhere", f"{field}: {card} is known to be in {owner}'s hand", field=field)
+    raise Rejection(
+        "card_seen_elsewhere", f"{field}: {card} is known to be in {owner}'s hand", field=field
+    )
 
 
 def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealState:
@@ -58,7 +70,11 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
             location.pop(card, None)
         pool_cards = frozenset()
         if ev.count > stock:
-            raise Rejection("stock_exhausted", f"exchange: only {stock} cards are left to draw", field="exchange")
+            raise Rejection(
+                "stock_exhausted",
+                f"exchange: only {stock} cards are left to draw",
+                field="exchange",
+            )
     if discard is not None:
         for card in discard:
             check_can_show(deal, player, card, field="discard")
@@ -66,9 +82,15 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
         probe = replace(deal, location=location)
         for card in draw:
             if discard is not None and card in discard:
-                raise Rejection("card_seen_elsewhere", f"draw: {card} is being discarded", field="draw")
+                raise Rejection(
+                    "card_seen_elsewhere", f"draw: {card} is being discarded", field="draw"
+                )
             if location.get(card) == held_by(player) or card in hand.known:
-                raise Rejection("card_seen_elsewhere", f"draw: {card} is already in {player}'s hand", field="draw")
+                raise Rejection(
+                    "card_seen_elsewhere",
+                    f"draw: {card} is already in {player}'s hand",
+                    field="draw",
+                )
             check_can_show(replace(probe, hands={}), player, card, field="draw")
     known = set(hand.known)
     full = hand.full
@@ -101,7 +123,9 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
     )
 
 
-def _listed(cards: tuple[str, ...] | None, count: int, deck: frozenset[str], field: str) -> tuple[str, ...] | None:
+def _listed(
+    cards: tuple[str, ...] | None, count: int, deck: frozenset[str], field: str
+) -> tuple[str, ...] | None:
     if cards is None:
         return None
     if len(cards) != count:

@@ -52,7 +52,9 @@ def has_cinch(rules: TrickRules, hand: Iterable[str], ctx: PlayContext) -> bool:
     return ctx.tricks_won + sure_tricks(hand, rules.trump, rules.ranks, ctx.played) >= 3
 
 
-def legal_plays(rules: TrickRules, ctx: PlayContext, hand: Iterable[str]) -> tuple[frozenset[str], dict[str, str]]:
+def legal_plays(
+    rules: TrickRules, ctx: PlayContext, hand: Iterable[str]
+) -> tuple[frozenset[str], dict[str, str]]:
     """The cards of `hand` allowed now, and for every other card the obligation it breaks."""
     cards = tuple(hand)
     strength = rules.strength
@@ -90,7 +92,11 @@ def legal_plays(rules: TrickRules, ctx: PlayContext, hand: Iterable[str]) -> tup
 
 
 def _must_beat(
-    cards: list[str], to_beat: int, strength: Mapping[str, int], refused: dict[str, str], reason: str
+    cards: list[str],
+    to_beat: int,
+    strength: Mapping[str, int],
+    refused: dict[str, str],
+    reason: str,
 ) -> list[str]:
     beaters = [c for c in cards if strength[c] > to_beat]
     if not beaters:
@@ -124,13 +130,17 @@ def _lead(
     return frozenset((top,)), refused
 
 
-def broken_obligation(rules: TrickRules, ctx: PlayContext, hand: Iterable[str], card: str) -> str | None:
+def broken_obligation(
+    rules: TrickRules, ctx: PlayContext, hand: Iterable[str], card: str
+) -> str | None:
     """The obligation `card` breaks when `hand` (which holds `card`) was held, or None."""
     _, refused = legal_plays(rules, ctx, hand)
     return refused.get(card)
 
 
-def trick_winner(cards: tuple[tuple[str, str], ...], trump: str | None, strength: Mapping[str, int]) -> int:
+def trick_winner(
+    cards: tuple[tuple[str, str], ...], trump: str | None, strength: Mapping[str, int]
+) -> int:
     """Index in `cards` of the winning card: the highest trump, else the highest of the led suit."""
     best = 0  # the lead; only a higher card of its suit or a trump displaces it
     for i in range(1, len(cards)):

@@ -15,26 +15,33 @@ from .state import DealState, Hand, Ruling, Sitting
 from .variants import Variant, get_variant
 
 
-def new_sitting(*, variant: str, players: Sequence[str], options: Mapping[str, Any] | None = None) -> Sitting:
+def new_sitting(
+    *, variant: str, players: Sequence[str], options: Mapping[str, Any] | None = None
+) -> Sitting:
     """A table before its first deal; refuses unknown variants, options and bad player lists."""
     rules = get_variant(variant)
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise Rejection("invalid_players", "players: must be a list of names", field="players")
     names = tuple(players)
     if any(not isinstance(p, str) or not p for p in names):
-        raise Rejection("invalid_players", "players: every player is a non-empty name", field="players")
+        raise Rejection(
+            "invalid_players", "players: every player is a non-empty name", field="players"
+        )
     if len(set(names)) != len(names):
         raise Rejection("invalid_players", "players: names must be distinct", field="players")
     if not rules.min_players <= len(names) <= rules.max_players:
         raise Rejection(
             "player_count",
-            f"players: {rules.name} is played by {rules.min_players} to {rules.max_players} players",
+            f"players: {rules.name} is played by "
+            f"{rules.min_players} to {rules.max_players} players",
             field="players",
         )
     if options is not None and not isinstance(options, Mapping):
         raise Rejection("invalid_option", "options: must be an object", field="options")
     checked = rules.check_options(options, names)
-    return Sitting(variant=rules.name, options=checked, players=names, balances={p: 0 for p in names})
+    return Sitting(
+        variant=rules.name, options=checked, players=names, balances={p: 0 for p in names}
+    )
 
 
 def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
@@ -47,7 +54,9 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     if deal is None:
         raise Rejection("no_deal", "no deal has started: log a deal first")
     if event.player not in state.players:
-        raise Rejection("unknown_player", f"player: {event.player!r} is not at this table", field="player")
+        raise Rejection(
+            "unknown_player", f"player: {event.player!r} is not at this table", field="player"
+        )
     if deal.over:
         code = "sixth_card" if isinstance(event, Play) else "deal_over"
         raise Rejection(code, "this deal is over: log the next deal first")
@@ -60,7 +69,9 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     else:
         if deal.trick is None:
             expected = declaring.next_declarer(deal)
-            raise Rejection("out_of_turn", f"out of turn: expected {expected} to declare", expected=expected)
+            raise Rejection(
+                "out_of_turn", f"out of turn: expected {expected} to declare", expected=expected
+            )
         if isinstance(event, PassTurn):
             state, rulings = climbing.pass_turn(state, variant, deal, event)
         elif variant.climbing:
@@ -70,14 +81,18 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     return state, tuple(rulings)
 
 
-def _retract(sitting: Sitting, variant: Variant, deal: DealState, ev: Retract) -> tuple[Sitting, list[Ruling]]:
+def _retract(
+    sitting: Sitting, variant: Variant, deal: DealState, ev: Retract
+) -> tuple[Sitting, list[Ruling]]:
     """Put back the card just played: the state returns to before that play, except
     that what the card showed stays known (and reneges it proved stay proven)."""
     last = deal.last_play
     before = deal.before_play
     if last is None or before is None or last[0] != ev.player:
         raise Rejection(
-            "cannot_retract", f"retract: {ev.player} may only take back a card nobody has played after", field="retract"
+            "cannot_retract",
+            f"retract: {ev.player} may only take back a card nobody has played after",
+            field="retract",
         )
     player, card, index = last
     hand = before.hands.get(player, Hand())

@@ -53,7 +53,9 @@ def reveal(
     return tuple(kept), proven
 
 
-def record(deal: DealState, variant: Variant, found: Iterable[Renege], options: Any) -> tuple[DealState, list[Ruling]]:
+def record(
+    deal: DealState, variant: Variant, found: Iterable[Renege], options: Any
+) -> tuple[DealState, list[Ruling]]:
     """Make reneges final: one ruling each, a penalty only on a player's first."""
     found = sorted(found, key=lambda r: (r.proven_at, r.trick))
     if not found:
@@ -64,7 +66,7 @@ def record(deal: DealState, variant: Variant, found: Iterable[Renege], options: 
     amount_first = variant.renege_amount(deal.start, options)
     for r in found:
         first = all(x.player != r.player for x in reneges)
-        amount = (amount_first if first else 0)
+        amount = amount_first if first else 0
         reneges.append(r)
         entry = {
             "kind": "renege",

@@ -19,12 +19,24 @@ def close_deal(sitting: Sitting, variant: Variant, deal: DealState) -> tuple[Sit
     """Settle a deal that has ended (played out, all passed, or one player in)."""
     pot = deal.start
     if not deal.active:
-        return _finish(sitting, deal, ({"kind": "all_passed"},), {}, "pot_won", Settlement((), {}, "pot_won", {}, None))
+        return _finish(
+            sitting,
+            deal,
+            ({"kind": "all_passed"},),
+            {},
+            "pot_won",
+            Settlement((), {}, "pot_won", {}, None),
+        )
     if len(deal.active) == 1 and not deal.tricks:
         lone = deal.active[0]
         amount = capped(pot, sitting.options.get("pot_limit"))
-        doc = ({"kind": "lone_player", "player": lone}, {"kind": "pot_won", "player": lone, "amount": amount})
-        return _finish(sitting, deal, doc, {lone: amount}, "pot_won", Settlement((), {}, "pot_won", {}, None))
+        doc = (
+            {"kind": "lone_player", "player": lone},
+            {"kind": "pot_won", "player": lone, "amount": amount},
+        )
+        return _finish(
+            sitting, deal, doc, {lone: amount}, "pot_won", Settlement((), {}, "pot_won", {}, None)
+        )
     facts = DealFacts(
         order=deal.active,
         tricks_won=deal.tricks_won,
@@ -61,12 +73,13 @@ def _finish(
     left = pot - paid_out
     penalties = dict(result.penalties)
     next_deal = NextDeal(penalties=penalties, exempt=result.exempt, double=result.double)
-    summary = {
+    all_rulings = [*deal.rulings, *outcome]
+    summary: dict[str, Any] = {
         "trump_suit": deal.trump_suit,
         "active": [p for p in deal.seated if p in deal.active],
         "tricks": [t.as_dict() for t in deal.tricks],
         "tricks_won": dict(deal.tricks_won),
-        "rulings": [*deal.rulings, *outcome],
+        "rulings": all_rulings,
         "pot": {"antes": deal.antes, "start": pot, "paid_out": paid_out, "left": left},
         "next": next_deal.as_dict(),
     }
@@ -75,28 +88,32 @@ def _finish(
         postings: tuple[Posting, ...] = ()
         kind = entry["kind"]
         if kind in ("pot_won", "pot_split", "pot_shared") and paid_out:
-            legs = ((POT, -paid_out),) + tuple((player_account(p), n) for p, n in payouts.items() if n)
+            gains = tuple((player_account(p), n) for p, n in payouts.items() if n)
+            legs = ((POT, -paid_out), *gains)
             postings = (Posting(payout_kind, legs),)
         rulings.append(Ruling(kind, dict(entry), postings))
     settle_postings: list[Posting] = []
     if penalties and sum(penalties.values()):
-        legs = tuple((player_account(p), -n) for p, n in penalties.items() if n) + ((POT, sum(penalties.values())),)
+        paid = tuple((player_account(p), -n) for p, n in penalties.items() if n)
+        legs = (*paid, (POT, sum(penalties.values())))
         settle_postings.append(Posting("penalty", legs))
     if left:
         settle_postings.append(Posting("carry", ((POT, -left), (POT, left))))
-    rulings.append(Ruling("deal_settled", {"deal": deal.index, "summary": summary}, tuple(settle_postings)))
+    rulings.append(
+        Ruling("deal_settled", {"deal": deal.index, "summary": summary}, tuple(settle_postings))
+    )
     balances = dict(sitting.balances)
     for p, n in payouts.items():
         balances[p] += n
     for p, n in penalties.items():
         balances[p] -= n
-    closed = replace(deal, over=True, summary=summary, rulings=tuple(summary["rulings"]), before_play=None)
+    closed = replace(deal, over=True, summary=summary, rulings=tuple(all_rulings), before_play=None)
     sitting = replace(
         sitting,
         balances=balances,
         pot=left + sum(penalties.values()),
         next=next_deal,
-        deals=sitting.deals + (summary,),
+        deals=(*sitting.deals, summary),
         deal=closed,
     )
     return sitting, rulings

@@ -11,7 +11,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .events import Declare, Event, Exchange, PassTurn, Play, StartDeal, action_to_json, deal_to_json
+from .events import (
+    Declare,
+    Event,
+    Exchange,
+    PassTurn,
+    Play,
+    StartDeal,
+    action_to_json,
+    deal_to_json,
+)
 from .reducer import apply, new_sitting
 from .state import Sitting
 from .variants import get_variant
@@ -51,7 +60,16 @@ def random_sitting(
     names = [f"p{i + 1}" for i in range(players)]
     state = new_sitting(variant=variant, players=names, options=options)
     v = get_variant(variant)
-    sim = Simulation({"format": "bourre-transcript/1", "variant": variant, "options": options or {}, "players": names, "deals": []}, state)
+    sim = Simulation(
+        {
+            "format": "bourre-transcript/1",
+            "variant": variant,
+            "options": options or {},
+            "players": names,
+            "deals": [],
+        },
+        state,
+    )
     for d in range(deals):
         dealer = names[d % players]
         cards = sorted(v.deck)
@@ -67,7 +85,9 @@ def random_sitting(
         entry: dict[str, Any] = {**deal_to_json(start), "actions": []}
         sim.transcript["deals"].append(entry)
         sim.state = _step(sim.state, start)
-        _play_deal(rng, sim, entry, d, dict(hands), stock, play_chance, renege_chance, list_exchanges)
+        _play_deal(
+            rng, sim, entry, d, dict(hands), stock, play_chance, renege_chance, list_exchanges
+        )
     return sim
 
 
@@ -100,7 +120,12 @@ def _play_deal(
     assert deal is not None
     if v.declares:
         for p in deal.order:
-            must = v.trump_in_dealer_hand and p == deal.dealer and deal.trump_card is not None and deal.trump_card[0] == "A"
+            must = (
+                v.trump_in_dealer_hand
+                and p == deal.dealer
+                and deal.trump_card is not None
+                and deal.trump_card[0] == "A"
+            )
             _log(sim, entry, Declare(p, must or rng.random() < play_chance))
             deal = sim.state.deal
             assert deal is not None
@@ -122,24 +147,38 @@ def _play_deal(
             hands[p] = tuple(c for c in hands[p] if c not in discard) + draw
             served.extend(discard)
             if list_exchanges or n:
-                _log(sim, entry, Exchange(p, n, discard, draw), None if list_exchanges else Exchange(p, n))
+                _log(
+                    sim,
+                    entry,
+                    Exchange(p, n, discard, draw),
+                    None if list_exchanges else Exchange(p, n),
+                )
     while sim.state.deal is not None and not sim.state.deal.over:
         _play_one(rng, sim, entry, d, renege_chance)
 
 
-def _play_one(rng: random.Random, sim: Simulation, entry: dict[str, Any], d: int, renege_chance: float) -> None:
+def _play_one(
+    rng: random.Random, sim: Simulation, entry: dict[str, Any], d: int, renege_chance: float
+) -> None:
     player = to_act(sim.state)
     assert player is not None
     plays = legal_plays(sim.state, player)
-    assert plays is not None and plays.hand_known
+    assert plays is not None
+    assert plays.hand_known
     deal = sim.state.deal
-    assert deal is not None and deal.trick is not None
-    if plays.refused and rng.random() < renege_chance and not get_variant(sim.state.variant).climbing:
-        if all(i.player != player or i.deal != d for i in sim.injected):
-            card = rng.choice(sorted(plays.refused))
-            sim.injected.append(Injected(d, len(entry["actions"]), player, card, plays.refused[card], deal.trick.number))
-            _log(sim, entry, Play(player, card))
-            return
+    assert deal is not None
+    assert deal.trick is not None
+    if (
+        plays.refused
+        and rng.random() < renege_chance
+        and not get_variant(sim.state.variant).climbing
+    ) and all(i.player != player or i.deal != d for i in sim.injected):
+        card = rng.choice(sorted(plays.refused))
+        sim.injected.append(
+            Injected(d, len(entry["actions"]), player, card, plays.refused[card], deal.trick.number)
+        )
+        _log(sim, entry, Play(player, card))
+        return
     if plays.may_pass:  # climbing: nothing in hand beats the trick
         _log(sim, entry, PassTurn(player))
         return

@@ -66,7 +66,11 @@ class Trick:
     passed: frozenset[str] = frozenset()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": [[p, c] for p, c in self.cards], "winner": self.winner}
+        return {
+            "leader": self.leader,
+            "cards": [[p, c] for p, c in self.cards],
+            "winner": self.winner,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +119,11 @@ class NextDeal:
     double: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"penalties": dict(self.penalties), "exempt": list(self.exempt), "double": list(self.double)}
+        return {
+            "penalties": dict(self.penalties),
+            "exempt": list(self.exempt),
+            "double": list(self.double),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +144,9 @@ class DealState:
     active: tuple[str, ...] = ()  # players in, from the dealer's left (set once declarations end)
     exchanged: tuple[str, ...] = ()
     hands: Mapping[str, Hand] = field(default_factory=dict)
-    location: Mapping[str, str] = field(default_factory=dict)  # card -> "hand:P", "played", "discard", "upcard"
+    location: Mapping[str, str] = field(
+        default_factory=dict
+    )  # card -> "hand:P", "played", "discard", "upcard"
     stock: int = 0
     pool: int = 0  # discards of players already served, reusable if the stock runs short
     pool_cards: frozenset[str] = frozenset()
@@ -146,12 +156,16 @@ class DealState:
     trick: Trick | None = None
     tricks_won: Mapping[str, int] = field(default_factory=dict)
     pending: tuple[Pending, ...] = ()
-    provisional: tuple[Renege, ...] = ()  # proven at the play itself; a retract may still correct it
+    provisional: tuple[
+        Renege, ...
+    ] = ()  # proven at the play itself; a retract may still correct it
     reneges: tuple[Renege, ...] = ()
     rulings: tuple[dict[str, Any], ...] = ()  # the deal's rulings in `bourre-ruling/1` form
     actions: int = 0
     before_play: DealState | None = None  # the state a retract returns to
-    last_play: tuple[str, str, int] | None = None  # (player, card, index) when the last action was a play
+    last_play: tuple[str, str, int] | None = (
+        None  # (player, card, index) when the last action was a play
+    )
     play_started: bool = False
     turn: str | None = None  # climbing tricks: who acts next (None: the trick's leader)
     over: bool = False

@@ -31,18 +31,28 @@ class TranscriptRejected(Exception):
 def open_transcript(doc: object) -> tuple[Sitting, list[Any]]:
     """The empty sitting a transcript describes, and its list of deals."""
     if not isinstance(doc, Mapping):
-        raise TranscriptRejected(None, None, Rejection("invalid_transcript", "a transcript is a JSON object"))
+        raise TranscriptRejected(
+            None, None, Rejection("invalid_transcript", "a transcript is a JSON object")
+        )
     if doc.get("format", TRANSCRIPT_FORMAT) != TRANSCRIPT_FORMAT:
         raise TranscriptRejected(
-            None, None, Rejection("invalid_transcript", f"format: expected {TRANSCRIPT_FORMAT!r}", field="format")
+            None,
+            None,
+            Rejection(
+                "invalid_transcript", f"format: expected {TRANSCRIPT_FORMAT!r}", field="format"
+            ),
         )
     try:
-        sitting = new_sitting(variant=doc.get("variant"), players=doc.get("players"), options=doc.get("options"))  # type: ignore[arg-type]
+        # new_sitting checks the types of what the document holds.
+        fields: dict[str, Any] = {k: doc.get(k) for k in ("variant", "players", "options")}
+        sitting = new_sitting(**fields)
     except Rejection as r:
         raise TranscriptRejected(None, None, r) from None
     deals = doc.get("deals", [])
     if not isinstance(deals, list):
-        raise TranscriptRejected(None, None, Rejection("invalid_transcript", "deals: must be a list", field="deals"))
+        raise TranscriptRejected(
+            None, None, Rejection("invalid_transcript", "deals: must be a list", field="deals")
+        )
     return sitting, deals
 
 
@@ -56,7 +66,9 @@ def transcript_events(deals: list[Any]) -> Iterator[tuple[int, int | None, Event
         yield i, None, header
         actions = deal.get("actions", [])
         if not isinstance(actions, list):
-            raise TranscriptRejected(i, None, Rejection("invalid_transcript", "actions: must be a list", field="actions"))
+            raise TranscriptRejected(
+                i, None, Rejection("invalid_transcript", "actions: must be a list", field="actions")
+            )
         for j, action in enumerate(actions):
             try:
                 event = parse_action(action)
@@ -90,9 +102,19 @@ def ruling_document(sitting: Sitting) -> dict[str, Any]:
                 "tricks": [t.as_dict() for t in deal.tricks],
                 "tricks_won": dict(deal.tricks_won),
                 "rulings": list(deal.rulings),
-                "pot": {"antes": deal.antes, "start": deal.start, "paid_out": 0, "left": deal.start},
+                "pot": {
+                    "antes": deal.antes,
+                    "start": deal.start,
+                    "paid_out": 0,
+                    "left": deal.start,
+                },
                 "next": {"penalties": {}, "exempt": [], "double": []},
                 "in_progress": True,
             }
         )
-    return {"format": RULING_FORMAT, "deals": deals, "balances": dict(sitting.balances), "pot": sitting.pot}
+    return {
+        "format": RULING_FORMAT,
+        "deals": deals,
+        "balances": dict(sitting.balances),
+        "pot": sitting.pot,
+    }

@@ -39,16 +39,29 @@ def context_for(deal: DealState, rules: TrickRules, player: str) -> PlayContext:
 
 def check_turn(deal: DealState, player: str, *, expected: str) -> None:
     if player not in deal.seated:
-        raise Rejection("not_seated", f"{player} is not seated for this deal", field="player", expected=expected)
+        raise Rejection(
+            "not_seated", f"{player} is not seated for this deal", field="player", expected=expected
+        )
     if player not in deal.active:
-        raise Rejection("player_passed", f"{player} passed and is out of this deal", field="player", expected=expected)
+        raise Rejection(
+            "player_passed",
+            f"{player} passed and is out of this deal",
+            field="player",
+            expected=expected,
+        )
     if deal.cards_left.get(player, 0) == 0:
-        raise Rejection("sixth_card", f"{player} has played all five cards", field="player", expected=expected)
+        raise Rejection(
+            "sixth_card", f"{player} has played all five cards", field="player", expected=expected
+        )
     if player != expected:
-        raise Rejection("out_of_turn", f"out of turn: expected {expected}", field="player", expected=expected)
+        raise Rejection(
+            "out_of_turn", f"out of turn: expected {expected}", field="player", expected=expected
+        )
 
 
-def play(sitting: Sitting, variant: Variant, deal: DealState, ev: Play) -> tuple[Sitting, list[Ruling]]:
+def play(
+    sitting: Sitting, variant: Variant, deal: DealState, ev: Play
+) -> tuple[Sitting, list[Ruling]]:
     expected = next_to_play(deal)
     card = parse_card(ev.card, variant.deck, field="play")
     check_turn(deal, ev.player, expected=expected)
@@ -70,9 +83,11 @@ def play(sitting: Sitting, variant: Variant, deal: DealState, ev: Play) -> tuple
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
     elif not hand.full and len(held) < deal.cards_left[player]:
-        pending += (Pending(player, trick.number, card, index, ctx, None, held, deal.cards_left[player]),)
+        pending += (
+            Pending(player, trick.number, card, index, ctx, None, held, deal.cards_left[player]),
+        )
     hands = {**deal.hands, player: Hand(hand.known - {card}, hand.full)}
-    trick = replace(trick, cards=trick.cards + ((player, card),))
+    trick = replace(trick, cards=(*trick.cards, (player, card)))
     deal = replace(
         deal,
         hands=hands,
@@ -94,13 +109,18 @@ def play(sitting: Sitting, variant: Variant, deal: DealState, ev: Play) -> tuple
     done = replace(trick, winner=winner)
     deal = replace(
         deal,
-        tricks=deal.tricks + (done,),
+        tricks=(*deal.tricks, done),
         tricks_won={**deal.tricks_won, winner: deal.tricks_won[winner] + 1},
         trick=Trick(number=trick.number + 1, leader=winner),
     )
     rulings.append(Ruling("trick_won", {"trick": trick.number, **done.as_dict()}))
     if len(deal.tricks) < variant.tricks_per_deal:
         return replace(sitting, deal=deal), rulings
-    deal, last = record(replace(deal, provisional=(), pending=(), trick=None), variant, deal.provisional, sitting.options)
+    deal, last = record(
+        replace(deal, provisional=(), pending=(), trick=None),
+        variant,
+        deal.provisional,
+        sitting.options,
+    )
     sitting, closing = close_deal(replace(sitting, deal=deal), variant, deal)
     return sitting, rulings + last + closing

@@ -77,7 +77,13 @@ def _climbing_plays(variant: Variant, deal: DealState, player: str, hand: Hand) 
     if not trick.cards:
         return LegalPlays(player, True, tuple(sorted(hand.known)))
     last = trick.cards[-1][1]
-    beats = tuple(sorted(c for c in hand.known if c[1] == last[1] and variant.strength[c] > variant.strength[last]))
+    beats = tuple(
+        sorted(
+            c
+            for c in hand.known
+            if c[1] == last[1] and variant.strength[c] > variant.strength[last]
+        )
+    )
     refused = {c: "must_climb" for c in hand.known if c not in beats}
     return LegalPlays(player, True, beats, refused, may_pass=not beats)
 
@@ -100,7 +106,9 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
             "penalties_paid_in": dict(nxt.penalties),
             "exempt": list(nxt.exempt),
             "double": list(nxt.double),
-            "antes": {p: variant.ante_due(p, ante, nxt.exempt, nxt.double) for p in sitting.players},
+            "antes": {
+                p: variant.ante_due(p, ante, nxt.exempt, nxt.double) for p in sitting.players
+            },
         },
         "deal": None,
         "to_act": None,
@@ -121,7 +129,9 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
             {
                 "player": p,
                 "seated": p in deal.seated,
-                "declared": None if p not in deal.declared else ("play" if deal.declared[p] else "pass"),
+                "declared": None
+                if p not in deal.declared
+                else ("play" if deal.declared[p] else "pass"),
                 "active": p in deal.active or (not variant.declares and p in deal.seated),
                 "exchanged": p in deal.exchanged,
                 "cards_left": deal.cards_left.get(p, 0),
@@ -130,10 +140,17 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
             }
             for p in sitting.players
         ],
-        "current_trick": None if deal.trick is None else {"number": deal.trick.number, **deal.trick.as_dict()},
+        "current_trick": None
+        if deal.trick is None
+        else {"number": deal.trick.number, **deal.trick.as_dict()},
         "tricks": [t.as_dict() for t in deal.tricks],
         "tricks_won": dict(deal.tricks_won),
-        "pot": {"carried_in": deal.carry_in, "antes": deal.antes, "fees": deal.fees, "start": deal.start},
+        "pot": {
+            "carried_in": deal.carry_in,
+            "antes": deal.antes,
+            "fees": deal.fees,
+            "start": deal.start,
+        },
         "rulings": list(deal.rulings),
         "actions": deal.actions,
         "can_retract": deal.last_play[0] if deal.last_play and deal.before_play else None,

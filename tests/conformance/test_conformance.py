@@ -30,7 +30,10 @@ def test_engine_rules_the_case(path: Path) -> None:
     if "rejected" in case:
         with pytest.raises(TranscriptRejected) as caught:
             rule_transcript(case["transcript"])
-        assert (caught.value.deal, caught.value.action) == (case["rejected"]["deal"], case["rejected"]["action"])
+        assert (caught.value.deal, caught.value.action) == (
+            case["rejected"]["deal"],
+            case["rejected"]["action"],
+        )
     else:
         assert rule_transcript(case["transcript"]) == case["expected"]
 
@@ -43,7 +46,11 @@ def test_referee_command_rules_every_case(tmp_path: Path) -> None:
         f.write_text(json.dumps(case["transcript"]), encoding="utf-8")
         files.append(str(f))
     run = subprocess.run(
-        [sys.executable, "manage.py", "referee", *files], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "manage.py", "referee", *files],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     lines = run.stdout.splitlines()
     assert len(lines) == len(cases), run.stderr
@@ -54,7 +61,8 @@ def test_referee_command_rules_every_case(tmp_path: Path) -> None:
             any_rejected = True
             assert out["error"]["deal"] == case["rejected"]["deal"]
             assert out["error"]["action"] == case["rejected"]["action"]
-            assert out["error"]["code"] and out["error"]["message"]
+            assert out["error"]["code"]
+            assert out["error"]["message"]
         else:
             assert out == case["expected"], case["name"]
     assert run.returncode == (1 if any_rejected else 0)
@@ -78,8 +86,14 @@ def test_referee_command_reports_bad_json_on_its_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     run = subprocess.run(
-        [sys.executable, "manage.py", "referee", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "manage.py", "referee", str(bad)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert run.returncode == 1
     error = json.loads(run.stdout)["error"]
-    assert error["code"] == "invalid_json" and error["deal"] is None and error["action"] is None
+    assert error["code"] == "invalid_json"
+    assert error["deal"] is None
+    assert error["action"] is None

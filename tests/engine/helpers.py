@@ -20,9 +20,19 @@ def plays(*pairs: str) -> list[dict[str, Any]]:
     return [P(*pair.split(":")) for pair in pairs]
 
 
-def transcript(variant: str, players: list[str], deals: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
-    return {"format": "bourre-transcript/1", "variant": variant, "options": options, "players": players, "deals": deals}
+def transcript(
+    variant: str, players: list[str], deals: list[dict[str, Any]], **options: Any
+) -> dict[str, Any]:
+    return {
+        "format": "bourre-transcript/1",
+        "variant": variant,
+        "options": options,
+        "players": players,
+        "deals": deals,
+    }
 
 
-def rule(variant: str, players: list[str], deals: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+def rule(
+    variant: str, players: list[str], deals: list[dict[str, Any]], **options: Any
+) -> dict[str, Any]:
     return rule_transcript(transcript(variant, players, deals, **options))

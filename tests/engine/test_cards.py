@@ -11,7 +11,15 @@ DECK32 = deck_of(RANKS_32)
 
 @pytest.mark.parametrize(
     ("text", "card"),
-    [("TS", "TS"), ("10s", "TS"), ("10♠", "TS"), ("qh", "QH"), (" 2♣ ", "2C"), ("A♦", "AD"), ("k♥", "KH")],
+    [
+        ("TS", "TS"),
+        ("10s", "TS"),
+        ("10♠", "TS"),
+        ("qh", "QH"),
+        (" 2♣ ", "2C"),
+        ("A♦", "AD"),
+        ("k♥", "KH"),
+    ],
 )
 def test_cards_are_read_forgivingly_and_kept_canonical(text: str, card: str) -> None:
     assert parse_card(text, DECK52) == card
@@ -25,8 +33,16 @@ def test_a_card_not_in_the_deck_is_refused(text: str) -> None:
 
 
 def test_the_32_card_deck_has_no_sixes_and_ranks_the_king_highest() -> None:
-    assert len(DECK32) == 32 and len(DECK52) == 52
+    assert len(DECK32) == 32
+    assert len(DECK52) == 52
     with pytest.raises(Rejection):
         parse_card("6H", DECK32)
     strength = strength_of(RANKS_32)
-    assert strength["KH"] > strength["QH"] > strength["JH"] > strength["AH"] > strength["TH"] > strength["7H"]
+    assert (
+        strength["KH"]
+        > strength["QH"]
+        > strength["JH"]
+        > strength["AH"]
+        > strength["TH"]
+        > strength["7H"]
+    )

@@ -25,7 +25,9 @@ def fold_one_by_one(doc):
     return ruling_document(state)
 
 
-@pytest.mark.parametrize("path", [p for p in CASES if "expected" in json.loads(p.read_text())], ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [p for p in CASES if "expected" in json.loads(p.read_text())], ids=lambda p: p.stem
+)
 def test_conformance_cases_fold_incrementally(path) -> None:
     case = json.loads(path.read_text())
     assert fold_one_by_one(case["transcript"]) == case["expected"]
@@ -34,7 +36,9 @@ def test_conformance_cases_fold_incrementally(path) -> None:
 @pytest.mark.parametrize("variant", ["louisiana", "ukrainian", "occitan", "comtadine"])
 @pytest.mark.parametrize("seed", range(5))
 def test_random_sittings_fold_incrementally(variant, seed) -> None:
-    sim = random_sitting(random.Random(seed), variant, 4 if variant != "occitan" else 3, 4, renege_chance=0.05)
+    sim = random_sitting(
+        random.Random(seed), variant, 4 if variant != "occitan" else 3, 4, renege_chance=0.05
+    )
     assert fold_one_by_one(sim.transcript) == rule_transcript(sim.transcript)
 
 

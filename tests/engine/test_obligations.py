@@ -38,16 +38,20 @@ def test_any_card_of_the_suit_when_none_beats() -> None:
 
 def test_once_trumped_a_follower_may_play_any_card_of_the_suit() -> None:
     allowed, refused = legal_plays(rules(), ctx("H", "2S", trumped=True), ["9H", "AH"])
-    assert allowed == {"9H", "AH"} and refused == {}
+    assert allowed == {"9H", "AH"}
+    assert refused == {}
 
 
 def test_void_must_trump_even_too_low() -> None:
     allowed, refused = legal_plays(rules(cinch=False), ctx("H", "AH"), ["2S", "KD"])
-    assert allowed == {"2S"} and refused == {"KD": "trump"}
+    assert allowed == {"2S"}
+    assert refused == {"KD": "trump"}
 
 
 def test_trumping_must_overtrump_when_able() -> None:
-    allowed, refused = legal_plays(rules(cinch=False), ctx("H", "9S", trumped=True), ["2S", "JS", "KD"])
+    allowed, refused = legal_plays(
+        rules(cinch=False), ctx("H", "9S", trumped=True), ["2S", "JS", "KD"]
+    )
     assert allowed == {"JS"}
     assert refused == {"2S": "overtrump", "KD": "trump"}
 
@@ -59,7 +63,8 @@ def test_unable_to_overtrump_any_trump_will_do() -> None:
 
 def test_neither_suit_nor_trump_any_card() -> None:
     allowed, refused = legal_plays(rules(), ctx("H", "5H"), ["2D", "3C"])
-    assert allowed == {"2D", "3C"} and refused == {}
+    assert allowed == {"2D", "3C"}
+    assert refused == {}
 
 
 def test_sure_tricks_count_down_from_the_top_skipping_played_trumps() -> None:
@@ -71,7 +76,8 @@ def test_sure_tricks_count_down_from_the_top_skipping_played_trumps() -> None:
 def test_cinch_on_lead_means_leading_the_highest_trump() -> None:
     allowed, refused = legal_plays(rules(), ctx(), ["AS", "KS", "QS", "5H", "2D"])
     assert allowed == {"AS"}
-    assert refused["5H"] == "cinch" and refused["KS"] == "cinch"
+    assert refused["5H"] == "cinch"
+    assert refused["KS"] == "cinch"
 
 
 def test_tricks_already_won_count_toward_the_cinch() -> None:
@@ -83,7 +89,8 @@ def test_tricks_already_won_count_toward_the_cinch() -> None:
 def test_cinch_when_following_plays_the_highest_trump_unless_last() -> None:
     hand = ["AS", "KS", "QS", "3S"]
     allowed, refused = legal_plays(rules(), ctx("D", "9D"), hand)
-    assert allowed == {"AS"} and refused["3S"] == "cinch"
+    assert allowed == {"AS"}
+    assert refused["3S"] == "cinch"
     allowed, _ = legal_plays(rules(), ctx("D", "9D", last=True), hand)
     assert allowed == set(hand)
 
@@ -101,7 +108,8 @@ def test_no_cinch_when_the_house_turns_it_off() -> None:
 def test_ukrainian_leader_with_a_high_trump_leads_the_highest() -> None:
     r = UKRAINIAN.trick_rules({}, "S")
     allowed, refused = legal_plays(r, ctx(), ["QS", "3S", "AH"])
-    assert allowed == {"QS"} and refused == {"3S": "lead_high_trump", "AH": "lead_high_trump"}
+    assert allowed == {"QS"}
+    assert refused == {"3S": "lead_high_trump", "AH": "lead_high_trump"}
     allowed, _ = legal_plays(r, ctx(), ["JS", "3S", "AH"])
     assert allowed == {"JS", "3S", "AH"}
 
@@ -109,7 +117,8 @@ def test_ukrainian_leader_with_a_high_trump_leads_the_highest() -> None:
 def test_occitan_only_asks_to_follow_suit() -> None:
     r = OCCITAN.trick_rules({}, None)
     allowed, refused = legal_plays(r, ctx("H", "KH"), ["7H", "QH", "KD"])
-    assert allowed == {"7H", "QH"} and refused == {"KD": "follow_suit"}
+    assert allowed == {"7H", "QH"}
+    assert refused == {"KD": "follow_suit"}
     allowed, _ = legal_plays(r, ctx("H", "KH"), ["KD", "7C"])
     assert allowed == {"KD", "7C"}
 

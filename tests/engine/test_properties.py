@@ -34,7 +34,12 @@ def simulate(variant, seed, size, deals, *, renege_chance=0.0, list_exchanges=Tr
     low, high = TABLE_SIZES[variant]
     players = low + size % (high - low + 1)
     return random_sitting(
-        random.Random(seed), variant, players, deals, renege_chance=renege_chance, list_exchanges=list_exchanges
+        random.Random(seed),
+        variant,
+        players,
+        deals,
+        renege_chance=renege_chance,
+        list_exchanges=list_exchanges,
     )
 
 
@@ -54,7 +59,9 @@ def test_random_legal_sittings_keep_the_invariants(params) -> None:
     ruling = rule_transcript(doc)
     assert sum(ruling["balances"].values()) + ruling["pot"] == 0  # chips are conserved
     for deal in ruling["deals"]:
-        assert all(r["kind"] != "renege" for r in deal["rulings"])  # no renege in a renege-free deal
+        assert all(
+            r["kind"] != "renege" for r in deal["rulings"]
+        )  # no renege in a renege-free deal
         cards = [card for trick in deal["tricks"] for _, card in trick["cards"]]
         assert len(cards) == len(set(cards))  # every card at most once
         if variant != "comtadine" and len(deal["active"]) >= 2:
@@ -83,15 +90,17 @@ def _renege_sims():
 
 @SETTINGS
 @given(_renege_sims())
-def test_an_injected_renege_is_ruled_once_with_its_obligation_at_the_play_when_hands_are_logged(params) -> None:
+def test_an_injected_renege_is_ruled_once_with_its_obligation_at_the_play_when_hands_are_logged(
+    params,
+) -> None:
     variant, seed, size = params
     sim = simulate(variant, seed, size, 1, renege_chance=0.08)
     ruling = rule_transcript(sim.transcript)
     reneges = [r for r in ruling["deals"][0]["rulings"] if r["kind"] == "renege"]
     expected = [(i.player, i.card, i.obligation, i.action, i.trick) for i in sim.injected]
-    assert [(r["player"], r["card"], r["obligation"], r["proven_at"], r["trick"]) for r in reneges] == sorted(
-        expected, key=lambda e: e[3]
-    )
+    assert [
+        (r["player"], r["card"], r["obligation"], r["proven_at"], r["trick"]) for r in reneges
+    ] == sorted(expected, key=lambda e: e[3])
 
 
 @SETTINGS
@@ -106,7 +115,8 @@ def test_without_logged_hands_a_renege_is_ruled_when_first_provable_never_earlie
     actions = hidden["deals"][0]["actions"]
     for inj in sim.injected:
         (found,) = [r for r in reneges if r["player"] == inj.player]
-        assert found["card"] == inj.card and found["trick"] == inj.trick
+        assert found["card"] == inj.card
+        assert found["trick"] == inj.trick
         assert found["proven_at"] >= inj.action
         assert _first_proof(sim, inj, actions) == found["proven_at"]
 
@@ -116,7 +126,9 @@ def _first_proof(sim, inj, actions) -> int:
     card, the upcard a dealer kept, and later plays) make the renege undeniable."""
     variant = get_variant(sim.transcript["variant"])
     header = sim.transcript["deals"][0]
-    rules = variant.trick_rules(sim.state.options, None if header.get("trump") is None else header["trump"][1])
+    rules = variant.trick_rules(
+        sim.state.options, None if header.get("trump") is None else header["trump"][1]
+    )
     deal_ctx = _context_at(sim, inj)
     known = {inj.card}
     exchanged = any(a.get("player") == inj.player and a.get("exchange") for a in actions)

@@ -41,14 +41,34 @@ DECLARED = [D("a"), D("b"), D("c")]
         ([D("a"), D("b", False), D("c"), P("a", "5H"), P("b", "6H")], {}, 4, "player_passed"),
         ([D("a"), P("a", "5H")], {}, 1, "out_of_turn"),
         ([*DECLARED, {"player": "a", "exchange": 6}], {}, 3, "exchange_limit"),
-        ([*DECLARED, {"player": "b", "exchange": 1}, {"player": "a", "exchange": 1}], {}, 4, "out_of_turn"),
-        ([*DECLARED, {"player": "a", "exchange": 1}, {"player": "a", "exchange": 1}], {}, 4, "already_exchanged"),
+        (
+            [*DECLARED, {"player": "b", "exchange": 1}, {"player": "a", "exchange": 1}],
+            {},
+            4,
+            "out_of_turn",
+        ),
+        (
+            [*DECLARED, {"player": "a", "exchange": 1}, {"player": "a", "exchange": 1}],
+            {},
+            4,
+            "already_exchanged",
+        ),
         ([*DECLARED, P("a", "5H"), {"player": "a", "exchange": 1}], {}, 4, "out_of_turn"),
         ([*DECLARED, {"player": "a", "retract": True}], {}, 3, "cannot_retract"),
         ([*DECLARED, P("a", "5H"), {"player": "b", "retract": True}], {}, 4, "cannot_retract"),
         ([*DECLARED, {"player": "a", "pass_turn": True}], {}, 3, "not_in_variant"),
-        ([*DECLARED, P("a", "QH")], {"hands": {"a": ["5H", "6H", "7H", "8H", "9H"]}}, 3, "contradicts_logged_hand"),
-        ([*DECLARED, P("a", "5H")], {"hands": {"b": ["5H", "6H", "7H", "8H", "9H"]}}, 3, "card_seen_elsewhere"),
+        (
+            [*DECLARED, P("a", "QH")],
+            {"hands": {"a": ["5H", "6H", "7H", "8H", "9H"]}},
+            3,
+            "contradicts_logged_hand",
+        ),
+        (
+            [*DECLARED, P("a", "5H")],
+            {"hands": {"b": ["5H", "6H", "7H", "8H", "9H"]}},
+            3,
+            "card_seen_elsewhere",
+        ),
         ([{"player": "zed", "declare": "play"}], {}, 0, "unknown_player"),
         ([{"player": "a", "declare": "maybe"}], {}, 0, "invalid_event"),
         ([{"player": "a", "play": "5H", "declare": "play"}], {}, 0, "invalid_event"),
@@ -61,7 +81,8 @@ def test_refused_actions(actions, header, where, code) -> None:
 
 def test_out_of_turn_names_whose_turn_it_was() -> None:
     error = rejected(louisiana(deal([*DECLARED, P("a", "5H"), P("c", "6H")])))
-    assert error.rejection.code == "out_of_turn" and error.rejection.expected == "b"
+    assert error.rejection.code == "out_of_turn"
+    assert error.rejection.expected == "b"
 
 
 @pytest.mark.parametrize(
@@ -72,7 +93,10 @@ def test_out_of_turn_names_whose_turn_it_was() -> None:
         ({"trump": "1S"}, "card_not_in_deck"),
         ({"seated": ["a"]}, "player_count"),
         ({"hands": {"a": ["5H", "6H"]}}, "invalid_event"),
-        ({"hands": {"c": ["5H", "6H", "7H", "8H", "9H"]}}, "contradicts_logged_hand"),  # dealer without the upcard
+        (
+            {"hands": {"c": ["5H", "6H", "7H", "8H", "9H"]}},
+            "contradicts_logged_hand",
+        ),  # dealer without the upcard
         ({"ante": -1}, "invalid_event"),
     ],
 )
@@ -93,11 +117,17 @@ def test_play_after_five_tricks_is_a_sixth_card() -> None:
 
 
 def test_comtadine_refuses_a_card_that_does_not_climb_and_a_fixed_number_of_deals() -> None:
-    doc = transcript("comtadine", PLAYERS, [{"dealer": "c", "actions": [P("a", "9H"), P("b", "8H")]}])
+    doc = transcript(
+        "comtadine", PLAYERS, [{"dealer": "c", "actions": [P("a", "9H"), P("b", "8H")]}]
+    )
     assert rejected(doc).rejection.code == "must_climb"
-    doc = transcript("comtadine", PLAYERS, [{"dealer": "c", "actions": [{"player": "a", "pass_turn": True}]}])
+    doc = transcript(
+        "comtadine", PLAYERS, [{"dealer": "c", "actions": [{"player": "a", "pass_turn": True}]}]
+    )
     assert rejected(doc).rejection.code == "must_lead"
-    doc = transcript("comtadine", PLAYERS, [{"dealer": "c", "actions": [{"player": "a", "exchange": 3}]}])
+    doc = transcript(
+        "comtadine", PLAYERS, [{"dealer": "c", "actions": [{"player": "a", "exchange": 3}]}]
+    )
     assert rejected(doc).rejection.code == "exchange_limit"
 
 
@@ -115,16 +145,33 @@ def test_occitan_has_no_declarations_and_no_trump() -> None:
         ({"variant": "louisiana", "players": ["a"]}, "player_count", "players"),
         ({"variant": "occitan", "players": ["a", "b", "c", "d", "e"]}, "player_count", "players"),
         ({"variant": "louisiana", "players": ["a", "a"]}, "invalid_players", "players"),
-        ({"variant": "louisiana", "players": ["a", "b"], "options": {"bluff": 1}}, "unknown_option", "options.bluff"),
-        ({"variant": "louisiana", "players": ["a", "b"], "options": {"max_exchange": 6}}, "invalid_option", "options.max_exchange"),
-        ({"variant": "louisiana", "players": ["a", "b"], "options": {"cinch": "yes"}}, "invalid_option", "options.cinch"),
-        ({"variant": "comtadine", "players": ["a", "b"], "options": {"eldest": "zed"}}, "invalid_option", "options.eldest"),
+        (
+            {"variant": "louisiana", "players": ["a", "b"], "options": {"bluff": 1}},
+            "unknown_option",
+            "options.bluff",
+        ),
+        (
+            {"variant": "louisiana", "players": ["a", "b"], "options": {"max_exchange": 6}},
+            "invalid_option",
+            "options.max_exchange",
+        ),
+        (
+            {"variant": "louisiana", "players": ["a", "b"], "options": {"cinch": "yes"}},
+            "invalid_option",
+            "options.cinch",
+        ),
+        (
+            {"variant": "comtadine", "players": ["a", "b"], "options": {"eldest": "zed"}},
+            "invalid_option",
+            "options.eldest",
+        ),
     ],
 )
 def test_tables_are_validated_against_the_rules(kwargs, code, field) -> None:
     with pytest.raises(Rejection) as caught:
         new_sitting(**kwargs)
-    assert caught.value.code == code and caught.value.field == field
+    assert caught.value.code == code
+    assert caught.value.field == field
 
 
 def test_options_take_their_defaults() -> None:

@@ -8,10 +8,14 @@ ORDER = ("a", "b", "c", "d")
 
 
 def facts(won: dict[str, int], pot: int = 10, offenders: tuple[str, ...] = ()) -> DealFacts:
-    return DealFacts(order=tuple(p for p in ORDER if p in won), tricks_won=won, offenders=offenders, pot=pot)
+    return DealFacts(
+        order=tuple(p for p in ORDER if p in won), tricks_won=won, offenders=offenders, pot=pot
+    )
 
 
-def settle(variant: str, won: dict[str, int], pot: int = 10, offenders: tuple[str, ...] = (), **options):
+def settle(
+    variant: str, won: dict[str, int], pot: int = 10, offenders: tuple[str, ...] = (), **options
+):
     v = get_variant(variant)
     opts = v.check_options(options, ORDER)
     return v.settle(facts(won, pot, offenders), opts)
@@ -24,7 +28,8 @@ def test_louisiana_most_tricks_wins_even_with_two() -> None:
     s = settle("louisiana", {"a": 2, "b": 1, "c": 1, "d": 1})
     assert s.payouts == {"a": 10}
     assert s.rulings == ({"kind": "pot_won", "player": "a", "amount": 10},)
-    assert s.penalties == {} and s.exempt == ()
+    assert s.penalties == {}
+    assert s.exempt == ()
 
 
 def test_louisiana_tie_carries_and_exempts_tied_and_bourre() -> None:
@@ -43,7 +48,8 @@ def test_louisiana_bourres_each_pay_the_same_pot_value() -> None:
 
 def test_louisiana_pot_limit_caps_winnings_and_penalties() -> None:
     s = settle("louisiana", {"a": 4, "b": 0, "c": 1}, pot=30, pot_limit=12)
-    assert s.payouts == {"a": 12} and s.penalties == {"b": 12}
+    assert s.payouts == {"a": 12}
+    assert s.penalties == {"b": 12}
 
 
 def test_louisiana_offender_cannot_win_the_next_best_does() -> None:
@@ -82,14 +88,16 @@ def test_ukrainian_tie_splits_and_the_odd_chip_stays() -> None:
 
 def test_ukrainian_bourre_pays_but_still_antes() -> None:
     s = settle("ukrainian", {"a": 3, "b": 2, "c": 0}, pot=6)
-    assert s.penalties == {"c": 6} and s.exempt == ()
+    assert s.penalties == {"c": 6}
+    assert s.exempt == ()
 
 
 def test_ukrainian_exchange_fee_defaults_to_the_ante_and_max_exchange_to_the_table_size() -> None:
     v = get_variant("ukrainian")
     opts = v.check_options({}, ORDER)
     assert v.exchange_fee(opts, 3) == 3
-    assert v.max_exchange(opts, 5) == 4 and v.max_exchange(opts, 6) == 3
+    assert v.max_exchange(opts, 5) == 4
+    assert v.max_exchange(opts, 6) == 3
 
 
 # -- occitan ---------------------------------------------------------------------
@@ -121,7 +129,8 @@ def test_occitan_offender_gets_no_share_and_pays_like_a_bourru() -> None:
 def test_comtadine_most_tricks_wins_and_bourru_antes_double() -> None:
     s = settle("comtadine", {"a": 2, "b": 1, "c": 0}, pot=6)
     assert s.payouts == {"a": 6}
-    assert s.double == ("c",) and s.penalties == {}
+    assert s.double == ("c",)
+    assert s.penalties == {}
 
 
 def test_comtadine_tie_or_no_trick_keeps_the_pot() -> None:

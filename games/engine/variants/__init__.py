@@ -9,12 +9,16 @@ from .louisiana import Louisiana
 from .occitan import Occitan
 from .ukrainian import Ukrainian
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (Louisiana(), Ukrainian(), Occitan(), Comtadine())}
+VARIANTS: dict[str, Variant] = {
+    v.name: v for v in (Louisiana(), Ukrainian(), Occitan(), Comtadine())
+}
 
 
 def get_variant(name: object) -> Variant:
     if not isinstance(name, str) or name not in VARIANTS:
-        raise Rejection("unknown_variant", f"variant must be one of {', '.join(VARIANTS)}", field="variant")
+        raise Rejection(
+            "unknown_variant", f"variant must be one of {', '.join(VARIANTS)}", field="variant"
+        )
     return VARIANTS[name]
 
 

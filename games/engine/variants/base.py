@@ -65,13 +65,19 @@ class Variant:
         self.strength = strength_of(self.ranks)
 
     # -- options --------------------------------------------------------------
-    def check_options(self, raw: Mapping[str, Any] | None, players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(
+        self, raw: Mapping[str, Any] | None, players: tuple[str, ...]
+    ) -> dict[str, Any]:
         raw = dict(raw or {})
         out: dict[str, Any] = {}
         for name in raw:
             if name not in self.options_spec:
                 known = ", ".join(sorted(self.options_spec))
-                raise Rejection("unknown_option", f"{self.name} has no option {name!r} (options: {known})", field=f"options.{name}")
+                raise Rejection(
+                    "unknown_option",
+                    f"{self.name} has no option {name!r} (options: {known})",
+                    field=f"options.{name}",
+                )
         for name, spec in self.options_spec.items():
             value = raw.get(name, spec.default)
             out[name] = _check_option(name, value, spec, players)
@@ -84,13 +90,17 @@ class Variant:
     def exchange_fee(self, options: Mapping[str, Any], ante: int) -> int:
         return 0
 
-    def ante_due(self, player: str, ante: int, exempt: tuple[str, ...], double: tuple[str, ...]) -> int:
+    def ante_due(
+        self, player: str, ante: int, exempt: tuple[str, ...], double: tuple[str, ...]
+    ) -> int:
         return ante
 
     def deals_limit(self, options: Mapping[str, Any]) -> int | None:
         return None
 
-    def first_leader(self, options: Mapping[str, Any], order: tuple[str, ...], active: tuple[str, ...]) -> str:
+    def first_leader(
+        self, options: Mapping[str, Any], order: tuple[str, ...], active: tuple[str, ...]
+    ) -> str:
         return active[0]
 
     # -- play and settlement ----------------------------------------------------
@@ -117,7 +127,9 @@ def _check_option(name: str, value: Any, spec: OptionSpec, players: tuple[str, .
         return value
     if spec.kind == "player_or_none":
         if value is not None and value not in players:
-            raise Rejection("invalid_option", f"{name} must be one of the players or null", field=field_name)
+            raise Rejection(
+                "invalid_option", f"{name} must be one of the players or null", field=field_name
+            )
         return value
     if value is None and spec.kind == "int_or_none":
         return None
@@ -125,7 +137,9 @@ def _check_option(name: str, value: Any, spec: OptionSpec, players: tuple[str, .
         raise Rejection("invalid_option", f"{name} must be a whole number", field=field_name)
     if value < spec.minimum or (spec.maximum is not None and value > spec.maximum):
         top = "" if spec.maximum is None else f" and at most {spec.maximum}"
-        raise Rejection("invalid_option", f"{name} must be at least {spec.minimum}{top}", field=field_name)
+        raise Rejection(
+            "invalid_option", f"{name} must be at least {spec.minimum}{top}", field=field_name
+        )
     return value
 
 

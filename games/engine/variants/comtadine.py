@@ -26,14 +26,18 @@ class Comtadine(Variant):
     def max_exchange(self, options: Mapping[str, Any], seated: int) -> int:
         return 2
 
-    def ante_due(self, player: str, ante: int, exempt: tuple[str, ...], double: tuple[str, ...]) -> int:
+    def ante_due(
+        self, player: str, ante: int, exempt: tuple[str, ...], double: tuple[str, ...]
+    ) -> int:
         return 2 * ante if player in double else ante
 
     def deals_limit(self, options: Mapping[str, Any]) -> int | None:
         limit = options["deals"]
         return None if limit is None else int(limit)
 
-    def first_leader(self, options: Mapping[str, Any], order: tuple[str, ...], active: tuple[str, ...]) -> str:
+    def first_leader(
+        self, options: Mapping[str, Any], order: tuple[str, ...], active: tuple[str, ...]
+    ) -> str:
         eldest = options.get("eldest")
         return eldest if eldest in active else active[0]
 

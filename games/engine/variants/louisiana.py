@@ -31,7 +31,9 @@ class Louisiana(Variant):
     def max_exchange(self, options: Mapping[str, Any], seated: int) -> int:
         return int(options["max_exchange"])
 
-    def ante_due(self, player: str, ante: int, exempt: tuple[str, ...], double: tuple[str, ...]) -> int:
+    def ante_due(
+        self, player: str, ante: int, exempt: tuple[str, ...], double: tuple[str, ...]
+    ) -> int:
         return 0 if player in exempt else ante
 
     def trick_rules(self, options: Mapping[str, Any], trump: str | None) -> TrickRules:
@@ -63,7 +65,14 @@ class Louisiana(Variant):
             each = capped(pot // len(leaders), limit)
             payouts = {p: each for p in leaders}
             kind = "split"
-            rulings.append({"kind": "pot_split", "players": leaders, "each": each, "left": pot - each * len(leaders)})
+            rulings.append(
+                {
+                    "kind": "pot_split",
+                    "players": leaders,
+                    "each": each,
+                    "left": pot - each * len(leaders),
+                }
+            )
         else:
             carried = True
             rulings.append({"kind": "pot_carried", "amount": pot, "tied": leaders})

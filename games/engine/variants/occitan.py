@@ -35,7 +35,9 @@ class Occitan(Variant):
         pot = facts.pot
         offenders = set(facts.offenders)
         # An offender's tricks earn nothing; their share stays in the pot.
-        shares = {p: 0 if p in offenders else pot * facts.tricks_won.get(p, 0) // 5 for p in facts.order}
+        shares = {
+            p: 0 if p in offenders else pot * facts.tricks_won.get(p, 0) // 5 for p in facts.order
+        }
         paid = sum(shares.values())
         value = 2 * paid
         bourres = [p for p in facts.order if p not in offenders and facts.tricks_won.get(p, 0) == 0]

@@ -36,7 +36,9 @@ class Ukrainian(Louisiana):
         fee = options["exchange_fee"]
         return ante if fee is None else int(fee)
 
-    def ante_due(self, player: str, ante: int, exempt: tuple[str, ...], double: tuple[str, ...]) -> int:
+    def ante_due(
+        self, player: str, ante: int, exempt: tuple[str, ...], double: tuple[str, ...]
+    ) -> int:
         return ante
 
     def trick_rules(self, options: Mapping[str, Any], trump: str | None) -> TrickRules:

@@ -21,7 +21,12 @@ def rule_text(text: str) -> tuple[dict[str, Any], bool]:
     try:
         doc = json.loads(text)
     except ValueError as exc:
-        error = {"deal": None, "action": None, "code": "invalid_json", "message": f"not JSON: {exc}"}
+        error = {
+            "deal": None,
+            "action": None,
+            "code": "invalid_json",
+            "message": f"not JSON: {exc}",
+        }
         return {"error": error}, False
     try:
         return rule_transcript(doc), True
@@ -30,12 +35,17 @@ def rule_text(text: str) -> tuple[dict[str, Any], bool]:
 
 
 class Command(BaseCommand):
-    help = "Rule bourre-transcript/1 files ('-' reads standard input); prints one bourre-ruling/1 JSON per line."
+    help = (
+        "Rule bourre-transcript/1 files ('-' reads standard input); "
+        "prints one bourre-ruling/1 JSON per line."
+    )
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("files", nargs="+", metavar="FILE", help="transcript files, or - for standard input")
+        parser.add_argument(
+            "files", nargs="+", metavar="FILE", help="transcript files, or - for standard input"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         all_ruled = True
