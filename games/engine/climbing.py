@@ -8,16 +8,14 @@ still holds cards.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .cards import parse_card
 from .errors import Rejection
 from .events import PassTurn, Play
-from .knowledge import PLAYED, check_can_show
+from .knowledge import check_can_show
 from .obligations import CLIMB
 from .reneges import record, reveal
 from .settlement import close_deal
-from .state import DealState, Hand, Pending, Renege, Ruling, Sitting, Trick
+from .state import DealState, Hand, Pending, Renege, Ruling, Sitting, Trick, evolve
 from .variants import Variant
 
 
@@ -72,19 +70,18 @@ def play(
                 field="play",
             )
     check_can_show(deal, player, card, field="play")
-    rules = variant.trick_rules(sitting.options, None)
+    rules = variant.rules_for(sitting.options, None)
     index = deal.actions
     pending, proven = reveal(deal, rules, variant.strength, player, card, index)
     hand = deal.hands.get(player, Hand())
-    before = replace(deal, before_play=None)
-    deal = replace(
+    before = evolve(deal, before_play=None)
+    deal = evolve(
         deal,
         hands={**deal.hands, player: Hand(hand.known - {card}, hand.full)},
-        location={**deal.location, card: PLAYED},
         played=deal.played | {card},
         cards_left={**deal.cards_left, player: deal.cards_left[player] - 1},
         pending=pending,
-        trick=replace(trick, cards=(*trick.cards, (player, card)), passed=frozenset()),
+        trick=evolve(trick, cards=(*trick.cards, (player, card)), passed=frozenset()),
         actions=index + 1,
         play_started=True,
         before_play=before,
@@ -135,9 +132,9 @@ def pass_turn(
                 deal.cards_left[player],
             ),
         )
-    deal = replace(
+    deal = evolve(
         deal,
-        trick=replace(trick, passed=trick.passed | {player}),
+        trick=evolve(trick, passed=trick.passed | {player}),
         pending=pending,
         actions=index + 1,
         before_play=None,
@@ -160,29 +157,29 @@ def _advance(
         if p != last_player and deal.cards_left[p] > 0 and p not in trick.passed
     ]
     if waiting:
-        return replace(sitting, deal=replace(deal, turn=_next_holding(deal, actor))), rulings
+        return evolve(sitting, deal=evolve(deal, turn=_next_holding(deal, actor))), rulings
     if len(trick.cards) >= 2:
-        done = replace(trick, winner=last_player, passed=frozenset())
-        deal = replace(
+        done = evolve(trick, winner=last_player, passed=frozenset())
+        deal = evolve(
             deal, tricks_won={**deal.tricks_won, last_player: deal.tricks_won[last_player] + 1}
         )
         rulings.append(Ruling("trick_won", {"trick": trick.number, **done.as_dict()}))
         leader = last_player
     else:
-        done = replace(trick, passed=frozenset())
+        done = evolve(trick, passed=frozenset())
         rulings.append(Ruling("trick_dead", {"trick": trick.number, **done.as_dict()}))
         leader = trick.leader
-    deal = replace(deal, tricks=(*deal.tricks, done))
+    deal = evolve(deal, tricks=(*deal.tricks, done))
     holding = [p for p in deal.active if deal.cards_left[p] > 0]
     if len(holding) <= 1:
-        deal = replace(deal, trick=None, turn=None, pending=())
-        sitting, closing = close_deal(replace(sitting, deal=deal), variant, deal)
+        deal = evolve(deal, trick=None, turn=None, pending=())
+        sitting, closing = close_deal(evolve(sitting, deal=deal), variant, deal)
         return sitting, rulings + closing
     if deal.cards_left[leader] == 0:
         nxt = _next_holding(deal, leader)
         assert nxt is not None
         leader = nxt
-    return replace(
+    return evolve(
         sitting,
-        deal=replace(deal, trick=Trick(number=trick.number + 1, leader=leader), turn=leader),
+        deal=evolve(deal, trick=Trick(number=trick.number + 1, leader=leader), turn=leader),
     ), rulings

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .cards import parse_card
 from .errors import Rejection
 from .events import StartDeal
 from .knowledge import UPCARD, held_by
-from .state import POT, DealState, Hand, Posting, Ruling, Sitting, Trick, player_account
+from .state import POT, DealState, Hand, Posting, Ruling, Sitting, Trick, evolve, player_account
 from .variants import Variant
 
 
@@ -64,19 +62,19 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
         )
     ]
     if variant.trump_in_dealer_hand and trump_card is not None and trump_card[0] == "A":
-        deal = replace(deal, rulings=({"kind": "dealer_must_play"},))
+        deal = evolve(deal, rulings=({"kind": "dealer_must_play"},))
         rulings.append(Ruling("dealer_must_play", {"player": ev.dealer}))
     if not variant.declares:
-        deal = begin_play(variant, sitting, replace(deal, active=order))
+        deal = begin_play(variant, sitting, evolve(deal, active=order))
     balances = dict(sitting.balances)
     for p, n in antes.items():
         balances[p] -= n
-    return replace(sitting, deal=deal, balances=balances, pot=sitting.pot + total), rulings
+    return evolve(sitting, deal=deal, balances=balances, pot=sitting.pot + total), rulings
 
 
 def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
     leader = variant.first_leader(sitting.options, deal.order, deal.active)
-    return replace(
+    return evolve(
         deal, trick=Trick(number=1, leader=leader), tricks_won={p: 0 for p in deal.active}
     )
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .dealing import begin_play
 from .errors import Rejection
 from .events import Declare, Exchange
 from .knowledge import exchange_cards
 from .settlement import close_deal
-from .state import POT, DealState, Posting, Ruling, Sitting, player_account
+from .state import POT, DealState, Posting, Ruling, Sitting, evolve, player_account
 from .variants import Variant
 
 
@@ -49,18 +47,18 @@ def declare(
             field="declare",
         )
     declared = {**deal.declared, ev.player: ev.plays}
-    deal = replace(
+    deal = evolve(
         deal, declared=declared, actions=deal.actions + 1, last_play=None, before_play=None
     )
     rulings: list[Ruling] = []
     if len(declared) == len(deal.order):
         active = tuple(p for p in deal.order if declared[p])
-        deal = replace(deal, active=active)
+        deal = evolve(deal, active=active)
         if len(active) <= 1:
-            sitting = replace(sitting, deal=deal)
+            sitting = evolve(sitting, deal=deal)
             return close_deal(sitting, variant, deal)
         deal = begin_play(variant, sitting, deal)
-    return replace(sitting, deal=deal), rulings
+    return evolve(sitting, deal=deal), rulings
 
 
 def exchange(
@@ -109,7 +107,7 @@ def exchange(
         posting = Posting("exchange_fee", ((player_account(ev.player), -fee), (POT, fee)))
         rulings.append(Ruling("exchange_fee", {"player": ev.player, "amount": fee}, (posting,)))
         balances = {**balances, ev.player: balances[ev.player] - fee}
-    deal = replace(
+    deal = evolve(
         deal,
         exchanged=(*deal.exchanged, ev.player),
         fees=deal.fees + fee,
@@ -117,4 +115,4 @@ def exchange(
         last_play=None,
         before_play=None,
     )
-    return replace(sitting, deal=deal, balances=balances, pot=sitting.pot + fee), rulings
+    return evolve(sitting, deal=deal, balances=balances, pot=sitting.pot + fee), rulings

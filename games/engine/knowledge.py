@@ -7,14 +7,11 @@ retracted cards), discards. A card seen in one place cannot turn up in another.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .cards import parse_card
 from .errors import Rejection
 from .events import Exchange
-from .state import DealState, Hand
+from .state import DealState, Hand, evolve
 
-PLAYED = "played"
 DISCARD = "discard"
 UPCARD = "upcard"
 
@@ -25,6 +22,10 @@ def held_by(player: str) -> str:
 
 def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> None:
     """Refuse a card that public knowledge places somewhere other than `player`'s hand."""
+    if card in deal.played:
+        raise Rejection(
+            "card_already_played", f"{field}: {card} has already been played this deal", field=field
+        )
     where = deal.location.get(card)
     if where is None or where == held_by(player):
         hand = deal.hands.get(player)
@@ -35,10 +36,6 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
                 field=field,
             )
         return
-    if where == PLAYED:
-        raise Rejection(
-            "card_already_played", f"{field}: {card} has already been played this deal", field=field
-        )
     if where == UPCARD:
         raise Rejection(
             "card_seen_elsewhere",
@@ -79,7 +76,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
         for card in discard:
             check_can_show(deal, player, card, field="discard")
     if draw is not None:
-        probe = replace(deal, location=location)
+        probe = evolve(deal, location=location)
         for card in draw:
             if discard is not None and card in discard:
                 raise Rejection(
@@ -91,7 +88,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
                     f"draw: {card} is already in {player}'s hand",
                     field="draw",
                 )
-            check_can_show(replace(probe, hands={}), player, card, field="draw")
+            check_can_show(evolve(probe, hands={}), player, card, field="draw")
     known = set(hand.known)
     full = hand.full
     if discard is not None:
@@ -113,7 +110,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
         full = False
     hands = dict(deal.hands)
     hands[player] = Hand(frozenset(known), full)
-    return replace(
+    return evolve(
         deal,
         hands=hands,
         location=location,

@@ -133,9 +133,49 @@ def _lead(
 def broken_obligation(
     rules: TrickRules, ctx: PlayContext, hand: Iterable[str], card: str
 ) -> str | None:
-    """The obligation `card` breaks when `hand` (which holds `card`) was held, or None."""
-    _, refused = legal_plays(rules, ctx, hand)
-    return refused.get(card)
+    """The obligation `card` breaks when `hand` (which holds `card`) was held, or None.
+
+    The same answer as `legal_plays(...)[1].get(card)` (a property test holds them
+    together), computed without listing every card: the referee asks this for every
+    play and again whenever a hidden hand shows another card.
+    """
+    held = tuple(hand)
+    led = ctx.led
+    trump = rules.trump
+    strength = rules.strength
+    if led is None:
+        if trump is None or not (rules.lead_high_trump or rules.cinch):
+            return None
+        trumps = [c for c in held if c[1] == trump]
+        if not trumps or card == max(trumps, key=strength.__getitem__):
+            return None
+        if rules.lead_high_trump and any(c[0] in "AKQ" for c in trumps):
+            return LEAD_HIGH_TRUMP
+        if rules.cinch and has_cinch(rules, held, ctx):
+            return CINCH
+        return None
+    suit = card[1]
+    has_led = any(c[1] == led for c in held)
+    has_trump = trump is not None and any(c[1] == trump for c in held)
+    if suit != led:
+        if has_led:
+            return FOLLOW_SUIT
+        if rules.must_trump and has_trump and suit != trump:
+            return TRUMP
+    if rules.must_head and ctx.best is not None:
+        to_beat = strength[ctx.best]
+        if strength[card] <= to_beat:
+            if suit == led and not ctx.trumped:
+                if any(c[1] == led and strength[c] > to_beat for c in held):
+                    return HEAD_TRICK
+            elif suit == trump and suit != led and ctx.trumped and rules.must_trump:
+                if any(c[1] == trump and strength[c] > to_beat for c in held):
+                    return OVERTRUMP
+    if rules.cinch and not ctx.is_last and has_trump and (led == trump or not has_led):
+        top = max((c for c in held if c[1] == trump), key=strength.__getitem__)
+        if card != top and has_cinch(rules, held, ctx):
+            return CINCH
+    return None
 
 
 def trick_winner(

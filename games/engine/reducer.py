@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from . import climbing, declaring, tricks
@@ -11,7 +10,7 @@ from .dealing import start_deal
 from .errors import Rejection
 from .events import Declare, Event, Exchange, PassTurn, Play, Retract, StartDeal
 from .knowledge import held_by
-from .state import DealState, Hand, Ruling, Sitting
+from .state import DealState, Hand, Ruling, Sitting, evolve
 from .variants import Variant, get_variant
 
 
@@ -96,7 +95,7 @@ def _retract(
         )
     player, card, index = last
     hand = before.hands.get(player, Hand())
-    restored = replace(
+    restored = evolve(
         before,
         hands={**before.hands, player: Hand(hand.known | {card}, hand.full)},
         location={**before.location, card: held_by(player)},
@@ -112,4 +111,4 @@ def _retract(
     if len(before.tricks) < len(deal.tricks):
         rulings.append(Ruling("trick_reopened", {"trick": deal.tricks[-1].number}))
     rulings.append(Ruling("card_retracted", {"player": player, "card": card}))
-    return replace(sitting, deal=restored), rulings
+    return evolve(sitting, deal=restored), rulings

@@ -11,11 +11,10 @@ is refused for the whole of it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from .obligations import CLIMB, TrickRules, broken_obligation
-from .state import DealState, Pending, Renege, Ruling
+from .state import DealState, Pending, Renege, Ruling, evolve
 from .variants import Variant
 
 
@@ -43,7 +42,7 @@ def reveal(
         if p.player != player or card in p.known:
             kept.append(p)
             continue
-        p = replace(p, known=p.known | {card})
+        p = evolve(p, known=p.known | {card})
         obligation = judge(rules, strength, p)
         if obligation is not None:
             proven.append(Renege(p.player, p.trick, p.card, obligation, index, p.index))
@@ -79,7 +78,7 @@ def record(
         }
         doc.append(entry)
         rulings.append(Ruling("renege", dict(entry)))
-    return replace(deal, reneges=tuple(reneges), rulings=tuple(doc)), rulings
+    return evolve(deal, reneges=tuple(reneges), rulings=tuple(doc)), rulings
 
 
 def offenders(deal: DealState) -> tuple[str, ...]:

@@ -6,11 +6,10 @@ stay at zero after every deal.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from .reneges import offenders
-from .state import POT, DealState, NextDeal, Posting, Ruling, Sitting, player_account
+from .state import POT, DealState, NextDeal, Posting, Ruling, Sitting, evolve, player_account
 from .variants import DealFacts, Settlement, Variant
 from .variants.base import capped
 
@@ -57,7 +56,7 @@ def _fill_renege_amounts(deal: DealState, value: int) -> DealState:
             entry = {**entry, "amount": 0 if entry["player"] in seen else value}
             seen.add(entry["player"])
         doc.append(entry)
-    return replace(deal, rulings=tuple(doc))
+    return evolve(deal, rulings=tuple(doc))
 
 
 def _finish(
@@ -107,8 +106,8 @@ def _finish(
         balances[p] += n
     for p, n in penalties.items():
         balances[p] -= n
-    closed = replace(deal, over=True, summary=summary, rulings=tuple(all_rulings), before_play=None)
-    sitting = replace(
+    closed = evolve(deal, over=True, summary=summary, rulings=tuple(all_rulings), before_play=None)
+    sitting = evolve(
         sitting,
         balances=balances,
         pot=left + sum(penalties.values()),

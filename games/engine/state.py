@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 #: Bumped whenever a change to the engine could change a ruling. Stored with every
 #: ruling event so history keeps the rules that made it.
@@ -56,7 +56,7 @@ class Hand:
     full: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Trick:
     number: int
     leader: str
@@ -85,7 +85,7 @@ class PlayContext:
     played: frozenset[str]  # cards already played this deal, this trick included
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pending:
     """A play (or a climbing pass) not yet provably legal: re-judged whenever the
     player shows another card, since every card shown later was held then."""
@@ -126,7 +126,7 @@ class NextDeal:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: `evolve` copies the instance dict, far cheaper
 class DealState:
     index: int
     dealer: str
@@ -146,7 +146,7 @@ class DealState:
     hands: Mapping[str, Hand] = field(default_factory=dict)
     location: Mapping[str, str] = field(
         default_factory=dict
-    )  # card -> "hand:P", "played", "discard", "upcard"
+    )  # card -> "hand:P", "discard", "upcard" (played cards: `played`)
     stock: int = 0
     pool: int = 0  # discards of players already served, reusable if the stock runs short
     pool_cards: frozenset[str] = frozenset()
@@ -176,7 +176,7 @@ class DealState:
         return self.carry_in + self.antes + self.fees
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Sitting:
     variant: str
     options: Mapping[str, Any]
@@ -186,3 +186,17 @@ class Sitting:
     next: NextDeal = field(default_factory=NextDeal)
     deals: tuple[Mapping[str, Any], ...] = ()  # settled deals in `bourre-ruling/1` form
     deal: DealState | None = None
+
+
+_T = TypeVar("_T")
+
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """`dataclasses.replace` for the engine's frozen states without re-running
+    `__init__`: the referee replaces a deal state several times per card, and copying
+    the instance dict is its cheapest way. Only for dataclasses without slots."""
+    new: _T = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    return new

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .cards import parse_card
 from .errors import Rejection
 from .events import Play
-from .knowledge import PLAYED, check_can_show
+from .knowledge import check_can_show
 from .obligations import TrickRules, broken_obligation, trick_winner
 from .reneges import record, reveal
 from .settlement import close_deal
-from .state import DealState, Hand, Pending, PlayContext, Renege, Ruling, Sitting, Trick
+from .state import DealState, Hand, Pending, PlayContext, Renege, Ruling, Sitting, Trick, evolve
 from .variants import Variant
 
 
@@ -35,6 +33,14 @@ def context_for(deal: DealState, rules: TrickRules, player: str) -> PlayContext:
     trumped = rules.trump is not None and best[1] == rules.trump and led != rules.trump
     is_last = len(trick.cards) == len(deal.active) - 1
     return PlayContext(led, best, trumped, is_last, deal.tricks_won.get(player, 0), deal.played)
+
+
+def _could_hold(deal: DealState, variant: Variant, player: str) -> frozenset[str]:
+    """Every card `player` might hold: not played, not known to be anywhere else.
+    A play legal with all of them is legal with any part of them, so it needs no proof."""
+    mine = f"hand:{player}"
+    elsewhere = {card for card, where in deal.location.items() if where != mine}
+    return variant.deck - deal.played - elsewhere
 
 
 def check_turn(deal: DealState, player: str, *, expected: str) -> None:
@@ -66,8 +72,8 @@ def play(
     card = parse_card(ev.card, variant.deck, field="play")
     check_turn(deal, ev.player, expected=expected)
     check_can_show(deal, ev.player, card, field="play")
-    rules = variant.trick_rules(sitting.options, deal.trump_suit)
-    before = replace(deal, before_play=None)
+    rules = variant.rules_for(sitting.options, deal.trump_suit)
+    before = evolve(deal, before_play=None)
     index = deal.actions
     player = ev.player
     # Every card a player shows was held at their earlier plays of this deal.
@@ -82,45 +88,51 @@ def play(
     assert trick is not None
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
-    elif not hand.full and len(held) < deal.cards_left[player]:
+    elif (
+        not hand.full
+        and len(held) < deal.cards_left[player]
+        and broken_obligation(rules, ctx, _could_hold(deal, variant, player) | held, card)
+    ):
+        # Some hand the player might hold would make this play a renege: wait for proof.
         pending += (
             Pending(player, trick.number, card, index, ctx, None, held, deal.cards_left[player]),
         )
-    hands = {**deal.hands, player: Hand(hand.known - {card}, hand.full)}
-    trick = replace(trick, cards=(*trick.cards, (player, card)))
-    deal = replace(
-        deal,
-        hands=hands,
-        location={**deal.location, card: PLAYED},
-        played=deal.played | {card},
-        cards_left={**deal.cards_left, player: deal.cards_left[player] - 1},
-        pending=pending,
-        provisional=provisional,
-        trick=trick,
-        actions=index + 1,
-        play_started=True,
-        before_play=before,
-        last_play=(player, card, index),
-    )
+    hands = deal.hands
+    if hand.known:
+        hands = {**hands, player: Hand(hand.known - {card}, hand.full)}
+    cards = (*trick.cards, (player, card))
+    changes = {
+        "hands": hands,
+        "played": deal.played | {card},
+        "cards_left": {**deal.cards_left, player: deal.cards_left[player] - 1},
+        "pending": pending,
+        "provisional": provisional,
+        "actions": index + 1,
+        "play_started": True,
+        "before_play": before,
+        "last_play": (player, card, index),
+    }
+    done = None
+    if len(cards) < len(deal.active):
+        changes["trick"] = evolve(trick, cards=cards)
+    else:
+        winner = cards[trick_winner(cards, rules.trump, rules.strength)][0]
+        done = evolve(trick, cards=cards, winner=winner)
+        changes["tricks"] = (*deal.tricks, done)
+        changes["tricks_won"] = {**deal.tricks_won, winner: deal.tricks_won[winner] + 1}
+        changes["trick"] = Trick(number=trick.number + 1, leader=winner)
+    deal = evolve(deal, **changes)
     deal, rulings = record(deal, variant, proven, sitting.options)
-    if len(trick.cards) < len(deal.active):
-        return replace(sitting, deal=deal), rulings
-    winner = trick.cards[trick_winner(trick.cards, rules.trump, rules.strength)][0]
-    done = replace(trick, winner=winner)
-    deal = replace(
-        deal,
-        tricks=(*deal.tricks, done),
-        tricks_won={**deal.tricks_won, winner: deal.tricks_won[winner] + 1},
-        trick=Trick(number=trick.number + 1, leader=winner),
-    )
-    rulings.append(Ruling("trick_won", {"trick": trick.number, **done.as_dict()}))
+    if done is None:
+        return evolve(sitting, deal=deal), rulings
+    rulings.append(Ruling("trick_won", {"trick": done.number, **done.as_dict()}))
     if len(deal.tricks) < variant.tricks_per_deal:
-        return replace(sitting, deal=deal), rulings
+        return evolve(sitting, deal=deal), rulings
     deal, last = record(
-        replace(deal, provisional=(), pending=(), trick=None),
+        evolve(deal, provisional=(), pending=(), trick=None),
         variant,
         deal.provisional,
         sitting.options,
     )
-    sitting, closing = close_deal(replace(sitting, deal=deal), variant, deal)
+    sitting, closing = close_deal(evolve(sitting, deal=deal), variant, deal)
     return sitting, rulings + last + closing

@@ -130,3 +130,45 @@ def test_trick_winner_highest_trump_else_highest_of_led_suit() -> None:
     assert trick_winner((("a", "5H"), ("b", "3S"), ("c", "9S")), "S", s) == 2
     k = OCCITAN.strength
     assert trick_winner((("a", "AH"), ("b", "KH"), ("c", "KD")), None, k) == 1
+
+
+# -- the fast judge agrees with the full listing ---------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from games.engine.obligations import broken_obligation  # noqa: E402
+
+DECK = sorted(LOUISIANA.deck)
+
+
+@st.composite
+def situations(draw):
+    variant = draw(st.sampled_from([LOUISIANA, UKRAINIAN, OCCITAN]))
+    trump = None if variant is OCCITAN else draw(st.sampled_from("SHDC"))
+    cinch = draw(st.booleans())
+    deck = sorted(variant.deck)
+    cards = draw(st.lists(st.sampled_from(deck), min_size=2, max_size=12, unique=True))
+    hand_size = draw(st.integers(1, min(5, len(cards) - 1)))
+    hand, trick = cards[:hand_size], cards[hand_size : hand_size + draw(st.integers(0, 3))]
+    played = frozenset(cards[hand_size:])
+    r = variant.trick_rules({"cinch": cinch}, trump)
+    if trick:
+        from games.engine.obligations import trick_winner
+
+        best = trick[trick_winner(tuple(("x", c) for c in trick), trump, variant.strength)]
+        led = trick[0][1]
+        trumped = trump is not None and best[1] == trump and led != trump
+        c = PlayContext(led, best, trumped, draw(st.booleans()), draw(st.integers(0, 3)), played)
+    else:
+        c = PlayContext(None, None, False, False, draw(st.integers(0, 3)), played)
+    return r, c, hand
+
+
+@settings(max_examples=600, deadline=None)
+@given(situations())
+def test_broken_obligation_matches_legal_plays(situation) -> None:
+    r, c, hand = situation
+    _, refused = legal_plays(r, c, hand)
+    for card in hand:
+        assert broken_obligation(r, c, hand, card) == refused.get(card)
