@@ -168,9 +168,14 @@ def broken_obligation(
             if suit == led and not ctx.trumped:
                 if any(c[1] == led and strength[c] > to_beat for c in held):
                     return HEAD_TRICK
-            elif suit == trump and suit != led and ctx.trumped and rules.must_trump:
-                if any(c[1] == trump and strength[c] > to_beat for c in held):
-                    return OVERTRUMP
+            elif (
+                suit == trump
+                and suit != led
+                and ctx.trumped
+                and rules.must_trump
+                and any(c[1] == trump and strength[c] > to_beat for c in held)
+            ):
+                return OVERTRUMP
     if rules.cinch and not ctx.is_last and has_trump and (led == trump or not has_led):
         top = max((c for c in held if c[1] == trump), key=strength.__getitem__)
         if card != top and has_cinch(rules, held, ctx):
