@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from clubs.models import ApiKey, Role
+
+
+class ApiKeyCreateInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class ApiKeyOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApiKey
+        fields = ["id", "name", "role", "prefix", "created_at", "revoked_at"]
+
+
+class ApiKeyCreatedOutputSerializer(serializers.ModelSerializer):
+    key = serializers.CharField(help_text="the key itself: shown only in this response")
+
+    class Meta:
+        model = ApiKey
+        fields = ["id", "name", "role", "prefix", "created_at", "revoked_at", "key"]
+
+
+class ApiKeyListOutputSerializer(serializers.Serializer):
+    keys = ApiKeyOutputSerializer(many=True)

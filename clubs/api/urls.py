@@ -1,0 +1,8 @@
+from django.urls import path
+
+from clubs.api.views import ApiKeyListCreateApi, ApiKeyRevokeApi
+
+urlpatterns = [
+    path("keys", ApiKeyListCreateApi.as_view(), name="keys"),
+    path("keys/<uuid:key_id>", ApiKeyRevokeApi.as_view(), name="key-revoke"),
+]

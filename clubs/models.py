@@ -1,0 +1,62 @@
+"""Clubs own tables; API keys belong to a club and carry a role."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+
+class Club(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=200, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    AUDITOR = "auditor", "Auditor (read only)"
+    SCOREKEEPER = "scorekeeper", "Scorekeeper (creates tables, logs events)"
+    ADMIN = "admin", "Admin (also manages keys)"
+
+
+#: What each role may do includes everything the roles before it may do.
+ROLE_RANK = {Role.AUDITOR: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
+
+
+class ApiKey(models.Model):
+    """A bearer key ``bk_<prefix>_<secret>``: only the prefix and the SHA-256 of the whole
+    key are stored, so the key is shown once, when it is created."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="api_keys")
+    name = models.CharField(max_length=200)
+    role = models.CharField(max_length=20, choices=Role.choices)
+    prefix = models.CharField(max_length=16, unique=True)
+    key_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = "API key"
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.role}, {self.prefix})"
+
+    # DRF treats the authenticated key as the request's user.
+    @property
+    def is_authenticated(self) -> bool:
+        return True
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+    def has_role(self, role: str) -> bool:
+        return ROLE_RANK.get(Role(self.role), 0) >= ROLE_RANK[Role(role)]
