@@ -15,7 +15,7 @@ from .knowledge import check_can_show
 from .obligations import CLIMB
 from .reneges import record, reveal
 from .settlement import close_deal
-from .state import DealState, Hand, Pending, Renege, Ruling, Sitting, Trick, evolve
+from .state import NO_HAND, DealState, Hand, Pending, Renege, Ruling, Sitting, Trick, evolve
 from .variants import Variant
 
 
@@ -73,7 +73,7 @@ def play(
     rules = variant.rules_for(sitting.options, None)
     index = deal.actions
     pending, proven = reveal(deal, rules, variant.strength, player, card, index)
-    hand = deal.hands.get(player, Hand())
+    hand = deal.hands.get(player, NO_HAND)
     before = evolve(deal, before_play=None)
     deal = evolve(
         deal,
@@ -113,7 +113,7 @@ def pass_turn(
         )
     to_beat = trick.cards[-1][1]
     index = deal.actions
-    hand = deal.hands.get(player, Hand())
+    hand = deal.hands.get(player, NO_HAND)
     strength = variant.strength
     proven: list[Renege] = []
     pending = deal.pending

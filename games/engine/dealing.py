@@ -129,25 +129,28 @@ def _hands(
             raise Rejection(
                 "not_seated", f"{field}: {player!r} is not seated for this deal", field=field
             )
-        parsed = tuple(parse_card(c, variant.deck, field=field) for c in cards)
-        if len(parsed) != 5 or len(set(parsed)) != 5:
+        deck = variant.deck
+        parsed = [c if c in deck else parse_card(c, deck, field=field) for c in cards]
+        distinct = frozenset(parsed)
+        if len(parsed) != 5 or len(distinct) != 5:
             raise Rejection(
                 "invalid_event", f"{field}: a hand is five different cards", field=field
             )
+        mine = held_by(player)
         for card in parsed:
             where = location.get(card)
-            if where is not None and where != held_by(player):
+            if where is not None and where != mine:
                 raise Rejection(
                     "card_seen_elsewhere",
                     f"{field}: {card} cannot also be in {player}'s hand",
                     field=field,
                 )
-            location[card] = held_by(player)
+            location[card] = mine
         if variant.trump_in_dealer_hand and player == ev.dealer and trump_card not in parsed:
             raise Rejection(
                 "contradicts_logged_hand",
                 f"{field}: the dealer's hand holds the upcard {trump_card}",
                 field=field,
             )
-        hands[player] = Hand(frozenset(parsed), True)
+        hands[player] = Hand(distinct, True)
     return hands, location

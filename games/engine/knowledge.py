@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import parse_card
 from .errors import Rejection
 from .events import Exchange
-from .state import DealState, Hand, evolve
+from .state import NO_HAND, DealState, Hand, evolve
 
 DISCARD = "discard"
 UPCARD = "upcard"
@@ -57,7 +57,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
     player = ev.player
     discard = _listed(ev.discard, ev.count, deck, "discard")
     draw = _listed(ev.draw, ev.count, deck, "draw")
-    hand = deal.hands.get(player, Hand())
+    hand = deal.hands.get(player, NO_HAND)
     location = dict(deal.location)
     stock, pool, pool_cards = deal.stock, deal.pool, deal.pool_cards
     if ev.count > stock:
@@ -76,7 +76,8 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
         for card in discard:
             check_can_show(deal, player, card, field="discard")
     if draw is not None:
-        probe = evolve(deal, location=location)
+        # Drawn cards are judged against where cards are now, not against any logged hand.
+        probe = evolve(deal, location=location, hands={})
         for card in draw:
             if discard is not None and card in discard:
                 raise Rejection(
@@ -88,7 +89,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
                     f"draw: {card} is already in {player}'s hand",
                     field="draw",
                 )
-            check_can_show(evolve(probe, hands={}), player, card, field="draw")
+            check_can_show(probe, player, card, field="draw")
     known = set(hand.known)
     full = hand.full
     if discard is not None:

@@ -10,7 +10,7 @@ from .dealing import start_deal
 from .errors import Rejection
 from .events import Declare, Event, Exchange, PassTurn, Play, Retract, StartDeal
 from .knowledge import held_by
-from .state import DealState, Hand, Ruling, Sitting, evolve
+from .state import NO_HAND, DealState, Hand, Ruling, Sitting, evolve
 from .variants import Variant, get_variant
 
 
@@ -94,7 +94,7 @@ def _retract(
             field="retract",
         )
     player, card, index = last
-    hand = before.hands.get(player, Hand())
+    hand = before.hands.get(player, NO_HAND)
     restored = evolve(
         before,
         hands={**before.hands, player: Hand(hand.known | {card}, hand.full)},

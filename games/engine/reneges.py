@@ -56,9 +56,9 @@ def record(
     deal: DealState, variant: Variant, found: Iterable[Renege], options: Any
 ) -> tuple[DealState, list[Ruling]]:
     """Make reneges final: one ruling each, a penalty only on a player's first."""
-    found = sorted(found, key=lambda r: (r.proven_at, r.trick))
     if not found:
         return deal, []
+    found = sorted(found, key=lambda r: (r.proven_at, r.trick))
     reneges = list(deal.reneges)
     doc = list(deal.rulings)
     rulings: list[Ruling] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 #: Bumped whenever a change to the engine could change a ruling. Stored with every
 #: ruling event so history keeps the rules that made it.
@@ -56,6 +56,10 @@ class Hand:
     full: bool = False
 
 
+#: The knowledge of a hand nobody has seen anything of.
+NO_HAND = Hand()
+
+
 @dataclass(frozen=True)
 class Trick:
     number: int
@@ -73,9 +77,9 @@ class Trick:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class PlayContext:
-    """The public situation in which a player chose a card (or passed)."""
+class PlayContext(NamedTuple):
+    """The public situation in which a player chose a card (or passed). A named tuple:
+    one is made for every card played."""
 
     led: str | None  # led suit; None when leading
     best: str | None  # card currently winning the trick

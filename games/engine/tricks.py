@@ -9,7 +9,18 @@ from .knowledge import check_can_show
 from .obligations import TrickRules, broken_obligation, trick_winner
 from .reneges import record, reveal
 from .settlement import close_deal
-from .state import DealState, Hand, Pending, PlayContext, Renege, Ruling, Sitting, Trick, evolve
+from .state import (
+    NO_HAND,
+    DealState,
+    Hand,
+    Pending,
+    PlayContext,
+    Renege,
+    Ruling,
+    Sitting,
+    Trick,
+    evolve,
+)
 from .variants import Variant
 
 
@@ -79,7 +90,7 @@ def play(
     # Every card a player shows was held at their earlier plays of this deal.
     pending, proven = reveal(deal, rules, variant.strength, player, card, index)
     proven = list(deal.provisional) + proven  # a card now follows them: no retract can correct them
-    hand = deal.hands.get(player, Hand())
+    hand = deal.hands.get(player, NO_HAND)
     ctx = context_for(deal, rules, player)
     held = hand.known | {card}
     provisional: tuple[Renege, ...] = ()

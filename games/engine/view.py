@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import climbing, declaring, tricks
-from .state import DealState, Hand, Sitting
+from .state import NO_HAND, DealState, Hand, Sitting
 from .variants import Variant, get_variant
 
 
@@ -58,7 +58,7 @@ def legal_plays(sitting: Sitting, player: str) -> LegalPlays | None:
     if deal is None or deal.over or deal.trick is None or to_act(sitting) != player:
         return None
     variant = get_variant(sitting.variant)
-    hand = deal.hands.get(player, Hand())
+    hand = deal.hands.get(player, NO_HAND)
     if not hand.full:
         return LegalPlays(player, False)
     if variant.climbing:
@@ -136,7 +136,7 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
                 "exchanged": p in deal.exchanged,
                 "cards_left": deal.cards_left.get(p, 0),
                 "tricks_won": deal.tricks_won.get(p, 0),
-                "hand_logged": deal.hands.get(p, Hand()).full,
+                "hand_logged": deal.hands.get(p, NO_HAND).full,
             }
             for p in sitting.players
         ],
