@@ -1,0 +1,45 @@
+"""What every games view shares: the caller's table (404 across clubs), request context,
+and the translation of service refusals into the API's error shape."""
+
+from __future__ import annotations
+
+import uuid
+
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+
+from clubs.api.errors import ApiError
+from clubs.api.permissions import request_key
+from games.engine import Rejection
+from games.models import Table
+from games.selectors import table_get
+from games.services import RequestContext
+
+
+def table_or_404(request: Request, table_id: uuid.UUID) -> Table:
+    table = table_get(club=request_key(request).club, table_id=table_id)
+    if table is None:
+        raise NotFound("no such table in this club")
+    return table
+
+
+def request_context(request: Request) -> RequestContext:
+    key = request_key(request)
+    return RequestContext(
+        actor_id=str(key.id),
+        actor_name=key.name,
+        client=request.headers.get("User-Agent"),
+    )
+
+
+def rejected(rejection: Rejection, **extra: object) -> ApiError:
+    details = rejection.as_dict()
+    return ApiError(
+        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+        code=rejection.code,
+        message=rejection.message,
+        expected_player=details.get("expected_player"),
+        field=details.get("field"),
+        **extra,
+    )

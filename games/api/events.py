@@ -1,0 +1,119 @@
+"""Logging events at a table, and reading its event log."""
+
+from __future__ import annotations
+
+import uuid
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.api.errors import ApiError, error_responses
+from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
+from games.api.common import rejected, request_context, table_or_404
+from games.api.serializers import (
+    EventOutputSerializer,
+    EventPageOutputSerializer,
+    EventPageQuerySerializer,
+    EventsAppendInputSerializer,
+    EventsAppendOutputSerializer,
+)
+from games.selectors import table_events_page
+from games.services import (
+    EventRejected,
+    IdempotencyKeyReused,
+    StaleVersion,
+    TableNotFound,
+    table_events_append,
+)
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="a retry with the same key and body returns the original response",
+)
+
+
+def _idempotency_key(request: Request) -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 0 < len(key) <= 200 or not key.isprintable():
+        raise ValidationError({"Idempotency-Key": "1 to 200 printable characters"})
+    return key
+
+
+class TableEventsApi(APIView):
+    def get_permissions(self):  # type: ignore[no-untyped-def]
+        return [IsScorekeeper()] if self.request.method == "POST" else [IsAuditor()]
+
+    @extend_schema(
+        operation_id="tables_events_append",
+        tags=["events"],
+        parameters=[IDEMPOTENCY_KEY],
+        request=EventsAppendInputSerializer,
+        responses={201: EventsAppendOutputSerializer, **error_responses(400, 403, 404, 409, 422)},
+        description="Log events, all or nothing. 409 `version_conflict` carries "
+        "`current_version`; 422 carries the engine's `code`, the event's `index`, "
+        "`expected_player` and `field`. Nothing is stored on any error.",
+    )
+    def post(self, request: Request, table_id: uuid.UUID) -> Response:
+        body = EventsAppendInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        key = _idempotency_key(request)
+        try:
+            outcome = table_events_append(
+                table_id=table_id,
+                club=request_key(request).club,
+                expected_version=body.validated_data["expected_version"],
+                events=body.validated_data["events"],
+                idempotency_key=key,
+                context=request_context(request),
+            )
+        except TableNotFound:
+            raise NotFound("no such table in this club") from None
+        except StaleVersion as stale:
+            raise ApiError(
+                status_code=status.HTTP_409_CONFLICT,
+                code="version_conflict",
+                message=str(stale),
+                current_version=stale.current,
+                expected_version=stale.expected,
+            ) from None
+        except EventRejected as refusal:
+            raise rejected(refusal.rejection, index=refusal.index) from None
+        except IdempotencyKeyReused:
+            raise ApiError(
+                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                code="idempotency_conflict",
+                message="this Idempotency-Key was already used with a different request",
+                field="Idempotency-Key",
+            ) from None
+        headers = {"Idempotent-Replayed": "true"} if outcome.replayed else None
+        return Response(outcome.body, status=outcome.status_code, headers=headers)
+
+    @extend_schema(
+        operation_id="tables_events_list",
+        tags=["events"],
+        parameters=[EventPageQuerySerializer],
+        responses={200: EventPageOutputSerializer, **error_responses(400, 403, 404)},
+        description="The table's events in log order, keyset paged: `?after=<position>`.",
+    )
+    def get(self, request: Request, table_id: uuid.UUID) -> Response:
+        table = table_or_404(request, table_id)
+        query = EventPageQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        limit = query.validated_data["limit"]
+        events = table_events_page(table=table, after=query.validated_data["after"], limit=limit)
+        return Response(
+            {
+                "events": EventOutputSerializer(events, many=True).data,
+                "next_after": events[-1].position if len(events) == limit else None,
+            }
+        )

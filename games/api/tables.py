@@ -1,0 +1,104 @@
+"""Tables: create, list, read one, import a transcript as a new table."""
+
+from __future__ import annotations
+
+import uuid
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.api.errors import ApiError, error_responses
+from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
+from games.api.common import rejected, request_context, table_or_404
+from games.api.serializers import (
+    TableCreateInputSerializer,
+    TableImportInputSerializer,
+    TableListOutputSerializer,
+    TableOutputSerializer,
+)
+from games.engine import Rejection, TranscriptRejected
+from games.selectors import table_get, table_list
+from games.services import table_create, table_import
+
+
+def _created(request: Request, table_id: uuid.UUID) -> Response:
+    table = table_get(club=request_key(request).club, table_id=table_id)
+    return Response(TableOutputSerializer(table).data, status=status.HTTP_201_CREATED)
+
+
+class TableListCreateApi(APIView):
+    def get_permissions(self):  # type: ignore[no-untyped-def]
+        return [IsScorekeeper()] if self.request.method == "POST" else [IsAuditor()]
+
+    @extend_schema(
+        operation_id="tables_list",
+        tags=["tables"],
+        responses={200: TableListOutputSerializer, **error_responses(403)},
+    )
+    def get(self, request: Request) -> Response:
+        tables = table_list(club=request_key(request).club)
+        return Response({"tables": TableOutputSerializer(tables, many=True).data})
+
+    @extend_schema(
+        operation_id="tables_create",
+        tags=["tables"],
+        request=TableCreateInputSerializer,
+        responses={201: TableOutputSerializer, **error_responses(400, 403, 422)},
+        description="Create a table (its stream starts with `TableCreated`, version 1). "
+        "Variant, options and player count are checked against the rules (422).",
+    )
+    def post(self, request: Request) -> Response:
+        body = TableCreateInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            table = table_create(
+                club=request_key(request).club,
+                context=request_context(request),
+                **body.validated_data,
+            )
+        except Rejection as rejection:
+            raise rejected(rejection) from None
+        return _created(request, table.id)
+
+
+class TableDetailApi(APIView):
+    permission_classes = [IsAuditor]
+
+    @extend_schema(
+        operation_id="tables_retrieve",
+        tags=["tables"],
+        responses={200: TableOutputSerializer, **error_responses(403, 404)},
+    )
+    def get(self, request: Request, table_id: uuid.UUID) -> Response:
+        return Response(TableOutputSerializer(table_or_404(request, table_id)).data)
+
+
+class TableImportApi(APIView):
+    permission_classes = [IsScorekeeper]
+
+    @extend_schema(
+        operation_id="tables_import",
+        tags=["tables"],
+        request=TableImportInputSerializer,
+        responses={201: TableOutputSerializer, **error_responses(400, 403, 422)},
+        description="Create a table from a whole `bourre-transcript/1` document, all or "
+        "nothing; a refused transcript is 422 with `deal` and `action` (0-based).",
+    )
+    def post(self, request: Request) -> Response:
+        body = TableImportInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            table = table_import(
+                club=request_key(request).club,
+                name=body.validated_data["name"],
+                transcript=body.validated_data["transcript"],
+                context=request_context(request),
+            )
+        except TranscriptRejected as refusal:
+            raise rejected(refusal.rejection, deal=refusal.deal, action=refusal.action) from None
+        except ApiError:
+            raise
+        return _created(request, table.id)

@@ -1,0 +1,75 @@
+"""Tables: a club's table (its stream is ``table-<id>``), its inline state projection, and
+the responses kept for idempotent retries of event posts."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+from clubs.models import Club
+
+
+def table_stream(table_id: uuid.UUID | str) -> str:
+    return f"table-{table_id}"
+
+
+class Table(models.Model):
+    """A table as created (`TableCreated`); what changes lives in `TableState`."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
+    name = models.CharField(max_length=200)
+    variant = models.CharField(max_length=20)
+    options = models.JSONField()
+    players = models.JSONField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["club", "created_at"], name="games_table_club_created")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.variant})"
+
+    @property
+    def stream(self) -> str:
+        return table_stream(self.id)
+
+
+class TableState(models.Model):
+    """The inline projection: the engine state as of the stream's last event (pickled;
+    rebuildable from the log), and what undo needs: the state before the current deal's
+    `DealStarted` and the current deal's live (not undone) game events."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="projection"
+    )
+    version = models.IntegerField()
+    state = models.BinaryField()
+    deal_start = models.BinaryField()
+    # [{"version", "type", "data", "rulings": [RulingMade versions]}]
+    deal_events = models.JSONField(default=list)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.table_id}@{self.version}"
+
+
+class TableRequest(models.Model):
+    """The response of an event post made with an `Idempotency-Key`, replayed on retry."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="requests")
+    key = models.CharField(max_length=200)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.SmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="games_tablerequest_unique_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.key}"

@@ -1,0 +1,148 @@
+"""The table-state projection: the engine state of each table as of its last event.
+
+`TableFold` is the pure fold (no I/O) used both by the append service, which folds the
+posted events before appending them, and by `rebuild`, which folds the log. The row in
+`TableState` keeps the pickled state (never a replay per request), the state before the
+current deal started and the current deal's live game events, which is what undo needs:
+a settled deal is final once the next deal starts, so undo never reaches before it.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine import (
+    Declare,
+    Event,
+    Exchange,
+    PassTurn,
+    Play,
+    Rejection,
+    Retract,
+    Ruling,
+    Sitting,
+    StartDeal,
+    apply,
+    new_sitting,
+    parse_action,
+    parse_deal,
+)
+from games.eventstore import RecordedEvent
+
+TABLE_CREATED = "TableCreated"
+DEAL_STARTED = "DealStarted"
+RULING_MADE = "RulingMade"
+EVENT_UNDONE = "EventUndone"
+
+EVENT_TYPES: Mapping[type, str] = {
+    StartDeal: DEAL_STARTED,
+    Declare: "PlayerDeclared",
+    Exchange: "CardsExchanged",
+    Play: "CardPlayed",
+    Retract: "CardRetracted",
+    PassTurn: "TurnPassed",
+}
+GAME_EVENT_TYPES = frozenset(EVENT_TYPES.values())
+
+
+def event_type(event: Event) -> str:
+    return EVENT_TYPES[type(event)]
+
+
+def parse_game_event(type_: str, data: Mapping[str, Any]) -> Event:
+    return parse_deal(data) if type_ == DEAL_STARTED else parse_action(data)
+
+
+def sitting_from_created(data: Mapping[str, Any]) -> Sitting:
+    return new_sitting(variant=data["variant"], players=data["players"], options=data["options"])
+
+
+@dataclass
+class TableFold:
+    """A table's state and undo bookkeeping, advanced one event at a time."""
+
+    state: Sitting
+    deal_start: Sitting
+    version: int
+    deal_events: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def created(cls, sitting: Sitting, version: int = 1) -> TableFold:
+        return cls(state=sitting, deal_start=sitting, version=version)
+
+    def game_event(self, type_: str, data: Mapping[str, Any], version: int) -> tuple[Ruling, ...]:
+        """Apply one game event (raises `Rejection`, leaving the fold unchanged)."""
+        before = self.state
+        self.state, rulings = apply(before, parse_game_event(type_, data))
+        if type_ == DEAL_STARTED:
+            self.deal_start = before
+            self.deal_events = []
+        self.deal_events.append(
+            {"version": version, "type": type_, "data": dict(data), "rulings": []}
+        )
+        self.version = version
+        return rulings
+
+    def ruling_made(self, version: int, cause_version: int) -> None:
+        for item in reversed(self.deal_events):
+            if item["version"] == cause_version:
+                item["rulings"].append(version)
+                break
+        self.version = version
+
+    def undo(self, version: int) -> dict[str, Any]:
+        """Take back the current deal's last live game event; returns it (with the
+        versions of its rulings). The state is replayed from the deal's start."""
+        if not self.deal_events:
+            raise Rejection(
+                "nothing_to_undo",
+                "nothing to undo: no event of the current deal is left (a settled deal is "
+                "final once the next deal starts)",
+            )
+        undone = self.deal_events.pop()
+        state = self.deal_start
+        for item in self.deal_events:
+            state, _ = apply(state, parse_game_event(item["type"], item["data"]))
+        self.state = state
+        self.version = version
+        return undone
+
+    def other_event(self, version: int) -> None:
+        self.version = version
+
+
+def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
+    """The fold of a whole stream (the rebuild path)."""
+    fold: TableFold | None = None
+    for event in events:
+        if event.type == TABLE_CREATED:
+            fold = TableFold.created(sitting_from_created(event.data), event.version)
+            continue
+        if fold is None:
+            raise ValueError(f"{event.stream}: the first event is not {TABLE_CREATED}")
+        if event.type in GAME_EVENT_TYPES:
+            fold.game_event(event.type, event.data, event.version)
+        elif event.type == RULING_MADE:
+            fold.ruling_made(event.version, event.data["cause_version"])
+        elif event.type == EVENT_UNDONE:
+            undone = fold.undo(event.version)
+            if undone["version"] != event.data["undone_version"]:
+                raise ValueError(f"{event.stream}@{event.version}: undo does not match the log")
+        else:
+            fold.other_event(event.version)
+    if fold is None:
+        raise ValueError("an empty stream has no table")
+    return fold
+
+
+def dump_state(state: Sitting) -> bytes:
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def load_state(blob: bytes | memoryview) -> Sitting:
+    # Our own rows only: the pickles are written by this module from engine states.
+    state: Sitting = pickle.loads(bytes(blob))
+    return state

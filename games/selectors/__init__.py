@@ -1,0 +1,21 @@
+"""Reads of the games app: tables, their state, rulings, transcripts and events."""
+
+from games.selectors.tables import (
+    table_deal,
+    table_events_page,
+    table_get,
+    table_list,
+    table_ruling,
+    table_state,
+    table_transcript,
+)
+
+__all__ = [
+    "table_deal",
+    "table_events_page",
+    "table_get",
+    "table_list",
+    "table_ruling",
+    "table_state",
+    "table_transcript",
+]

@@ -1,0 +1,97 @@
+"""Reading tables: the projection for state and rulings, the log for history."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db.models import QuerySet
+
+from clubs.models import Club
+from games.engine import Sitting, ruling_document
+from games.engine.transcript import TRANSCRIPT_FORMAT
+from games.eventstore import RecordedEvent, read_stream
+from games.eventstore.reader import COLUMNS, row_to_event
+from games.models import Table, TableState
+from games.projections.table_state import (
+    DEAL_STARTED,
+    EVENT_UNDONE,
+    GAME_EVENT_TYPES,
+    RULING_MADE,
+    load_state,
+)
+
+
+def table_list(*, club: Club) -> QuerySet[Table]:
+    return Table.objects.filter(club=club).select_related("projection").order_by("created_at", "id")
+
+
+def table_get(*, club: Club, table_id: uuid.UUID) -> Table | None:
+    """The club's table (another club's table is None, as a missing one)."""
+    return Table.objects.select_related("projection").filter(club=club, id=table_id).first()
+
+
+def table_state(*, table: Table) -> tuple[Sitting, int]:
+    """The engine state as of the table's last event, and that version (one row read)."""
+    row: TableState = table.projection
+    return load_state(row.state), row.version
+
+
+def table_ruling(*, table: Table) -> dict[str, Any]:
+    return ruling_document(table_state(table=table)[0])
+
+
+def _live_game_events(events: list[RecordedEvent]) -> list[RecordedEvent]:
+    undone = {e.data["undone_version"] for e in events if e.type == EVENT_UNDONE}
+    return [e for e in events if e.type in GAME_EVENT_TYPES and e.version not in undone]
+
+
+def table_transcript(*, table: Table) -> dict[str, Any]:
+    """The sitting as a `bourre-transcript/1` document: the game events not undone."""
+    deals: list[dict[str, Any]] = []
+    for event in _live_game_events(read_stream(stream=table.stream)):
+        if event.type == DEAL_STARTED:
+            deals.append({**event.data, "actions": []})
+        elif deals:
+            deals[-1]["actions"].append(event.data)
+    return {
+        "format": TRANSCRIPT_FORMAT,
+        "variant": table.variant,
+        "options": table.options,
+        "players": table.players,
+        "deals": deals,
+    }
+
+
+def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
+    """The table's events with position > `after`, in order (keyset paging)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {COLUMNS} FROM eventstore_event WHERE stream = %s AND position > %s "
+            "ORDER BY position LIMIT %s",
+            [table.stream, after, limit],
+        )
+        return [row_to_event(row) for row in cursor.fetchall()]
+
+
+def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:
+    """Deal `index` (0-based): its ruling so far and every event logged during it
+    (undone ones and the undos included), or None when there is no such deal."""
+    deals = ruling_document(table_state(table=table)[0])["deals"]
+    if not 0 <= index < len(deals):
+        return None
+    live_starts: list[int] = []
+    events: list[RecordedEvent] = []
+    for event in read_stream(stream=table.stream):
+        if event.type == DEAL_STARTED:
+            live_starts.append(event.version)
+        current = len(live_starts) - 1
+        if event.type == RULING_MADE:
+            current = event.data.get("deal", current)
+        if current == index:
+            events.append(event)
+        if event.type == EVENT_UNDONE and event.data.get("undone_type") == DEAL_STARTED:
+            live_starts.pop()
+    return {"index": index, "ruling": deals[index], "events": events}

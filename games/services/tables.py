@@ -1,0 +1,115 @@
+"""Creating tables (and importing a whole transcript as a new table)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+
+from clubs.models import Club
+from games.engine import Rejection, new_sitting
+from games.engine.transcript import TranscriptRejected, open_transcript
+from games.eventstore import NewEvent, append
+from games.models import Table, TableState
+from games.projections.registry import project_inline
+from games.projections.table_state import TABLE_CREATED, dump_state
+from games.services.context import RequestContext
+from games.services.errors import EventRejected
+
+
+def table_create(
+    *,
+    club: Club,
+    name: str,
+    variant: str,
+    players: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    context: RequestContext | None = None,
+) -> Table:
+    """A new table: `TableCreated` is version 1 of its stream. Raises `Rejection` for a
+    variant, option or player list the rules refuse."""
+    sitting = new_sitting(variant=variant, players=players, options=options)
+    table_id = uuid.uuid4()
+    data = {
+        "table_id": str(table_id),
+        "club_id": str(club.id),
+        "name": name,
+        "variant": sitting.variant,
+        "options": dict(sitting.options),
+        "players": list(sitting.players),
+    }
+    context = context or RequestContext()
+    with transaction.atomic():
+        result = append(
+            stream=f"table-{table_id}",
+            expected_version=0,
+            events=[NewEvent(TABLE_CREATED, data)],
+            metadata=context.metadata(),
+        )
+        project_inline(result.events)
+        table = Table.objects.create(
+            id=table_id,
+            club=club,
+            name=name,
+            variant=sitting.variant,
+            options=data["options"],
+            players=data["players"],
+            created_at=result.events[0].recorded_at,
+        )
+        TableState.objects.create(
+            table=table,
+            version=result.last_version,
+            state=dump_state(sitting),
+            deal_start=dump_state(sitting),
+            deal_events=[],
+        )
+    return table
+
+
+def table_import(
+    *, club: Club, name: str, transcript: object, context: RequestContext | None = None
+) -> Table:
+    """A new table holding a whole `bourre-transcript/1` sitting, all or nothing.
+    Raises `TranscriptRejected` (deal and action located)."""
+    from games.services.events import table_events_append
+
+    sitting, deals = open_transcript(transcript)
+    events: list[dict[str, Any]] = []
+    where: list[tuple[int, int | None]] = []
+    for i, deal in enumerate(deals):
+        if not isinstance(deal, Mapping):
+            raise TranscriptRejected(
+                i, None, Rejection("invalid_transcript", "a deal is an object")
+            )
+        header = {k: v for k, v in deal.items() if k != "actions"}
+        events.append({"deal": header})
+        where.append((i, None))
+        actions = deal.get("actions", [])
+        if not isinstance(actions, list):
+            raise TranscriptRejected(
+                i, None, Rejection("invalid_transcript", "actions: must be a list", field="actions")
+            )
+        for j, action in enumerate(actions):
+            events.append(action)
+            where.append((i, j))
+    doc = transcript if isinstance(transcript, Mapping) else {}
+    with transaction.atomic():
+        table = table_create(
+            club=club,
+            name=name,
+            variant=sitting.variant,
+            players=list(sitting.players),
+            options=doc.get("options"),
+            context=context,
+        )
+        if events:
+            try:
+                table_events_append(
+                    table_id=table.id, club=club, expected_version=1, events=events, context=context
+                )
+            except EventRejected as rejected:
+                deal, action = where[rejected.index] if rejected.index is not None else (None, None)
+                raise TranscriptRejected(deal, action, rejected.rejection) from None
+    return table

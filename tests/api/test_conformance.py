@@ -1,0 +1,88 @@
+"""Every conformance transcript, driven through the events endpoint one event per request
+and again as one batch, gives exactly the conformance ruling from GET /ruling."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.api.conftest import post_events
+
+CASES = sorted((Path(__file__).resolve().parents[1] / "conformance" / "cases").glob("*.json"))
+
+pytestmark = pytest.mark.django_db
+
+
+def _flatten(transcript: dict[str, Any]) -> list[tuple[int, int | None, dict[str, Any]]]:
+    events: list[tuple[int, int | None, dict[str, Any]]] = []
+    for i, deal in enumerate(transcript["deals"]):
+        events.append((i, None, {"deal": {k: v for k, v in deal.items() if k != "actions"}}))
+        events.extend((i, j, action) for j, action in enumerate(deal.get("actions", [])))
+    return events
+
+
+def _create(client: APIClient, transcript: dict[str, Any]) -> dict[str, Any]:
+    body = {
+        "name": "conformance",
+        "variant": transcript["variant"],
+        "players": transcript["players"],
+        "options": transcript.get("options", {}),
+    }
+    response = client.post("/api/v1/tables", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def _expected_index(case: dict[str, Any], events: list[tuple[int, int | None, Any]]) -> int:
+    where = (case["rejected"]["deal"], case["rejected"]["action"])
+    return next(n for n, (i, j, _) in enumerate(events) if (i, j) == where)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_one_event_per_request(scorekeeper: APIClient, path: Path) -> None:
+    case = json.loads(path.read_text())
+    table = _create(scorekeeper, case["transcript"])
+    events = _flatten(case["transcript"])
+    version = table["version"]
+    for n, (_, _, event) in enumerate(events):
+        response = post_events(scorekeeper, table["id"], version, [event])
+        if "rejected" in case and n == _expected_index(case, events):
+            assert response.status_code == 422, response.json()
+            assert response.json()["error"]["index"] == 0
+            after = scorekeeper.get(f"/api/v1/tables/{table['id']}").json()
+            assert after["version"] == version  # nothing stored
+            return
+        assert response.status_code == 201, (n, response.json())
+        version = response.json()["version"]
+    assert "rejected" not in case, "the rejected event was accepted"
+    ruling = scorekeeper.get(f"/api/v1/tables/{table['id']}/ruling").json()
+    assert ruling == case["expected"]
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_one_batch(scorekeeper: APIClient, path: Path) -> None:
+    case = json.loads(path.read_text())
+    table = _create(scorekeeper, case["transcript"])
+    events = _flatten(case["transcript"])
+    response = post_events(scorekeeper, table["id"], 1, [e for _, _, e in events])
+    if "rejected" in case:
+        assert response.status_code == 422, response.json()
+        assert response.json()["error"]["index"] == _expected_index(case, events)
+        log = scorekeeper.get(f"/api/v1/tables/{table['id']}/events").json()["events"]
+        assert [e["type"] for e in log] == ["TableCreated"]
+        return
+    assert response.status_code == 201, response.json()
+    ruling = scorekeeper.get(f"/api/v1/tables/{table['id']}/ruling").json()
+    assert ruling == case["expected"]
+    # The exported transcript, imported into a new table, reproduces the ruling.
+    transcript = scorekeeper.get(f"/api/v1/tables/{table['id']}/transcript").json()
+    imported = scorekeeper.post(
+        "/api/v1/tables/import", {"name": "copy", "transcript": transcript}, format="json"
+    )
+    assert imported.status_code == 201, imported.json()
+    copy = scorekeeper.get(f"/api/v1/tables/{imported.json()['id']}/ruling").json()
+    assert copy == case["expected"]
