@@ -1,0 +1,51 @@
+"""Input and output serializers of the audits API (unique names for drf-spectacular)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class AuditRequestedOutputSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.CharField()
+    url = serializers.CharField(help_text="where to poll the run")
+
+
+class AuditChainOutputSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(allow_null=True, help_text="null until checked")
+    checked_events = serializers.IntegerField()
+    head_position = serializers.IntegerField(allow_null=True, help_text="log head at the start")
+    first_broken_position = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True)
+
+
+class AuditTableDifferenceOutputSerializer(serializers.Serializer):
+    table_id = serializers.CharField()
+    stream = serializers.CharField()
+    first_difference = serializers.CharField()
+    differences = serializers.ListField(child=serializers.CharField())
+
+
+class AuditLedgerOutputSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(allow_null=True, help_text="your club's tables all match")
+    tables_checked = serializers.IntegerField(help_text="your club's tables")
+    differences = AuditTableDifferenceOutputSerializer(many=True)
+
+
+class AuditRunOutputSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "error"])
+    trigger = serializers.CharField()
+    ok = serializers.BooleanField(
+        allow_null=True, help_text="the chain and your club's ledgers hold (null until done)"
+    )
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    chain = AuditChainOutputSerializer()
+    ledger = AuditLedgerOutputSerializer()
+    error = serializers.CharField(allow_blank=True)
+
+
+class AuditRunListOutputSerializer(serializers.Serializer):
+    audits = AuditRunOutputSerializer(many=True)

@@ -1,0 +1,117 @@
+"""The audits API: request an audit (auditor or admin keys), read the runs (any key).
+
+The hash chain is one log shared by every club, so any key may see its status; the
+ledger part of a run is cut down to the caller's own club's tables.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from audits.api.serializers import (
+    AuditRequestedOutputSerializer,
+    AuditRunListOutputSerializer,
+    AuditRunOutputSerializer,
+)
+from audits.models import AuditRun, AuditStatus
+from audits.selectors import audit_differences_for_club, audit_run_get, audit_run_list
+from audits.services import audit_request
+from clubs.api.errors import error_responses
+from clubs.api.permissions import IsAuditor, request_key
+from clubs.models import ApiKey, Role
+
+
+class IsAuditorOrAdmin(BasePermission):
+    """Auditing is the auditors' (and admins') business, not the scorekeepers'."""
+
+    message = "requesting an audit needs an auditor or admin key"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        key = request.user
+        return isinstance(key, ApiKey) and key.is_active and key.role in (Role.AUDITOR, Role.ADMIN)
+
+
+def audit_for_club(run: AuditRun, club_id: uuid.UUID) -> dict[str, Any]:
+    differences = audit_differences_for_club(run=run, club_id=club_id)
+    done = run.status == AuditStatus.DONE
+    ledger_ok = (not differences) if done else None
+    return {
+        "id": run.id,
+        "status": run.status,
+        "trigger": run.trigger,
+        "ok": (bool(run.chain_ok) and bool(ledger_ok)) if done else None,
+        "created_at": run.created_at,
+        "started_at": run.started_at,
+        "finished_at": run.finished_at,
+        "chain": {
+            "ok": run.chain_ok,
+            "checked_events": run.checked_events,
+            "head_position": run.head_position,
+            "first_broken_position": run.first_broken_position,
+            "reason": run.broken_reason,
+        },
+        "ledger": {
+            "ok": ledger_ok,
+            "tables_checked": run.tables_by_club.get(str(club_id), 0),
+            "differences": differences,
+        },
+        "error": run.error,
+    }
+
+
+class AuditListCreateApi(APIView):
+    def get_permissions(self) -> list[BasePermission]:
+        return [IsAuditorOrAdmin()] if self.request.method == "POST" else [IsAuditor()]
+
+    @extend_schema(
+        operation_id="audits_list",
+        tags=["audits"],
+        responses={200: AuditRunListOutputSerializer, **error_responses(403)},
+    )
+    def get(self, request: Request) -> Response:
+        club_id = request_key(request).club_id
+        runs = [audit_for_club(run, club_id) for run in audit_run_list()]
+        return Response(AuditRunListOutputSerializer({"audits": runs}).data)
+
+    @extend_schema(
+        operation_id="audits_request",
+        tags=["audits"],
+        request=None,
+        responses={202: AuditRequestedOutputSerializer, **error_responses(403)},
+    )
+    def post(self, request: Request) -> Response:
+        run = audit_request(requested_by=request_key(request))
+        url = reverse("v1:audit", kwargs={"run_id": run.id}, request=request)
+        body = {"id": run.id, "status": run.status, "url": url}
+        return Response(
+            AuditRequestedOutputSerializer(body).data,
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": url},
+        )
+
+
+class AuditDetailApi(APIView):
+    permission_classes = [IsAuditor]
+
+    @extend_schema(
+        operation_id="audits_get",
+        tags=["audits"],
+        responses={200: AuditRunOutputSerializer, **error_responses(403, 404)},
+    )
+    def get(self, request: Request, run_id: uuid.UUID) -> Response:
+        run = audit_run_get(run_id=run_id)
+        if run is None:
+            raise NotFound("no such audit")
+        return Response(
+            AuditRunOutputSerializer(audit_for_club(run, request_key(request).club_id)).data
+        )

@@ -1,0 +1,123 @@
+"""The audit-log export: the stored events with their hashes, as JSON Lines.
+
+Line 1 is a header naming the hashing scheme, the position range and the ``anchor`` (the
+hash the first exported event links to: 64 zeros from position 1); then one event per
+line. ``tools/verify_audit_log.py`` checks such a file with the standard library only, so
+the two must agree with ``games/eventstore/canonical.py`` on the hashed bytes.
+
+Rows are written exactly as stored (never upcast): the hash chain covers the stored rows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from django.db import connections
+from django.utils import timezone
+
+from games.eventstore import GENESIS_HASH, RecordedEvent, last_position
+from games.eventstore.canonical import iso_utc
+from games.eventstore.reader import COLUMNS, raw_row_to_event
+
+FORMAT = "bourre-audit-log/1"
+SCHEME = "sha256-canonical-json/1"
+PAGE = 2000
+HASHING = {
+    "scheme": SCHEME,
+    "algorithm": "sha256 (hex) of the UTF-8 bytes",
+    "canonical_json": "sorted keys, separators ',' and ':', non-ASCII kept (ensure_ascii=False)",
+    "fields": [
+        "position",
+        "stream",
+        "version",
+        "type",
+        "schema_version",
+        "data",
+        "metadata",
+        "recorded_at",
+        "prev_hash",
+    ],
+    "recorded_at": "UTC ISO-8601 with microseconds, e.g. 2026-01-31T20:15:00.123456+00:00",
+    "genesis_prev_hash": GENESIS_HASH,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AuditLogSummary:
+    first: int
+    last: int
+    events: int
+    last_hash: str | None
+
+
+def raw_events(*, from_position: int, to_position: int) -> Iterator[RecordedEvent]:
+    """Stored rows in position order, a page at a time (memory stays flat)."""
+    after = from_position - 1
+    with connections["default"].cursor() as cursor:
+        while after < to_position:
+            cursor.execute(
+                f"SELECT {COLUMNS} FROM eventstore_event WHERE position > %s AND position <= %s "
+                "ORDER BY position LIMIT %s",
+                [after, to_position, PAGE],
+            )
+            rows = cursor.fetchall()
+            if not rows:
+                return
+            for row in rows:
+                yield raw_row_to_event(row)
+            after = rows[-1][0]
+
+
+def _anchor(from_position: int) -> str:
+    if from_position <= 1:
+        return GENESIS_HASH
+    with connections["default"].cursor() as cursor:
+        cursor.execute("SELECT hash FROM eventstore_event WHERE position = %s", [from_position - 1])
+        found = cursor.fetchone()
+    if found is None:
+        raise ValueError(f"position {from_position - 1} is not in the log")
+    return str(found[0])
+
+
+def event_line(event: RecordedEvent) -> dict[str, Any]:
+    return {
+        "position": event.position,
+        "stream": event.stream,
+        "version": event.version,
+        "type": event.type,
+        "schema_version": event.schema_version,
+        "data": event.data,
+        "metadata": event.metadata,
+        "recorded_at": iso_utc(event.recorded_at),
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
+    }
+
+
+def audit_log_export(
+    *, out: IO[str], from_position: int = 1, to_position: int | None = None
+) -> AuditLogSummary:
+    """Write positions ``from_position..to_position`` (default: up to the log head as it is
+    now) to ``out``; later appends are left for the next export."""
+    if from_position < 1:
+        raise ValueError("positions start at 1")
+    head = last_position()
+    last = head if to_position is None else min(to_position, head)
+    header = {
+        "format": FORMAT,
+        "hashing": HASHING,
+        "from": from_position,
+        "to": max(last, from_position - 1),
+        "anchor": _anchor(from_position),
+        "exported_at": timezone.now().isoformat(),
+    }
+    out.write(json.dumps(header, ensure_ascii=False) + "\n")
+    count, last_hash = 0, None
+    for event in raw_events(from_position=from_position, to_position=last):
+        out.write(json.dumps(event_line(event), ensure_ascii=False, sort_keys=True) + "\n")
+        count += 1
+        last_hash = event.hash
+    return AuditLogSummary(first=from_position, last=last, events=count, last_hash=last_hash)

@@ -1,0 +1,60 @@
+"""Integrity audit runs: what was checked and the first thing found wrong."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+from clubs.models import ApiKey
+
+
+class AuditStatus(models.TextChoices):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"  # finished; `ok` says whether everything held
+    ERROR = "error"  # the audit itself failed (see `error`), nothing is concluded
+
+
+class AuditTrigger(models.TextChoices):
+    NIGHTLY = "nightly"
+    API = "api"
+    COMMAND = "command"
+
+
+class AuditRun(models.Model):
+    """One audit of the whole log: the hash chain, then every table's ledger rebuilt from
+    events and compared with the stored rows. ``ledger_differences`` holds one entry per
+    table that differs: ``{"table_id", "club_id", "stream", "first_difference",
+    "differences"}`` (club-scoped when shown through the API)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    status = models.CharField(max_length=10, choices=AuditStatus.choices, default="queued")
+    trigger = models.CharField(max_length=10, choices=AuditTrigger.choices)
+    requested_by = models.ForeignKey(
+        ApiKey, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    head_position = models.BigIntegerField(null=True, blank=True)
+    checked_events = models.BigIntegerField(default=0)
+    chain_ok = models.BooleanField(null=True)
+    first_broken_position = models.BigIntegerField(null=True, blank=True)
+    broken_reason = models.TextField(blank=True, default="")
+
+    tables_checked = models.IntegerField(default=0)
+    tables_by_club = models.JSONField(default=dict, blank=True)  # {club_id: tables checked}
+    ledger_ok = models.BooleanField(null=True)
+    ledger_differences = models.JSONField(default=list, blank=True)
+
+    ok = models.BooleanField(null=True)
+    error = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["-created_at"], name="audits_run_created")]
+
+    def __str__(self) -> str:
+        return f"audit {self.id} ({self.status}, ok={self.ok})"

@@ -1,0 +1,47 @@
+"""Reads: audit runs, and the tables the log knows (from their `TableCreated` events)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from audits.models import AuditRun
+from games.eventstore.models import Event
+
+TABLE_CREATED = "TableCreated"
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedTable:
+    table_id: str
+    club_id: str
+    stream: str
+
+
+def logged_table_iter(*, club_id: uuid.UUID | str | None = None) -> Iterator[LoggedTable]:
+    """Every table stream in the log (or one club's), in creation order. Read from the log
+    itself, not from `games`' tables, so a table the database forgot is still audited."""
+    created = Event.objects.filter(type=TABLE_CREATED)
+    if club_id is not None:
+        created = created.filter(data__club_id=str(club_id))
+    rows = created.order_by("position").values_list("stream", "data__table_id", "data__club_id")
+    for stream, table_id, club in rows.iterator(chunk_size=2000):
+        yield LoggedTable(table_id=str(table_id), club_id=str(club), stream=stream)
+
+
+def audit_run_list(*, limit: int = 50) -> QuerySet[AuditRun]:
+    return AuditRun.objects.order_by("-created_at")[:limit]
+
+
+def audit_run_get(*, run_id: uuid.UUID) -> AuditRun | None:
+    return AuditRun.objects.filter(id=run_id).first()
+
+
+def audit_differences_for_club(*, run: AuditRun, club_id: uuid.UUID | str) -> list[dict[str, Any]]:
+    """The ledger differences of one club's tables only: the chain is global and anyone
+    with a key may see its status, but tables are club business."""
+    return [d for d in run.ledger_differences if d.get("club_id") == str(club_id)]

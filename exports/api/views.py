@@ -1,0 +1,113 @@
+"""The exports API: ask for an export, poll it, download the file once it is ready."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import FileResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from clubs.api.errors import ApiError, error_responses
+from clubs.api.permissions import IsAuditor, request_key
+from exports.api.serializers import ExportCreateInputSerializer, ExportJobOutputSerializer
+from exports.models import ExportJob, ExportStatus
+from exports.selectors import export_job_get
+from exports.services import ExportRefused, export_create, export_path
+
+
+def job_body(job: ExportJob, request: Request) -> dict[str, object]:
+    job.download_url = (  # type: ignore[attr-defined]
+        reverse("v1:export-download", kwargs={"job_id": job.id}, request=request)
+        if job.status == ExportStatus.READY
+        else None
+    )
+    return dict(ExportJobOutputSerializer(job).data)
+
+
+class ExportCreateApi(APIView):
+    # Auditors, scorekeepers and admins of the club: an export only reads.
+    permission_classes = [IsAuditor]
+
+    @extend_schema(
+        operation_id="exports_create",
+        tags=["exports"],
+        request=ExportCreateInputSerializer,
+        responses={202: ExportJobOutputSerializer, **error_responses(400, 403)},
+    )
+    def post(self, request: Request) -> Response:
+        body = ExportCreateInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            job = export_create(
+                club=request_key(request).club,
+                kind=data["kind"],
+                format=data["format"],
+                table_id=data.get("table"),
+                date_from=data.get("from"),
+                date_to=data.get("to"),
+                requested_by=request_key(request),
+            )
+        except ExportRefused as refused:
+            raise ValidationError({refused.field: [str(refused)]}) from None
+        url = reverse("v1:export", kwargs={"job_id": job.id}, request=request)
+        return Response(
+            job_body(job, request), status=status.HTTP_202_ACCEPTED, headers={"Location": url}
+        )
+
+
+class ExportDetailApi(APIView):
+    permission_classes = [IsAuditor]
+
+    @extend_schema(
+        operation_id="exports_get",
+        tags=["exports"],
+        responses={200: ExportJobOutputSerializer, **error_responses(403, 404)},
+    )
+    def get(self, request: Request, job_id: uuid.UUID) -> Response:
+        job = export_job_get(club=request_key(request).club, job_id=job_id)
+        if job is None:
+            raise NotFound("no such export in this club")
+        return Response(job_body(job, request))
+
+
+class ExportDownloadApi(APIView):
+    permission_classes = [IsAuditor]
+
+    @extend_schema(
+        operation_id="exports_download",
+        tags=["exports"],
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.BINARY, description="the file: application/json or text/csv"
+            ),
+            **error_responses(403, 404, 409),
+        },
+    )
+    def get(self, request: Request, job_id: uuid.UUID) -> FileResponse:
+        job = export_job_get(club=request_key(request).club, job_id=job_id)
+        if job is None:
+            raise NotFound("no such export in this club")
+        if job.status != ExportStatus.READY:
+            raise ApiError(
+                status_code=status.HTTP_409_CONFLICT,
+                code="export_not_ready",
+                message=f"the export is {job.status}, not ready",
+            )
+        try:
+            handle = open(export_path(job), "rb")  # noqa: SIM115 - FileResponse closes it
+        except FileNotFoundError:
+            raise NotFound("the export's file is gone; request a new export") from None
+        return FileResponse(
+            handle,
+            as_attachment=True,
+            filename=f"bourre-{job.kind}-{job.id}.{job.format}",
+            content_type=job.content_type,
+        )

@@ -1,0 +1,56 @@
+"""Reads: export jobs, and which of a club's tables an export covers."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, date, datetime, time, timedelta
+
+from django.conf import settings
+
+from clubs.models import Club
+from exports.models import ExportJob
+from games.eventstore.models import Event
+from games.models import Table
+from games.selectors import table_get, table_list
+
+
+def export_job_get(*, club: Club, job_id: uuid.UUID) -> ExportJob | None:
+    """The club's job (another club's is None, as a missing one)."""
+    return ExportJob.objects.filter(club=club, id=job_id).first()
+
+
+def export_range(
+    *, date_from: date | None, date_to: date | None
+) -> tuple[datetime | None, datetime | None]:
+    """Inclusive dates as a half-open UTC interval of ``recorded_at``."""
+    start = datetime.combine(date_from, time.min, tzinfo=UTC) if date_from else None
+    end = datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=UTC) if date_to else None
+    return start, end
+
+
+def export_tables(
+    *, club: Club, table_id: uuid.UUID | None, start: datetime | None, end: datetime | None
+) -> list[Table]:
+    """The one table asked for, or every table of the club; with a date range, only the
+    tables with an event recorded in it."""
+    if table_id is not None:
+        table = table_get(club=club, table_id=table_id)
+        tables = [table] if table is not None else []
+    else:
+        tables = list(table_list(club=club))
+    if start is None and end is None:
+        return tables
+    kept = []
+    for table in tables:
+        events = Event.objects.filter(stream=table.stream)
+        if start is not None:
+            events = events.filter(recorded_at__gte=start)
+        if end is not None:
+            events = events.filter(recorded_at__lt=end)
+        if events.exists():
+            kept.append(table)
+    return kept
+
+
+def exports_dir() -> str:
+    return str(getattr(settings, "EXPORTS_DIR", settings.BASE_DIR / "var" / "exports"))

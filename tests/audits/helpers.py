@@ -1,0 +1,81 @@
+"""Tables with realistic sittings, and tampering with stored rows as the owner role.
+
+The log is shared by the whole session and can never be emptied, so tests name their own
+tables and positions, and every tampering is undone before the test ends.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from clubs.models import Club
+from games.engine.simulate import random_sitting
+from games.eventstore import RecordedEvent, read_stream
+from games.models import Table
+from games.services import table_import
+
+ROOT = Path(__file__).resolve().parents[2]
+VERIFIER = ROOT / "tools" / "verify_audit_log.py"
+
+
+def sitting_table(club: Club, *, seed: int, deals: int = 3, variant: str = "louisiana") -> Table:
+    """A table holding a random, complete and legal sitting of four players."""
+    sim = random_sitting(random.Random(seed), variant, 4, deals)
+    return table_import(club=club, name=f"sitting {seed}", transcript=sim.transcript)
+
+
+def stream_events(table: Table) -> list[RecordedEvent]:
+    return read_stream(stream=f"table-{table.id}")
+
+
+@contextmanager
+def triggers_disabled(dsn: str, table: str) -> Iterator[psycopg.Cursor[Any]]:
+    """A cursor in one transaction during which ``table``'s user triggers are off (the
+    append-only guard included). Other sessions never see them off: ALTER TABLE holds its
+    lock until the commit, which turns them back on."""
+    with psycopg.connect(dsn) as conn, conn.cursor() as cursor:
+        cursor.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+        yield cursor
+        cursor.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
+
+
+@contextmanager
+def tampered_event(dsn: str, position: int, change: dict[str, Any]) -> Iterator[None]:
+    """Event ``position`` with ``change`` merged into its data, as someone with database
+    access might do; put back exactly as stored on exit."""
+    with triggers_disabled(dsn, "eventstore_event") as cursor:
+        cursor.execute("SELECT data::text FROM eventstore_event WHERE position = %s", [position])
+        original = cursor.fetchone()[0]
+        cursor.execute(
+            "UPDATE eventstore_event SET data = data || %s::jsonb WHERE position = %s",
+            [psycopg.types.json.Jsonb(change), position],
+        )
+    try:
+        yield
+    finally:
+        with triggers_disabled(dsn, "eventstore_event") as cursor:
+            cursor.execute(
+                "UPDATE eventstore_event SET data = %s::jsonb WHERE position = %s",
+                [original, position],
+            )
+
+
+def run_verifier(path: Path | str) -> subprocess.CompletedProcess[str]:
+    """The shipped script in an isolated interpreter (-I: no project on the path, no
+    site-packages), from a directory outside the project: only the standard library."""
+    return subprocess.run(
+        [sys.executable, "-I", str(VERIFIER), str(path)],
+        capture_output=True,
+        text=True,
+        cwd=Path(path).parent,
+        timeout=120,
+        check=False,
+    )

@@ -1,0 +1,101 @@
+"""`export_audit_log` + the standalone `tools/verify_audit_log.py`: OK on an honest export,
+the exact position of a flipped byte in the file or of an event tampered in the database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from audits.models import AuditStatus
+from audits.services import audit_run
+from games.eventstore import last_position
+from tests.audits.helpers import run_verifier, sitting_table, stream_events, tampered_event
+from tests.clubs.helpers import make_club
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def export(path: Path, *args: str) -> list[dict]:
+    call_command("export_audit_log", str(path), *args)
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_an_honest_export_verifies_offline(tmp_path: Path) -> None:
+    sitting_table(make_club(), seed=11)
+    path = tmp_path / "log.jsonl"
+    lines = export(path)
+    header, events = lines[0], lines[1:]
+    assert header["format"] == "bourre-audit-log/1"
+    assert header["hashing"]["scheme"] == "sha256-canonical-json/1"
+    assert [e["position"] for e in events] == list(range(1, last_position() + 1))
+    assert set(events[0]) >= {"stream", "version", "type", "schema_version", "data", "metadata"}
+
+    result = run_verifier(path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith(f"OK {len(events)} events")
+
+
+def test_a_range_is_anchored_to_the_event_before_it(tmp_path: Path) -> None:
+    events = stream_events(sitting_table(make_club(), seed=12))
+    first, last = events[1].position, events[-1].position
+    lines = export(tmp_path / "part.jsonl", "--from", str(first), "--to", str(last))
+    assert lines[0]["anchor"] == events[0].hash
+    assert [e["position"] for e in lines[1:]] == list(range(first, last + 1))
+    result = run_verifier(tmp_path / "part.jsonl")
+    assert result.returncode == 0, result.stdout
+    assert f"OK {last - first + 1} events" in result.stdout
+
+
+def test_one_flipped_byte_in_a_payload_is_named(tmp_path: Path) -> None:
+    events = stream_events(sitting_table(make_club(), seed=13))
+    target = next(e for e in events if e.type == "CardPlayed")
+    path = tmp_path / "log.jsonl"
+    export(path, "--from", str(events[0].position))
+    raw = path.read_bytes().split(b"\n")
+    index = next(i for i, line in enumerate(raw) if f'"position": {target.position},' in line.decode())
+    card = f'"play": "{target.data["play"]}"'.encode()
+    at = raw[index].index(card) + len(card) - 2  # the card's suit letter
+    line = bytearray(raw[index])
+    line[at] ^= 0x01  # e.g. S (0x53) -> R (0x52): still valid JSON, another payload
+    raw[index] = bytes(line)
+    path.write_bytes(b"\n".join(raw))
+
+    result = run_verifier(path)
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"BROKEN at position {target.position}: hash does not match")
+
+
+def test_a_truncated_file_is_refused(tmp_path: Path) -> None:
+    events = stream_events(sitting_table(make_club(), seed=14))
+    path = tmp_path / "log.jsonl"
+    export(path, "--from", str(events[0].position), "--to", str(events[-1].position))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(lines[:-2]) + "\n", encoding="utf-8")
+    result = run_verifier(path)
+    assert result.returncode == 1
+    assert f"BROKEN at position {events[-2].position}: the file ends early" in result.stdout
+
+
+def test_a_tampered_database_event_is_named_by_export_and_audit(
+    tmp_path: Path, superuser_dsn: str
+) -> None:
+    events = stream_events(sitting_table(make_club(), seed=15))
+    target = next(e for e in events if e.type == "CardPlayed")
+    with tampered_event(superuser_dsn, target.position, {"note": "edited"}):
+        path = tmp_path / "log.jsonl"
+        export(path)
+        result = run_verifier(path)
+        assert result.returncode == 1
+        assert f"BROKEN at position {target.position}: hash does not match" in result.stdout
+
+        run = audit_run()
+        assert run.status == AuditStatus.DONE
+        assert run.ok is False
+        assert run.chain_ok is False
+        assert run.first_broken_position == target.position
+        assert run.broken_reason == "hash does not match"
+        assert run.checked_events == target.position - 1
+    assert audit_run().chain_ok is True
