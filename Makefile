@@ -1,0 +1,36 @@
+# The two commands: `make run` serves, `make test` runs the whole suite. See README.md.
+SHELL := /bin/bash
+PY := .venv/bin/python
+BENCH ?=
+
+.PHONY: run test lint typecheck bench services stop venv clean
+
+run:
+	@scripts/run.sh
+
+test:
+	@scripts/test.sh
+
+venv:
+	@scripts/venv.sh
+
+lint: venv
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+	.venv/bin/lint-imports
+
+typecheck: venv
+	.venv/bin/mypy
+
+bench:
+	@scripts/bench.sh $(BENCH)
+
+# Start Postgres and Redis and migrate, leaving them up (for running pytest by hand).
+services:
+	@scripts/db.sh
+
+stop:
+	@scripts/pg.sh stop; scripts/redis.sh stop; rm -f var/run/*.autostop
+
+clean: stop
+	rm -rf var .venv

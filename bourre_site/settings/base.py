@@ -1,0 +1,166 @@
+"""Settings shared by every environment; everything that varies comes from the environment.
+
+Database roles: ``DATABASE_URL`` is the application role (SELECT/INSERT on the event log,
+no UPDATE/DELETE/TRUNCATE). ``DATABASE_OWNER_URL`` is the role that owns the schema and runs
+migrations; it is used only when ``DJANGO_DB_ROLE=owner`` (``scripts/migrate.sh`` sets it).
+Without ``DATABASE_OWNER_URL`` both are the same role.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from celery.schedules import crontab
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+LOCAL_DATABASE_URL = "postgres://bourre_app:bourre_app@127.0.0.1:5433/bourre"
+LOCAL_OWNER_URL = "postgres://bourre_owner:bourre_owner@127.0.0.1:5433/bourre"
+LOCAL_REDIS_URL = "redis://127.0.0.1:6380/0"
+
+
+def env(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    return value if value not in (None, "") else default
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = env(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in (env(name, default) or "").split(",") if item.strip()]
+
+
+def database_config(url: str) -> dict[str, Any]:
+    config: dict[str, Any] = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    config.setdefault("OPTIONS", {})
+    config.setdefault("TEST", {})
+    return config
+
+
+SECRET_KEY = env("DJANGO_SECRET_KEY", "insecure-local-development-key-change-me")
+DEBUG = env_bool("DJANGO_DEBUG", False)
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
+
+INSTALLED_APPS = [
+    "django.contrib.contenttypes",
+    "django.contrib.auth",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "clubs.apps.ClubsConfig",
+    "games.apps.GamesConfig",
+    "ledger.apps.LedgerConfig",
+    "audits.apps.AuditsConfig",
+    "exports.apps.ExportsConfig",
+    "projectors.apps.ProjectorsConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "bourre_site.urls"
+WSGI_APPLICATION = "bourre_site.wsgi.application"
+ASGI_APPLICATION = "bourre_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# ---------------------------------------------------------------- database
+APP_DATABASE = database_config(env("DATABASE_URL", LOCAL_DATABASE_URL) or "")
+# An explicit DATABASE_URL without an owner URL means one role does everything.
+OWNER_DATABASE = database_config(
+    env("DATABASE_OWNER_URL") or env("DATABASE_URL") or LOCAL_OWNER_URL
+)
+# The role the migrations grant the application's privileges to.
+DB_APP_ROLE: str = APP_DATABASE["USER"]
+DATABASES = {
+    "default": OWNER_DATABASE if env("DJANGO_DB_ROLE") == "owner" else APP_DATABASE,
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS: list[dict[str, str]] = []
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# ---------------------------------------------------------------- API
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["clubs.api.authentication.ApiKeyAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["clubs.api.permissions.IsAuditor"],
+    "EXCEPTION_HANDLER": "clubs.api.errors.api_exception_handler",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Bourré referee API",
+    "DESCRIPTION": "Referees games of Bourré and keeps an append-only event log.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "SERVE_AUTHENTICATION": [],
+}
+
+# ---------------------------------------------------------------- Celery
+REDIS_URL = env("REDIS_URL", LOCAL_REDIS_URL)
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL)
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", REDIS_URL)
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", "bourre")
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
+# Safety net for the projectors' after-commit wake-up (projectors/tasks.py).
+CELERY_BEAT_SCHEDULE["projectors-sweep"] = {"task": "projectors.catch_up_all", "schedule": 30.0}
+# Integrity audit of the whole log and every ledger, nightly (audits/tasks.py).
+CELERY_BEAT_SCHEDULE["audits-nightly"] = {
+    "task": "audits.nightly",
+    "schedule": crontab(hour=3, minute=0),
+}
+# Export files (exports/): where workers write them and the API streams them from.
+EXPORTS_DIR = env("EXPORTS_DIR", str(BASE_DIR / "var" / "exports"))
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,27 @@
+"""Top-level routes: the versioned API and its OpenAPI schema and docs."""
+
+from importlib.util import find_spec
+
+from django.http import HttpRequest, JsonResponse
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"status": "ok"})
+
+
+api_v1: list = [path("", include("clubs.api.urls"))]
+# The API package is added by the API layer; until it exists the prefix is an empty include.
+if find_spec("games.api") is not None and find_spec("games.api.urls") is not None:
+    api_v1.append(path("", include("games.api.urls")))
+api_v1 += [path("", include("audits.api.urls")), path("", include("exports.api.urls"))]
+api_v1.append(path("", include("projectors.api.urls")))
+
+urlpatterns = [
+    path("health/", health, name="health"),
+    path("api/v1/", include((api_v1, "api"), namespace="v1")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+]

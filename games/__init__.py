@@ -1,0 +1,1 @@
+"""Bourré games: the rules engine, the event store, and the services on top."""

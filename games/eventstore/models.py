@@ -1,0 +1,85 @@
+"""Read-only Django models over the event log tables.
+
+The tables are created by raw SQL in the migration and the models are unmanaged: Django never
+alters them, and test flushes (which TRUNCATE managed tables) leave the log alone, as the
+database insists. Writes go through ``games.eventstore.append`` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from django.db import models
+
+from games.eventstore.types import AppendOnlyError
+
+
+def _refuse(*args: Any, **kwargs: Any) -> NoReturn:
+    raise AppendOnlyError("the event log is append-only; write with games.eventstore.append")
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    update = _refuse
+    delete = _refuse
+    bulk_update = _refuse
+    bulk_create = _refuse
+    update_or_create = _refuse
+    get_or_create = _refuse
+    create = _refuse
+
+
+class AppendOnlyModel(models.Model):
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse()
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse()
+
+
+class Event(AppendOnlyModel):
+    position = models.BigIntegerField(primary_key=True)
+    stream = models.TextField()
+    version = models.IntegerField()
+    type = models.TextField()
+    schema_version = models.IntegerField()
+    data = models.JSONField()
+    metadata = models.JSONField()
+    recorded_at = models.DateTimeField()
+    hash = models.TextField()
+    prev_hash = models.TextField()
+
+    class Meta:
+        managed = False
+        db_table = "eventstore_event"
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"#{self.position} {self.stream}@{self.version} {self.type}"
+
+
+class LogHead(AppendOnlyModel):
+    id = models.SmallIntegerField(primary_key=True)
+    last_position = models.BigIntegerField()
+    last_hash = models.TextField()
+
+    class Meta:
+        managed = False
+        db_table = "eventstore_head"
+
+
+class IdempotencyRecord(AppendOnlyModel):
+    key = models.TextField(primary_key=True)
+    request_hash = models.TextField()
+    stream = models.TextField()
+    first_position = models.BigIntegerField()
+    last_position = models.BigIntegerField()
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        managed = False
+        db_table = "eventstore_idempotency"

@@ -1,0 +1,39 @@
+"""What the application role may do, granted after every migrate by the owner role."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import connections
+
+EVENT_STORE_GRANTS = {
+    "eventstore_event": "SELECT, INSERT",
+    "eventstore_idempotency": "SELECT, INSERT",
+    "eventstore_head": "SELECT, UPDATE",
+}
+
+
+def grant_app_privileges(*, using: str = "default", **kwargs: Any) -> None:
+    """Full DML on ordinary tables; only appending on the log. No-op if one role does all."""
+    role = getattr(settings, "DB_APP_ROLE", None)
+    connection = connections[using]
+    if not role or connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT current_user, EXISTS (SELECT 1 FROM pg_roles WHERE rolname = %s)", [role]
+        )
+        current_user, role_exists = cursor.fetchone()
+        if not role_exists or current_user == role:
+            return
+        grantee = connection.ops.quote_name(role)
+        cursor.execute(f"GRANT USAGE ON SCHEMA public TO {grantee}")
+        cursor.execute(
+            "GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public "
+            f"TO {grantee}"
+        )
+        cursor.execute(f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {grantee}")
+        for table, privileges in EVENT_STORE_GRANTS.items():
+            cursor.execute(f"REVOKE ALL ON {table} FROM {grantee}")
+            cursor.execute(f"GRANT {privileges} ON {table} TO {grantee}")

@@ -1,0 +1,6 @@
+"""Models of the games app. The event log's model lives with the store that owns it."""
+
+from games.eventstore.models import Event, IdempotencyRecord, LogHead
+from games.models.tables import Table, TableRequest, TableState
+
+__all__ = ["Event", "IdempotencyRecord", "LogHead", "Table", "TableRequest", "TableState"]

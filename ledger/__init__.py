@@ -1,0 +1,1 @@
+"""The ledger: postings and balances projected from the event log (reads events only)."""

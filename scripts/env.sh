@@ -1,0 +1,48 @@
+# Sourced by the other scripts: paths, ports and the URLs everything connects with.
+# DATABASE_URL / REDIS_URL already in the environment mean "use those servers, start nothing".
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export ROOT
+VAR="$ROOT/var"
+PGBIN="${PGBIN:-/usr/lib/postgresql/15/bin}"
+PGPORT_LOCAL="${BOURRE_PG_PORT:-5433}"
+REDIS_PORT_LOCAL="${BOURRE_REDIS_PORT:-6380}"
+PGDATA_LOCAL="$VAR/pg/data"
+PGSOCKET_LOCAL="$VAR/pg/run"
+PGLOG_LOCAL="$VAR/pg/postgres.log"
+PG_SUPERUSER_PASSWORD_FILE="$VAR/pg/superuser-password"
+REDIS_DIR_LOCAL="$VAR/redis"
+VENV="$ROOT/.venv"
+PY="$VENV/bin/python"
+
+if [[ -n "${DATABASE_URL:-}" ]]; then
+    BOURRE_EXTERNAL_DB=1
+else
+    BOURRE_EXTERNAL_DB=0
+    export DATABASE_URL="postgres://bourre_app:bourre_app@127.0.0.1:$PGPORT_LOCAL/bourre"
+    export DATABASE_OWNER_URL="postgres://bourre_owner:bourre_owner@127.0.0.1:$PGPORT_LOCAL/bourre"
+fi
+if [[ -n "${REDIS_URL:-}" ]]; then
+    BOURRE_EXTERNAL_REDIS=1
+else
+    BOURRE_EXTERNAL_REDIS=0
+    export REDIS_URL="redis://127.0.0.1:$REDIS_PORT_LOCAL/0"
+fi
+
+log() { printf '\033[1m[bourre]\033[0m %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# Services are shared by every make run/test of this checkout: each registers its pid, and
+# only the last one out stops the servers it found stopped.
+USERS_DIR="$VAR/run/users"
+register_user() { mkdir -p "$USERS_DIR"; echo "$$" >"$USERS_DIR/$$"; }
+other_live_users() {
+    local f pid
+    for f in "$USERS_DIR"/*; do
+        [[ -e "$f" ]] || continue
+        pid="$(basename "$f")"
+        [[ "$pid" == "$$" ]] && continue
+        if kill -0 "$pid" 2>/dev/null; then return 0; else rm -f "$f"; fi
+    done
+    return 1
+}
+unregister_user() { rm -f "$USERS_DIR/$$"; }

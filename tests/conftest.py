@@ -1,0 +1,129 @@
+"""Test wiring: real PostgreSQL, two roles, and an opt-in real Celery worker.
+
+The test database is created and migrated as the owner role (``DATABASE_OWNER_URL``), then
+every connection switches to the application role (``DATABASE_URL``), so tests run with the
+privileges production has. ``owner_dsn`` / ``superuser_dsn`` give raw psycopg access for
+tests that must act as those roles (``DATABASE_SUPERUSER_URL`` falls back to the owner).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+import pytest
+from django.conf import settings
+from django.db import connections
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _dsn(config: dict[str, Any], name: str) -> str:
+    from psycopg.conninfo import make_conninfo
+
+    return make_conninfo(
+        host=config.get("HOST") or "127.0.0.1",
+        port=str(config.get("PORT") or 5432),
+        user=config.get("USER") or "",
+        password=config.get("PASSWORD") or "",
+        dbname=name,
+    )
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """After pytest-django creates and migrates the test database as the owner role,
+    connect as the application role for the rest of the session."""
+    shared = connections.settings["default"]
+    owner = {key: shared[key] for key in ("USER", "PASSWORD", "HOST", "PORT")}
+    app = settings.APP_DATABASE
+    with django_db_blocker.unblock():
+        for connection in connections.all():
+            connection.close()
+    shared.update({key: app[key] for key in ("USER", "PASSWORD", "HOST", "PORT")})
+    try:
+        yield
+    finally:
+        with django_db_blocker.unblock():
+            for connection in connections.all():
+                connection.close()
+        shared.update(owner)  # pytest-django drops the test database as the owner
+
+
+@pytest.fixture(scope="session")
+def test_db_name(django_db_setup: None) -> str:
+    return str(connections.settings["default"]["NAME"])
+
+
+@pytest.fixture(scope="session")
+def app_dsn(test_db_name: str) -> str:
+    return _dsn(settings.APP_DATABASE, test_db_name)
+
+
+@pytest.fixture(scope="session")
+def owner_dsn(test_db_name: str) -> str:
+    return _dsn(settings.OWNER_DATABASE, test_db_name)
+
+
+@pytest.fixture(scope="session")
+def superuser_dsn(test_db_name: str) -> str:
+    url = os.environ.get("DATABASE_SUPERUSER_URL")
+    config = dj_database_url.parse(url) if url else settings.OWNER_DATABASE
+    return _dsn(config, test_db_name)
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(
+    django_db_setup: None, test_db_name: str, django_db_blocker: Any
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A real ``celery worker`` on the test database (application role) and the local Redis,
+    consuming this session's own queue. Data a task must see has to be committed: use it
+    with ``transactional_db`` (or ``django_db(transaction=True)``)."""
+    from celery import Celery
+
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    app = settings.APP_DATABASE
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="bourre_site.settings.local",
+        DJANGO_DEBUG="0",
+        DATABASE_URL=(
+            f"postgres://{app['USER']}:{app['PASSWORD']}@{app['HOST']}:{app['PORT']}/{test_db_name}"
+        ),
+        CELERY_TASK_DEFAULT_QUEUE=queue,
+    )
+    env.pop("DATABASE_OWNER_URL", None)
+    node = f"test-{uuid.uuid4().hex[:8]}@%h"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "bourre_site", "worker", "--pool", "solo",
+         "--queues", queue, "--hostname", node, "--loglevel", "WARNING", "--without-gossip",
+         "--without-mingle", "--without-heartbeat"],
+        cwd=ROOT,
+        env=env,
+    )
+    probe = Celery(broker=settings.CELERY_BROKER_URL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError("the celery worker exited during start-up")
+            replies = probe.control.ping(timeout=0.5) or []
+            if any(node.split("@")[0] in name for reply in replies for name in reply):
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the celery worker did not answer a ping within 60s")
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        probe.close()
