@@ -1,0 +1,57 @@
+"""Input and output shapes of the projectors' endpoints (unique names for the schema)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class PlayerStatsOutputSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    tables = serializers.IntegerField(help_text="tables of the club the player sat at")
+    deals_played = serializers.IntegerField()
+    deals_passed = serializers.IntegerField()
+    pots_won = serializers.IntegerField(help_text="pots won, split or shared (count)")
+    pot_chips = serializers.IntegerField(help_text="chips taken from pots")
+    biggest_pot = serializers.IntegerField(help_text="most chips taken from one deal's pot")
+    bourres = serializers.IntegerField()
+    reneges = serializers.IntegerField()
+    net_chips = serializers.IntegerField(help_text="the player's ledger balance over all tables")
+
+
+class LeaderboardQuerySerializer(serializers.Serializer):
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=50)
+
+
+class LeaderboardEntryOutputSerializer(PlayerStatsOutputSerializer):
+    rank = serializers.IntegerField()
+
+
+class LeaderboardOutputSerializer(serializers.Serializer):
+    players = LeaderboardEntryOutputSerializer(many=True)
+
+
+class ProjectionStatusOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["async", "inline"])
+    checkpoint = serializers.IntegerField(help_text="last log position the read model covers")
+    last_position = serializers.IntegerField(help_text="the log head")
+    lag = serializers.IntegerField(help_text="events behind the head")
+    updated_at = serializers.DateTimeField(allow_null=True)
+    rebuilding = serializers.BooleanField()
+
+
+class ProjectionListOutputSerializer(serializers.Serializer):
+    projections = ProjectionStatusOutputSerializer(many=True)
+
+
+class TaskRunOutputSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    kind = serializers.CharField()
+    target = serializers.CharField()
+    status = serializers.ChoiceField(choices=["queued", "running", "succeeded", "failed"])
+    processed = serializers.IntegerField(help_text="events processed so far")
+    total = serializers.IntegerField(help_text="events to process (the log head)")
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    error = serializers.CharField(allow_blank=True)

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class ProjectorsConfig(AppConfig):
+    name = "projectors"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from games.projections.registry import register_inline
+        from projectors.framework import projector_register
+        from projectors.player_stats import PlayerStatsProjector
+        from projectors.wake import projectors_wake
+
+        projector_register(PlayerStatsProjector())
+        # Runs inside every append's transaction; enqueues one catch-up after commit.
+        register_inline("projectors-wake", projectors_wake)

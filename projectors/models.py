@@ -1,0 +1,124 @@
+"""Checkpoints, the player-statistics read model, and task runs.
+
+Read-model rows carry a `generation`: a rebuild writes a fresh generation beside the live
+one and flips the checkpoint's `active` flag in one transaction, so readers (who select the
+active generation in the same statement) never see a half-built model.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+from django.db.models import Q
+
+
+class ProjectorCheckpoint(models.Model):
+    """How far one generation of a projector's read model has read the log.
+
+    The `active` row is the live one (one per projector); a rebuild adds an inactive row
+    for the generation it is building. `position` commits with the read model it covers."""
+
+    name = models.CharField(max_length=100)
+    generation = models.IntegerField()
+    position = models.BigIntegerField(default=0)
+    active = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["name", "generation"], name="projectors_checkpoint_generation"
+            ),
+            models.UniqueConstraint(
+                fields=["name"], condition=Q(active=True), name="projectors_checkpoint_one_active"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}#{self.generation}@{self.position}"
+
+
+class PlayerStats(models.Model):
+    """One player's record across every table of a club (players are known by name)."""
+
+    generation = models.IntegerField()
+    club_id = models.CharField(max_length=64)
+    player = models.CharField(max_length=200)
+    tables = models.IntegerField(default=0)
+    deals_played = models.IntegerField(default=0)
+    deals_passed = models.IntegerField(default=0)
+    pots_won = models.IntegerField(default=0)
+    pot_chips = models.BigIntegerField(default=0)
+    biggest_pot = models.BigIntegerField(default=0)
+    bourres = models.IntegerField(default=0)
+    reneges = models.IntegerField(default=0)
+    net_chips = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["generation", "club_id", "player"], name="projectors_playerstats_key"
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["generation", "club_id", "-net_chips", "-pots_won"],
+                name="projectors_stats_board",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club_id}/{self.player}"
+
+
+class StatsTable(models.Model):
+    """The player-statistics projector's private memory of one table: its club, players,
+    who sits in the current deal, and what the current deal's rulings added (`open`,
+    keyed by ruling version), so an undo that voids them can take them back."""
+
+    generation = models.IntegerField()
+    stream = models.CharField(max_length=200)
+    club_id = models.CharField(max_length=64)
+    players = models.JSONField(default=list)
+    seated = models.JSONField(default=list)
+    open = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["generation", "stream"], name="projectors_statstable_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.stream
+
+
+class TaskRun(models.Model):
+    """A long task's progress, written by the task itself (`GET /api/v1/tasks/{id}`)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        SUCCEEDED = "succeeded"
+        FAILED = "failed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=50)
+    target = models.CharField(max_length=200)
+    # The club whose key asked ("" when started from the shell); only it sees the run.
+    club_id = models.CharField(max_length=64, blank=True, default="")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.QUEUED)
+    processed = models.BigIntegerField(default=0)
+    total = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.target} ({self.status})"

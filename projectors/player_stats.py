@@ -1,0 +1,103 @@
+"""The player-statistics projector: `PlayerStats` rows per (club, player), generation-aware."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from django.db.models import Q
+
+from games.eventstore import RecordedEvent
+from projectors.framework import Projector
+from projectors.models import PlayerStats, StatsTable
+from projectors.stats_fold import TABLE_CREATED, Line, StatsFold, TableMemory
+
+logger = logging.getLogger(__name__)
+
+NAME = "player_stats"
+LINE_FIELDS = [name for name in Line().as_dict()]
+
+
+class PlayerStatsProjector(Projector):
+    name = NAME
+
+    def handle(self, events: Sequence[RecordedEvent], *, generation: int) -> None:
+        streams = {e.stream for e in events if e.stream.startswith("table-")}
+        tables = {
+            row.stream: TableMemory(row.club_id, row.players, row.seated, row.open)
+            for row in StatsTable.objects.filter(generation=generation, stream__in=streams)
+        }
+        keys = {(t.club_id, p) for t in tables.values() for p in t.players}
+        for event in events:
+            if event.type == TABLE_CREATED and isinstance(event.data.get("players"), list):
+                club_id = str(event.data.get("club_id"))
+                keys |= {(club_id, str(p)) for p in event.data["players"]}
+        lines = _load_lines(generation, keys)
+
+        def load_one(club_id: str, player: str) -> Line | None:
+            found = _load_lines(generation, {(club_id, player)})
+            return found.get((club_id, player))
+
+        fold = StatsFold(tables, lines, load_one)
+        for event in events:
+            try:
+                fold.apply(event)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                # A malformed event must not stall the projector forever; it is skipped
+                # (and visible in the logs) rather than half-applied: the fold computes a
+                # ruling's whole contribution before it changes anything.
+                logger.warning("player_stats: skipped malformed event #%s", event.position)
+        _save(generation, fold)
+
+    def drop(self, *, generation: int) -> None:
+        PlayerStats.objects.filter(generation=generation).delete()
+        StatsTable.objects.filter(generation=generation).delete()
+
+
+def _load_lines(generation: int, keys: set[tuple[str, str]]) -> dict[tuple[str, str], Line]:
+    if not keys:
+        return {}
+    match = Q()
+    for club_id in {c for c, _ in keys}:
+        match |= Q(club_id=club_id, player__in=[p for c, p in keys if c == club_id])
+    rows = PlayerStats.objects.filter(match, generation=generation).values(
+        "club_id", "player", *LINE_FIELDS
+    )
+    return {
+        (row["club_id"], row["player"]): Line(**{f: row[f] for f in LINE_FIELDS}) for row in rows
+    }
+
+
+def _save(generation: int, fold: StatsFold) -> None:
+    if fold.dirty_tables:
+        StatsTable.objects.bulk_create(
+            [
+                StatsTable(
+                    generation=generation,
+                    stream=stream,
+                    club_id=table.club_id,
+                    players=table.players,
+                    seated=table.seated,
+                    open=table.open,
+                )
+                for stream, table in ((s, fold.tables[s]) for s in sorted(fold.dirty_tables))
+            ],
+            update_conflicts=True,
+            unique_fields=["generation", "stream"],
+            update_fields=["club_id", "players", "seated", "open"],
+        )
+    if fold.dirty_lines:
+        PlayerStats.objects.bulk_create(
+            [
+                PlayerStats(
+                    generation=generation,
+                    club_id=club_id,
+                    player=player,
+                    **fold.lines[(club_id, player)].as_dict(),
+                )
+                for club_id, player in sorted(fold.dirty_lines)
+            ],
+            update_conflicts=True,
+            unique_fields=["generation", "club_id", "player"],
+            update_fields=LINE_FIELDS,
+        )

@@ -1,0 +1,76 @@
+"""Reads: player statistics, the leaderboard, projection status, task runs."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import QuerySet, Subquery
+
+from games.eventstore import last_position
+from games.projections.registry import rebuildables
+from projectors.framework import projectors_all
+from projectors.models import PlayerStats, ProjectorCheckpoint, TaskRun
+from projectors.player_stats import NAME as PLAYER_STATS
+
+
+def _active(name: str) -> Subquery:
+    # A subquery, so the generation and its rows come from one statement's snapshot.
+    return Subquery(
+        ProjectorCheckpoint.objects.filter(name=name, active=True).values("generation")[:1]
+    )
+
+
+def _club_stats(club_id: str) -> QuerySet[PlayerStats]:
+    return PlayerStats.objects.filter(generation=_active(PLAYER_STATS), club_id=club_id)
+
+
+def player_stats_get(*, club_id: str, player: str) -> PlayerStats | None:
+    return _club_stats(club_id).filter(player=player).first()
+
+
+def leaderboard_list(*, club_id: str, limit: int = 50) -> list[PlayerStats]:
+    """Best first: net chips, then pots won, then name."""
+    return list(_club_stats(club_id).order_by("-net_chips", "-pots_won", "player")[:limit])
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectionStatus:
+    name: str
+    kind: str  # "async" (checkpointed) or "inline" (in the append's transaction)
+    checkpoint: int
+    last_position: int
+    lag: int
+    updated_at: datetime | None
+    rebuilding: bool
+
+
+def projections_status() -> list[ProjectionStatus]:
+    head = last_position()
+    rows = ProjectorCheckpoint.objects.filter(name__in=list(projectors_all()))
+    by_name: dict[str, list[ProjectorCheckpoint]] = {}
+    for row in rows:
+        by_name.setdefault(row.name, []).append(row)
+    out = []
+    for name in sorted(projectors_all()):
+        live = next((r for r in by_name.get(name, []) if r.active), None)
+        position = live.position if live else 0
+        out.append(
+            ProjectionStatus(
+                name=name,
+                kind="async",
+                checkpoint=position,
+                last_position=head,
+                lag=max(head - position, 0),
+                updated_at=live.updated_at if live else None,
+                rebuilding=any(not r.active for r in by_name.get(name, [])),
+            )
+        )
+    for name in sorted(rebuildables()):
+        out.append(ProjectionStatus(name, "inline", head, head, 0, None, False))
+    return out
+
+
+def task_run_get(*, task_id: uuid.UUID, club_id: str) -> TaskRun | None:
+    return TaskRun.objects.filter(pk=task_id, club_id=club_id).first()

@@ -1,0 +1,37 @@
+"""Writes started from the API or the shell."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from projectors.framework import projector_get
+from projectors.models import TaskRun
+
+REBUILD = "rebuild_projection"
+
+
+class RebuildInProgress(Exception):
+    pass
+
+
+def projection_rebuild_request(*, name: str, club_id: str) -> TaskRun:
+    """Record a rebuild of `name` and enqueue it after commit. Raises `KeyError` for an
+    unknown projector and `RebuildInProgress` while one of it is queued or running."""
+    projector_get(name=name)
+    with transaction.atomic():
+        busy = TaskRun.objects.select_for_update().filter(
+            kind=REBUILD,
+            target=name,
+            status__in=[TaskRun.Status.QUEUED, TaskRun.Status.RUNNING],
+        )
+        if busy.exists():
+            raise RebuildInProgress(name)
+        run = TaskRun.objects.create(kind=REBUILD, target=name, club_id=club_id)
+
+        def enqueue() -> None:
+            from projectors.tasks import projection_rebuild_task
+
+            projection_rebuild_task.delay(str(run.id))
+
+        transaction.on_commit(enqueue)
+    return run

@@ -1,0 +1,190 @@
+"""The player-statistics fold: pure functions over events, no I/O.
+
+Counted per (club, player name) across the club's tables:
+- net chips: every posting leg to `player:<name>` of every `RulingMade` (antes, exchange
+  fees, pots, penalties), so they equal the ledger's balances summed over the tables;
+- deals played/passed, pots won (count and chips), biggest pot, bourrés and reneges: from
+  each `deal_settled` ruling's summary (the deal as finally ruled), with the seated players
+  taken from the deal's `deal_started` ruling.
+
+An `EventUndone` voids rulings of the current deal only (a deal is final once the next one
+starts), so what each of the current deal's rulings added is kept per table (`open`) and
+taken back when it is voided; undo is last-in first-out, so restoring a player's previous
+biggest pot is exact.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from games.eventstore import RecordedEvent
+
+TABLE_CREATED = "TableCreated"
+DEAL_STARTED = "DealStarted"
+RULING_MADE = "RulingMade"
+EVENT_UNDONE = "EventUndone"
+PLAYER_ACCOUNT = "player:"
+
+# What one ruling adds to a player, in this order (JSON-friendly lists in `open`).
+COUNTERS = (
+    "deals_played",
+    "deals_passed",
+    "pots_won",
+    "pot_chips",
+    "bourres",
+    "reneges",
+    "net_chips",
+)
+
+
+@dataclass
+class Line:
+    """A player's statistics (mirrors the `PlayerStats` row)."""
+
+    tables: int = 0
+    deals_played: int = 0
+    deals_passed: int = 0
+    pots_won: int = 0
+    pot_chips: int = 0
+    biggest_pot: int = 0
+    bourres: int = 0
+    reneges: int = 0
+    net_chips: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass
+class TableMemory:
+    club_id: str
+    players: list[str]
+    seated: list[str] = field(default_factory=list)
+    # ruling version (str) -> {"add": {player: [COUNTERS...]}, "prev_biggest": {player: n}}
+    open: dict[str, Any] = field(default_factory=dict)
+
+
+def ruling_contribution(data: dict[str, Any], table: TableMemory) -> tuple[dict, dict]:
+    """What one `RulingMade` adds: ({player: {counter: n}}, {player: chips won this deal})."""
+    add: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    won: dict[str, int] = defaultdict(int)
+    for posting in data.get("postings") or ():
+        for account, amount in posting["legs"]:
+            if account.startswith(PLAYER_ACCOUNT):
+                add[account[len(PLAYER_ACCOUNT) :]]["net_chips"] += int(amount)
+    if data.get("kind") == "deal_settled":
+        summary = data["ruling"]["summary"]
+        active = list(summary.get("active") or ())
+        for player in table.seated or active:
+            add[player]["deals_played" if player in active else "deals_passed"] += 1
+        for entry in summary.get("rulings") or ():
+            kind = entry.get("kind")
+            if kind == "pot_won":
+                won[entry["player"]] += int(entry.get("amount") or 0)
+                add[entry["player"]]["pots_won"] += 1
+            elif kind == "pot_split":
+                for player in entry["players"]:
+                    won[player] += int(entry["each"])
+                    add[player]["pots_won"] += 1
+            elif kind == "pot_shared":
+                for player, share in entry["shares"].items():
+                    if share:
+                        won[player] += int(share)
+                        add[player]["pots_won"] += 1
+            elif kind == "bourre":
+                add[entry["player"]]["bourres"] += 1
+            elif kind == "renege":
+                add[entry["player"]]["reneges"] += 1
+        for player, chips in won.items():
+            add[player]["pot_chips"] += chips
+    return {p: dict(c) for p, c in add.items()}, dict(won)
+
+
+class StatsFold:
+    """Applies events to in-memory tables and lines; the caller loads and saves them.
+
+    `lines` should hold the current lines of the tables' players; `loader` fetches any
+    other (None: a new player). `dirty_tables` and `dirty_lines` name what changed."""
+
+    def __init__(
+        self,
+        tables: dict[str, TableMemory],
+        lines: dict[tuple[str, str], Line],
+        loader: Callable[[str, str], Line | None] | None = None,
+    ):
+        self.tables = tables
+        self.lines = lines
+        self.loader = loader
+        self.dirty_tables: set[str] = set()
+        self.dirty_lines: set[tuple[str, str]] = set()
+
+    def line(self, club_id: str, player: str) -> Line:
+        key = (club_id, player)
+        self.dirty_lines.add(key)
+        if key not in self.lines:
+            loaded = self.loader(club_id, player) if self.loader else None
+            self.lines[key] = loaded or Line()
+        return self.lines[key]
+
+    def apply(self, event: RecordedEvent) -> None:
+        if event.type == TABLE_CREATED:
+            self._created(event)
+            return
+        table = self.tables.get(event.stream)
+        if table is None:
+            return  # not a table we know (or not a table at all)
+        if event.type == DEAL_STARTED:
+            # The previous deal is final now: nothing of it can be voided any more.
+            table.open = {}
+        elif event.type == RULING_MADE:
+            self._ruling(event, table)
+        elif event.type == EVENT_UNDONE:
+            for version in sorted(event.data.get("voided_versions") or (), reverse=True):
+                self._void(table, table.open.pop(str(version), None))
+        else:
+            return
+        self.dirty_tables.add(event.stream)
+
+    def _created(self, event: RecordedEvent) -> None:
+        if event.stream in self.tables:
+            return
+        club_id = str(event.data["club_id"])
+        players = [str(p) for p in event.data["players"]]
+        self.tables[event.stream] = TableMemory(club_id=club_id, players=players)
+        self.dirty_tables.add(event.stream)
+        for player in players:
+            self.line(club_id, player).tables += 1
+
+    def _ruling(self, event: RecordedEvent, table: TableMemory) -> None:
+        data = event.data
+        if data.get("kind") == "deal_started":
+            antes = (data.get("ruling") or {}).get("antes")
+            table.seated = list(antes) if antes else list(table.players)
+        add, won = ruling_contribution(data, table)
+        if not add:
+            return
+        prev_biggest: dict[str, int] = {}
+        for player, counters in add.items():
+            line = self.line(table.club_id, player)
+            for name, amount in counters.items():
+                setattr(line, name, getattr(line, name) + amount)
+            if won.get(player, -1) > line.biggest_pot:
+                prev_biggest[player] = line.biggest_pot
+                line.biggest_pot = won[player]
+        table.open[str(event.version)] = {
+            "add": {p: [c.get(n, 0) for n in COUNTERS] for p, c in add.items()},
+            "prev_biggest": prev_biggest,
+        }
+
+    def _void(self, table: TableMemory, contribution: dict[str, Any] | None) -> None:
+        if not contribution:
+            return
+        for player, amounts in contribution["add"].items():
+            line = self.line(table.club_id, player)
+            for name, amount in zip(COUNTERS, amounts, strict=True):
+                setattr(line, name, getattr(line, name) - amount)
+        for player, previous in contribution["prev_biggest"].items():
+            self.line(table.club_id, player).biggest_pot = previous

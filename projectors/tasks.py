@@ -1,0 +1,31 @@
+"""Celery tasks: take ids or names and call a service."""
+
+from __future__ import annotations
+
+import uuid
+
+from celery import shared_task
+
+from projectors.framework import projector_run, projectors_all
+from projectors.rebuild import projection_rebuild_run
+
+
+@shared_task(name="projectors.catch_up_all", ignore_result=True)
+def projectors_catch_up() -> None:
+    """Woken after each committed append and swept by beat: advance every projector."""
+    for name in sorted(projectors_all()):
+        projector_catch_up.delay(name)
+
+
+@shared_task(name="projectors.catch_up", ignore_result=True)
+def projector_catch_up(name: str, retried: bool = False) -> None:
+    result = projector_run(name=name)
+    if result.skipped and not retried:
+        # Another worker holds the projector; it may have read its last page before the
+        # event that woke us committed, so look once more shortly (the sweep is the net).
+        projector_catch_up.apply_async((name, True), countdown=1)
+
+
+@shared_task(name="projectors.rebuild", ignore_result=True)
+def projection_rebuild_task(task_run_id: str) -> None:
+    projection_rebuild_run(task_run_id=uuid.UUID(task_run_id))
