@@ -102,9 +102,25 @@ def celery_worker_process(
     env.pop("DATABASE_OWNER_URL", None)
     node = f"test-{uuid.uuid4().hex[:8]}@%h"
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "bourre_site", "worker", "--pool", "solo",
-         "--queues", queue, "--hostname", node, "--loglevel", "WARNING", "--without-gossip",
-         "--without-mingle", "--without-heartbeat"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "bourre_site",
+            "worker",
+            "--pool",
+            "solo",
+            "--queues",
+            queue,
+            "--hostname",
+            node,
+            "--loglevel",
+            "WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
         cwd=ROOT,
         env=env,
     )

@@ -4,6 +4,7 @@ The test database is created and migrated as the owner role; ``tests/conftest.py
 switches the connections to the application role, so tests see the privileges production has.
 """
 
+import copy
 import os
 
 from bourre_site.settings.base import *  # noqa: F403
@@ -11,9 +12,11 @@ from bourre_site.settings.base import OWNER_DATABASE
 
 DEBUG = False
 # One test database per pytest process, so concurrent runs in one checkout do not collide.
-OWNER_DATABASE["TEST"] = {"NAME": f"test_{OWNER_DATABASE['NAME']}_{os.getpid()}"}
-OWNER_DATABASE["CONN_MAX_AGE"] = 0
-DATABASES = {"default": OWNER_DATABASE}
+# A copy: tests/conftest.py switches this connection to the application role in place.
+_default = copy.deepcopy(OWNER_DATABASE)
+_default["TEST"] = {"NAME": f"test_{OWNER_DATABASE['NAME']}_{os.getpid()}"}
+_default["CONN_MAX_AGE"] = 0
+DATABASES = {"default": _default}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_DEFAULT_QUEUE = f"bourre-tests-{os.getpid()}"
 CELERY_TASK_ALWAYS_EAGER = False

@@ -71,6 +71,9 @@ class LogHead(AppendOnlyModel):
         managed = False
         db_table = "eventstore_head"
 
+    def __str__(self) -> str:
+        return f"head at #{self.last_position}"
+
 
 class IdempotencyRecord(AppendOnlyModel):
     key = models.TextField(primary_key=True)
@@ -83,3 +86,6 @@ class IdempotencyRecord(AppendOnlyModel):
     class Meta:
         managed = False
         db_table = "eventstore_idempotency"
+
+    def __str__(self) -> str:
+        return f"{self.key} -> #{self.first_position}..{self.last_position}"

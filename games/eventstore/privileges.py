@@ -33,7 +33,9 @@ def grant_app_privileges(*, using: str = "default", **kwargs: Any) -> None:
             "GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public "
             f"TO {grantee}"
         )
-        cursor.execute(f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {grantee}")
+        cursor.execute(
+            f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {grantee}"
+        )
         for table, privileges in EVENT_STORE_GRANTS.items():
             cursor.execute(f"REVOKE ALL ON {table} FROM {grantee}")
             cursor.execute(f"GRANT {privileges} ON {table} TO {grantee}")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC
 from collections.abc import Sequence
+from datetime import UTC
 from typing import Any
 
 from django.db import connections
@@ -12,7 +12,9 @@ from django.db import connections
 from games.eventstore.types import RecordedEvent
 from games.eventstore.upcasting import upcasters
 
-COLUMNS = "position, stream, version, type, schema_version, data, metadata, recorded_at, hash, prev_hash"
+COLUMNS = (
+    "position, stream, version, type, schema_version, data, metadata, recorded_at, hash, prev_hash"
+)
 
 
 def _json(value: Any) -> Any:
@@ -61,7 +63,10 @@ def read_stream(
     *, stream: str, after_version: int = 0, limit: int | None = None, using: str = "default"
 ) -> list[RecordedEvent]:
     """Events of one stream with version > ``after_version``, in version order."""
-    sql = f"SELECT {COLUMNS} FROM eventstore_event WHERE stream = %s AND version > %s ORDER BY version"
+    sql = (
+        f"SELECT {COLUMNS} FROM eventstore_event "
+        "WHERE stream = %s AND version > %s ORDER BY version"
+    )
     params: list[Any] = [stream, after_version]
     if limit is not None:
         sql += " LIMIT %s"

@@ -49,7 +49,9 @@ def append(
     meta = dict(metadata or {})
     if idempotency_key is not None:
         meta["idempotency_key"] = idempotency_key
-    contents = [{"type": e.type, "schema_version": e.schema_version, "data": e.data} for e in events]
+    contents = [
+        {"type": e.type, "schema_version": e.schema_version, "data": e.data} for e in events
+    ]
     params = [
         stream,
         expected_version,

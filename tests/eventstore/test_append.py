@@ -70,7 +70,10 @@ def test_a_retry_with_the_same_key_and_content_returns_the_original_and_writes_n
     )
     assert again.replayed
     assert again.events == first.events
-    assert (again.first_position, again.last_position) == (first.first_position, first.last_position)
+    assert (again.first_position, again.last_position) == (
+        first.first_position,
+        first.last_position,
+    )
     assert stream_version(stream=stream_id) == 1
     assert first.events[0].metadata["idempotency_key"] == stream_id
 
@@ -94,9 +97,13 @@ def test_a_conflict_inside_an_outer_transaction_leaves_it_usable(stream_id):
 
 
 def test_a_rolled_back_outer_transaction_leaves_no_trace(stream_id):
-    with pytest.raises(RuntimeError), transaction.atomic():
-        append(stream=stream_id, expected_version=0, events=[played("A♠")])
-        raise RuntimeError("the projection update failed")
+    def append_then_fail():
+        with transaction.atomic():
+            append(stream=stream_id, expected_version=0, events=[played("A♠")])
+            raise RuntimeError("the projection update failed")
+
+    with pytest.raises(RuntimeError):
+        append_then_fail()
     assert stream_version(stream=stream_id) == 0
 
 

@@ -25,7 +25,9 @@ FIXED_HASH = "8955c3d37b7a2151d791749b9d973470250ade084dbb69d3552192ac0ceea3f0"
 
 
 def test_canonical_json_sorts_keys_without_whitespace_and_keeps_unicode():
-    assert canonical_json({"b": 1, "a": {"d": "é", "c": [1, 2]}}) == '{"a":{"c":[1,2],"d":"é"},"b":1}'
+    assert (
+        canonical_json({"b": 1, "a": {"d": "é", "c": [1, 2]}}) == '{"a":{"c":[1,2],"d":"é"},"b":1}'
+    )
 
 
 def test_event_hash_is_sha256_of_the_pinned_encoding():

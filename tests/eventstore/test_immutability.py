@@ -1,0 +1,75 @@
+"""Postgres itself refuses to change the log, whoever asks; tampering is detected."""
+
+import psycopg
+import pytest
+
+from games.eventstore import NewEvent, append, read_stream, verify_chain
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def committed(stream_id):
+    return append(
+        stream=stream_id,
+        expected_version=0,
+        events=[NewEvent(type="CardPlayed", data={"card": c}) for c in ("A♠", "K♠", "Q♠")],
+    )
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE eventstore_event SET data = '{}' WHERE stream = %s",
+        "DELETE FROM eventstore_event WHERE stream = %s",
+        "TRUNCATE eventstore_event",
+        "UPDATE eventstore_idempotency SET stream = 'x' WHERE stream = %s",
+        "DELETE FROM eventstore_head",
+    ],
+)
+def test_the_application_role_cannot_change_the_log(app_dsn, committed, statement):
+    with psycopg.connect(app_dsn) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
+        conn.execute(statement, [committed.stream] if "%s" in statement else None)
+    assert len(read_stream(stream=committed.stream)) == 3
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE eventstore_event SET data = '{}' WHERE stream = %s",
+        "DELETE FROM eventstore_event WHERE stream = %s",
+        "TRUNCATE eventstore_event",
+    ],
+)
+def test_even_the_owner_is_refused_by_the_triggers(owner_dsn, committed, statement):
+    with psycopg.connect(owner_dsn) as conn, pytest.raises(psycopg.Error, match="append-only"):
+        conn.execute(statement, [committed.stream] if "%s" in statement else None)
+    assert len(read_stream(stream=committed.stream)) == 3
+
+
+def _rewrite_payload(dsn: str, position: int, data: str) -> None:
+    """What an attacker with superuser rights would do: switch the trigger off and edit."""
+    with psycopg.connect(dsn) as conn, conn.transaction():
+        conn.execute(
+            "ALTER TABLE eventstore_event DISABLE TRIGGER eventstore_event_no_update_delete"
+        )
+        conn.execute(
+            "UPDATE eventstore_event SET data = %s::jsonb WHERE position = %s", [data, position]
+        )
+        conn.execute(
+            "ALTER TABLE eventstore_event ENABLE TRIGGER eventstore_event_no_update_delete"
+        )
+
+
+def test_verify_chain_names_the_exact_position_of_a_tampered_payload(superuser_dsn, committed):
+    first, middle, last = (e.position for e in committed.events)
+    assert verify_chain(from_position=first, to_position=last).ok
+    _rewrite_payload(superuser_dsn, middle, '{"card": "2♣"}')
+    try:
+        report = verify_chain(from_position=first, to_position=last)
+        assert (report.ok, report.first_broken, report.checked) == (False, middle, 1)
+        assert report.reason == "hash does not match"
+        assert verify_chain().first_broken == middle
+    finally:
+        _rewrite_payload(superuser_dsn, middle, '{"card": "K♠"}')
+    assert verify_chain(from_position=first, to_position=last).ok
