@@ -1,0 +1,66 @@
+"""The pot ledger's read model: one row per posting leg, and one row per table.
+
+Ordinary mutable projection tables (only the event log is append-only): the inline projector
+inserts legs and marks them voided; `rebuild_projections` may delete and rebuild them.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class LedgerTable(models.Model):
+    """What the ledger knows of a table, from its `TableCreated` event, and its pot now."""
+
+    table_id = models.UUIDField(primary_key=True)
+    club_id = models.CharField(max_length=64, blank=True, db_index=True)
+    name = models.CharField(max_length=200, blank=True)
+    variant = models.CharField(max_length=40, blank=True)
+    players = models.JSONField(default=list)
+    #: The pot after the last projected posting or void (what the next posting starts from).
+    pot = models.BigIntegerField(default=0)
+    #: Global position of the last event of this table that the ledger projected.
+    last_position = models.BigIntegerField(default=0)
+
+    class Meta:
+        db_table = "ledger_table"
+        constraints = [
+            models.CheckConstraint(condition=models.Q(pot__gte=0), name="ledger_pot_gte_0")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name or self.table_id} (pot {self.pot})"
+
+
+class PostingLeg(models.Model):
+    """One leg of one posting (a double-entry transaction) of a `RulingMade` event."""
+
+    table_id = models.UUIDField()
+    position = models.BigIntegerField(help_text="global position of the RulingMade event")
+    version = models.IntegerField(help_text="stream version of the RulingMade event")
+    cause_position = models.BigIntegerField(null=True, help_text="the game event that caused it")
+    cause_version = models.IntegerField(null=True)
+    deal = models.IntegerField(null=True)
+    ruling = models.CharField(max_length=40, help_text="RulingMade.kind")
+    transaction = models.SmallIntegerField(help_text="index of the posting in the ruling")
+    leg = models.SmallIntegerField(help_text="index of the leg in the posting")
+    kind = models.CharField(max_length=20)
+    account = models.CharField(max_length=220)
+    amount = models.BigIntegerField()
+    pot_after = models.BigIntegerField(help_text="running pot after this leg's posting")
+    recorded_at = models.DateTimeField()
+    voided_by = models.BigIntegerField(null=True, blank=True, help_text="position of the undo")
+
+    class Meta:
+        db_table = "ledger_posting_leg"
+        ordering = ["table_id", "position", "transaction", "leg"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table_id", "position", "transaction", "leg"], name="ledger_leg_unique"
+            ),
+        ]
+        indexes = [models.Index(fields=["table_id", "version"], name="ledger_leg_version")]
+
+    def __str__(self) -> str:
+        where = f"#{self.position}.{self.transaction}.{self.leg}"
+        return f"{where} {self.kind} {self.account} {self.amount}"
