@@ -11,3 +11,7 @@ class GamesConfig(AppConfig):
 
         # Runs after every migrate, as the migrating (owner) role.
         post_migrate.connect(grant_app_privileges, sender=self, dispatch_uid="games-grants")
+
+        from games.projections import table_state_rebuild
+
+        table_state_rebuild.register()

@@ -1,0 +1,111 @@
+"""The table-state projection: the services keep it, `rebuild_projections` rebuilds and
+verifies it from the log."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from games.engine import ruling_document
+from games.models import TableState
+from games.projections.table_state import load_state
+from games.services import (
+    EventRejected,
+    StaleVersion,
+    TableNotFound,
+    table_create,
+    table_events_append,
+)
+from tests.clubs.helpers import make_club
+
+pytestmark = pytest.mark.django_db
+
+EVENTS = [
+    {"deal": {"dealer": "cy", "trump": "7S"}},
+    {"player": "ana", "declare": "play"},
+    {"player": "ben", "declare": "play"},
+    {"player": "cy", "declare": "pass"},
+    {"player": "ana", "play": "AS"},
+    {"undo": {"reason": "wrong card"}},
+    {"player": "ana", "play": "KS"},
+]
+
+
+def _table():
+    club = make_club()
+    table = table_create(club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"])
+    outcome = table_events_append(table_id=table.id, club=club, expected_version=1, events=EVENTS)
+    return club, table, outcome
+
+
+def _verify(table_id: uuid.UUID) -> str:
+    out = StringIO()
+    with contextlib.suppress(SystemExit):
+        call_command(
+            "rebuild_projections",
+            "--table",
+            str(table_id),
+            "--verify",
+            "--only",
+            "table_state",
+            stdout=out,
+        )
+    return out.getvalue()
+
+
+def test_the_projection_is_what_a_rebuild_from_the_log_gives() -> None:
+    _, table, outcome = _table()
+    row = TableState.objects.get(table=table)
+    assert row.version == outcome.body["version"]
+    assert [e["type"] for e in row.deal_events][-1] == "CardPlayed"
+    assert _verify(table.id).strip().endswith("0 differences")
+
+
+def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
+    _, table, _ = _table()
+    row = TableState.objects.get(table=table)
+    good_state = load_state(row.state)
+    row.state = TableState.objects.get(table=table).deal_start
+    row.version = 3
+    row.save()
+    report = _verify(table.id)
+    assert "engine state differs" in report
+    assert "version 3 live" in report
+    call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
+    repaired = TableState.objects.get(table=table)
+    assert load_state(repaired.state) == good_state
+    assert ruling_document(load_state(repaired.state))["deals"][0]["in_progress"] is True
+    assert _verify(table.id).strip().endswith("0 differences")
+
+
+def test_a_deleted_row_is_rebuilt() -> None:
+    _, table, outcome = _table()
+    TableState.objects.filter(table=table).delete()
+    assert "no live table-state row" in _verify(table.id)
+    call_command("rebuild_projections", "--only", "table_state", stdout=StringIO())
+    assert TableState.objects.get(table=table).version == outcome.body["version"]
+
+
+def test_services_refuse_other_clubs_stale_versions_and_bad_events() -> None:
+    club, table, outcome = _table()
+    version = outcome.body["version"]
+    with pytest.raises(TableNotFound):
+        table_events_append(
+            table_id=table.id, club=make_club(), expected_version=version, events=[{}]
+        )
+    with pytest.raises(StaleVersion) as stale:
+        table_events_append(table_id=table.id, club=club, expected_version=2, events=[{}])
+    assert stale.value.current == version
+    with pytest.raises(EventRejected) as rejected:
+        table_events_append(
+            table_id=table.id,
+            club=club,
+            expected_version=version,
+            events=[{"player": "ben", "play": "2S"}, {"player": "ben", "play": "3S"}],
+        )
+    assert rejected.value.index == 1
+    assert TableState.objects.get(table=table).version == version
