@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "audits.apps.AuditsConfig",
     "exports.apps.ExportsConfig",
     "projectors.apps.ProjectorsConfig",
+    "webhooks.apps.WebhooksConfig",
 ]
 
 MIDDLEWARE = [
@@ -155,6 +156,8 @@ CELERY_BEAT_SCHEDULE["audits-nightly"] = {
     "task": "audits.nightly",
     "schedule": crontab(hour=3, minute=0),
 }
+# Webhooks: wakes deliveries the after-commit hook missed and retries whose task was lost.
+CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 20.0}
 # Export files (exports/): where workers write them and the API streams them from.
 EXPORTS_DIR = env("EXPORTS_DIR", str(BASE_DIR / "var" / "exports"))
 

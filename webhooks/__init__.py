@@ -1,0 +1,1 @@
+"""Webhooks: an outbox read from the event log, one checkpoint per endpoint."""

@@ -1,0 +1,144 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from webhooks.kinds import KIND_DESCRIPTIONS, WEBHOOK_KINDS
+from webhooks.models import DeliveryStatus, WebhookAttempt, WebhookEndpoint
+
+_KIND_HELP = "; ".join(f"`{kind}`: {KIND_DESCRIPTIONS[kind]}" for kind in WEBHOOK_KINDS)
+
+
+def _kinds_field(*, required: bool) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.ChoiceField(choices=list(WEBHOOK_KINDS)),
+        allow_empty=False,
+        required=required,
+        help_text=f"the event kinds to deliver. {_KIND_HELP}",
+    )
+
+
+class _HttpUrlField(serializers.URLField):
+    def to_internal_value(self, data: object) -> str:
+        value = str(super().to_internal_value(data))
+        if not value.lower().startswith(("http://", "https://")):
+            raise serializers.ValidationError("only http and https URLs are allowed")
+        return value
+
+
+class WebhookCreateInputSerializer(serializers.Serializer):
+    url = _HttpUrlField(max_length=2000, help_text="where the events are POSTed")
+    kinds = _kinds_field(required=True)
+    description = serializers.CharField(max_length=200, required=False, allow_blank=True)
+
+
+class WebhookUpdateInputSerializer(serializers.Serializer):
+    url = _HttpUrlField(max_length=2000, required=False)
+    kinds = _kinds_field(required=False)
+    description = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    active = serializers.BooleanField(
+        required=False, help_text="true delivers what was recorded while it was off"
+    )
+
+
+class WebhookUnblockInputSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=["retry", "skip"],
+        help_text="`retry` the dead delivery (a fresh run of attempts) or `skip` it",
+    )
+
+
+_ENDPOINT_FIELDS = [
+    "id",
+    "url",
+    "kinds",
+    "description",
+    "active",
+    "created_at",
+    "updated_at",
+    "checkpoint_position",
+    "pending_position",
+    "next_attempt_at",
+    "blocked",
+]
+
+
+class WebhookOutputSerializer(serializers.ModelSerializer):
+    kinds = serializers.ListField(child=serializers.CharField())
+    checkpoint_position = serializers.IntegerField(
+        read_only=True, help_text="every event up to this global position has been dealt with"
+    )
+    pending_position = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="the event being retried (or dead), if any"
+    )
+    next_attempt_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    blocked = serializers.BooleanField(
+        read_only=True, help_text="a delivery is dead: later events wait for an unblock"
+    )
+
+    class Meta:
+        model = WebhookEndpoint
+        fields = _ENDPOINT_FIELDS
+
+
+class WebhookCreatedOutputSerializer(WebhookOutputSerializer):
+    secret = serializers.CharField(
+        help_text="signs every request (X-Bourre-Signature): shown only in this response"
+    )
+
+    class Meta:
+        model = WebhookEndpoint
+        fields = [*_ENDPOINT_FIELDS, "secret"]
+
+
+class WebhookListOutputSerializer(serializers.Serializer):
+    webhooks = WebhookOutputSerializer(many=True)
+
+
+class WebhookAttemptOutputSerializer(serializers.ModelSerializer):
+    delivery_id = serializers.CharField(source="delivery.delivery_id")
+    position = serializers.IntegerField(source="delivery.position")
+    kind = serializers.CharField(source="delivery.kind")
+    table_id = serializers.UUIDField(source="delivery.table_id")
+    delivery_status = serializers.ChoiceField(
+        source="delivery.status", choices=DeliveryStatus.choices
+    )
+    attempt = serializers.IntegerField(source="number")
+
+    class Meta:
+        model = WebhookAttempt
+        fields = [
+            "id",
+            "delivery_id",
+            "position",
+            "kind",
+            "table_id",
+            "attempt",
+            "succeeded",
+            "status_code",
+            "error",
+            "duration_ms",
+            "started_at",
+            "finished_at",
+            "next_retry_at",
+            "delivery_status",
+        ]
+
+
+class WebhookAttemptListOutputSerializer(serializers.Serializer):
+    attempts = WebhookAttemptOutputSerializer(many=True)
+    next_before = serializers.IntegerField(
+        allow_null=True, help_text="pass as `before` for the next (older) page; null at the end"
+    )
+
+
+class WebhookAttemptListQuerySerializer(serializers.Serializer):
+    limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
+    before = serializers.IntegerField(min_value=1, required=False)
+
+
+class WebhookUnblockOutputSerializer(serializers.Serializer):
+    webhook = WebhookOutputSerializer()
+    position = serializers.IntegerField(
+        allow_null=True, help_text="the dead delivery's event; null if it was not blocked"
+    )
+    action = serializers.CharField()

@@ -1,0 +1,43 @@
+"""Celery tasks: they take ids and call the delivery service."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from celery import shared_task
+from django.utils import timezone
+
+from webhooks import conf
+from webhooks.delivery import MORE, RETRY, endpoint_deliver
+from webhooks.selectors import webhook_endpoints_due
+
+
+@shared_task(name="webhooks.sweep", ignore_result=True)
+def webhooks_sweep() -> int:
+    """Enqueue a delivery for every endpoint with something due (woken after appends, and
+    run by beat: it also picks up retries whose scheduled task was lost with a worker)."""
+    due = webhook_endpoints_due(now=timezone.now())
+    for endpoint_id in due:
+        deliver_enqueue(endpoint_id=str(endpoint_id))
+    return len(due)
+
+
+@shared_task(name="webhooks.deliver", ignore_result=True, acks_late=True)
+def webhook_deliver(endpoint_id: str) -> str:
+    run = endpoint_deliver(endpoint_id=uuid.UUID(endpoint_id))
+    if run.state == RETRY and run.retry_at is not None:
+        # Only the run whose attempt failed schedules the retry, so retries never multiply.
+        deliver_enqueue(endpoint_id=endpoint_id, eta=run.retry_at)
+    elif run.state == MORE:
+        deliver_enqueue(endpoint_id=endpoint_id)
+    return run.state
+
+
+def deliver_enqueue(*, endpoint_id: str, eta: datetime | None = None) -> None:
+    webhook_deliver.apply_async((endpoint_id,), eta=eta, queue=conf.queue())
+
+
+def sweep_enqueue() -> None:
+    # retry=False: an unreachable broker must not hold up the request that appended.
+    webhooks_sweep.apply_async(queue=conf.queue(), retry=False)
