@@ -1,0 +1,79 @@
+"""The referee alone: random complete deals ruled per second on one core.
+
+Baseline of the same run: decoding the same transcripts from JSON (the least any
+consumer of a transcript must do). Deals are generated first (not timed) by
+`games.engine.simulate`, with every hand logged (renege judged at the play) and again
+with no hand logged (renege proven later from shown cards).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import time
+
+from bench._common import machine
+from games.engine import apply
+from games.engine.simulate import random_sitting
+from games.engine.transcript import open_transcript, transcript_events
+
+DEALS = 2000
+TABLE = {"louisiana": 5, "ukrainian": 5, "occitan": 4, "comtadine": 4}
+
+
+def _transcripts(variant: str, hidden: bool) -> list[dict]:
+    players = TABLE[variant]
+    docs = [
+        random_sitting(random.Random(seed), variant, players, 1, renege_chance=0.02).transcript
+        for seed in range(DEALS)
+    ]
+    if hidden:
+        docs = copy.deepcopy(docs)
+        for doc in docs:
+            for deal in doc["deals"]:
+                deal.pop("hands", None)
+    return docs
+
+
+def _best_of(runs: int, work) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def _rule_all(prepared) -> None:
+    for state, events in prepared:
+        for event in events:
+            state, _ = apply(state, event)
+
+
+def main() -> None:
+    print(machine())
+    header = ("variant", "hands", "deals/s", "events/s", "json decode deals/s", "ratio")
+    print("{:10} {:7} {:>9} {:>10} {:>20} {:>7}".format(*header))
+    for variant in TABLE:
+        for hidden in (False, True):
+            docs = _transcripts(variant, hidden)
+            texts = [json.dumps(d) for d in docs]
+            prepared = []
+            events = 0
+            for doc in docs:
+                state, deals = open_transcript(doc)
+                evs = [e for _, _, e in transcript_events(deals)]
+                events += len(evs)
+                prepared.append((state, evs))
+            engine = _best_of(3, lambda prepared=prepared: _rule_all(prepared))
+            decode = _best_of(3, lambda texts=texts: [json.loads(t) for t in texts])
+            print(
+                f"{variant:10} {'hidden' if hidden else 'logged':7} {DEALS / engine:9.0f} "
+                f"{events / engine:10.0f} {DEALS / decode:20.0f} {decode / engine:7.1%}"
+            )
+    print("target: >= 2,000 louisiana deals/s on one core (process CPU time, best of 3)")
+
+
+if __name__ == "__main__":
+    main()
