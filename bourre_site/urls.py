@@ -18,6 +18,7 @@ if find_spec("games.api") is not None and find_spec("games.api.urls") is not Non
 api_v1 += [path("", include("audits.api.urls")), path("", include("exports.api.urls"))]
 api_v1.append(path("", include("projectors.api.urls")))
 api_v1.append(path("", include("webhooks.api.urls")))
+api_v1.append(path("", include("ledger.api.urls")))
 
 urlpatterns = [
     path("health/", health, name="health"),

@@ -39,10 +39,14 @@ def _chain(events: Sequence[RecordedEvent]) -> dict[str, Any]:
             if not report.ok:
                 broken.append((event.position, report.reason or "hash does not match"))
                 break
-    span = {"from": events[0].position, "to": events[-1].position} if events else None
+    span = (
+        {"from_position": events[0].position, "to_position": events[-1].position}
+        if events
+        else None
+    )
     checked = 0
     if span is not None:
-        report = verify_chain(from_position=span["from"], to_position=span["to"])
+        report = verify_chain(from_position=span["from_position"], to_position=span["to_position"])
         checked = report.checked
         if not report.ok and report.first_broken is not None:
             broken.append((report.first_broken, report.reason or "chain broken"))

@@ -82,3 +82,9 @@ def ruling(
             "deal": 0,
         },
     )
+
+
+def a_deal_header(name: str) -> dict[str, Any]:
+    """The header of the case's first deal, to log one more deal of that table."""
+    first = case(name)["transcript"]["deals"][0]
+    return {key: value for key, value in first.items() if key != "actions"}

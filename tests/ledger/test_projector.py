@@ -14,6 +14,7 @@ from ledger.models import LedgerTable, PostingLeg
 from ledger.selectors import ledger_balances
 from tests.ledger.helpers import (
     RULED,
+    a_deal_header,
     append_projected,
     case,
     events_of,
@@ -134,9 +135,7 @@ def test_players_may_owe_chips(club):
 def test_an_undo_voids_the_postings_of_the_rulings_it_takes_back(club):
     table_id = import_case(club, "occitan-01-share")
     before = ledger_balances(table_id=table_id)
-    transcript = case("occitan-01-share")["transcript"]
-    dealer = transcript["deals"][0]["dealer"]
-    log_events(club, table_id, [{"deal": {"dealer": dealer}}])
+    log_events(club, table_id, [{"deal": a_deal_header("occitan-01-share")}])
     antes = ledger_balances(table_id=table_id)
     assert antes.pot > before.pot
     body = log_events(club, table_id, [{"undo": {"reason": "logged a deal too many"}}])

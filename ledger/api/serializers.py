@@ -1,0 +1,95 @@
+"""Input and output shapes of the ledger endpoints (names unique across the schema)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+POSTING_KINDS = ("ante", "exchange_fee", "pot_won", "split", "share", "penalty", "carry")
+
+
+class LedgerAsOfInputSerializer(serializers.Serializer):
+    at = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="global event position: the ledger as it stood just after that event",
+    )
+
+
+class LedgerQueryInputSerializer(LedgerAsOfInputSerializer):
+    include_voided = serializers.BooleanField(
+        required=False, default=False, help_text="also list legs voided by an undo (marked)"
+    )
+
+
+class LedgerPostingOutputSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="position of the RulingMade event")
+    version = serializers.IntegerField(help_text="its version in the table's stream")
+    cause_position = serializers.IntegerField(
+        allow_null=True, help_text="position of the game event that caused the ruling"
+    )
+    cause_version = serializers.IntegerField(allow_null=True)
+    deal = serializers.IntegerField(allow_null=True, help_text="deal index, 0-based")
+    ruling = serializers.CharField(help_text="the ruling's kind (deal_started, pot_won, ...)")
+    transaction = serializers.IntegerField(help_text="index of the posting in the ruling")
+    leg = serializers.IntegerField(help_text="index of the leg in the posting")
+    kind = serializers.CharField(help_text="posting kind: " + ", ".join(POSTING_KINDS))
+    account = serializers.CharField(help_text="`pot` or `player:<name>`")
+    amount = serializers.IntegerField(help_text="chips, signed: the legs of a posting sum to 0")
+    pot_after = serializers.IntegerField(help_text="the running pot after this posting")
+    recorded_at = serializers.DateTimeField()
+    voided_by = serializers.IntegerField(
+        allow_null=True, help_text="position of the undo that voided it (as of `at`)"
+    )
+
+
+class LedgerBalancesOutputSerializer(serializers.Serializer):
+    table_id = serializers.UUIDField()
+    at = serializers.IntegerField(allow_null=True, help_text="null: as of now")
+    balances = serializers.DictField(
+        child=serializers.IntegerField(), help_text="chips each player is up (or owes, < 0)"
+    )
+    pot = serializers.IntegerField(help_text="chips in the pot; balances and pot sum to 0")
+
+
+class LedgerOutputSerializer(LedgerBalancesOutputSerializer):
+    postings = LedgerPostingOutputSerializer(many=True, help_text="one entry per leg, in order")
+
+
+class LedgerAuditSpanOutputSerializer(serializers.Serializer):
+    from_position = serializers.IntegerField()
+    to_position = serializers.IntegerField()
+
+
+class LedgerAuditChainOutputSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    events = serializers.IntegerField(help_text="the table's events")
+    span = LedgerAuditSpanOutputSerializer(
+        allow_null=True, help_text="the positions from the table's first to its last event"
+    )
+    checked = serializers.IntegerField(help_text="events of the span whose chain held")
+    first_broken = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField(allow_null=True)
+
+
+class LedgerAuditDifferenceOutputSerializer(serializers.Serializer):
+    problem = serializers.ChoiceField(choices=("missing", "extra", "different", "unbookable"))
+    position = serializers.IntegerField(required=False)
+    transaction = serializers.IntegerField(required=False)
+    leg = serializers.IntegerField(required=False)
+    field = serializers.CharField(required=False)
+    expected = serializers.JSONField(required=False, help_text="what the events give")
+    stored = serializers.JSONField(required=False, help_text="what the ledger holds")
+    message = serializers.CharField(required=False)
+
+
+class LedgerAuditLedgerOutputSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    postings = serializers.IntegerField(help_text="legs stored")
+    differences = LedgerAuditDifferenceOutputSerializer(many=True)
+
+
+class LedgerAuditOutputSerializer(serializers.Serializer):
+    table_id = serializers.UUIDField()
+    ok = serializers.BooleanField()
+    chain = LedgerAuditChainOutputSerializer()
+    ledger = LedgerAuditLedgerOutputSerializer()
