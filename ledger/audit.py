@@ -75,6 +75,14 @@ def _recomputed(event: RecordedEvent) -> str:
     )
 
 
+def ledger_differences(*, table_id: uuid.UUID | str) -> list[dict[str, Any]]:
+    """Only the ledger half of the audit: every difference between the table's stored
+    ledger and the one its events give (empty when they agree)."""
+    table_id = uuid.UUID(str(table_id))
+    events = read_stream(stream=f"{STREAM_PREFIX}{table_id}")
+    return list(_ledger(table_id, events)["differences"])
+
+
 def _ledger(table_id: uuid.UUID, events: Sequence[RecordedEvent]) -> dict[str, Any]:
     stored = [row_leg(row) for row in PostingLeg.objects.filter(table_id=table_id)]
     table = LedgerTable.objects.filter(table_id=table_id).first()

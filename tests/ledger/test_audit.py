@@ -1,0 +1,118 @@
+"""The audit finds a tampered event (the chain) and a tampered ledger row (the comparison)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+import pytest
+
+from ledger.audit import ledger_audit, ledger_differences
+from ledger.models import LedgerTable, PostingLeg
+from tests.clubs.helpers import make_club
+from tests.ledger.helpers import events_of, import_case
+
+NAME = "louisiana-02-tie-bourre-lone"
+
+
+@contextmanager
+def rewritten_payload(dsn: str, position: int, data: dict[str, Any]) -> Iterator[None]:
+    """What someone with superuser rights could do: switch the guard off, edit, switch it
+    back on; the original bytes are put back on exit."""
+    guard = "eventstore_event_no_update_delete"
+
+    def write(value: Any) -> None:
+        with psycopg.connect(dsn) as conn, conn.transaction():
+            conn.execute(f"ALTER TABLE eventstore_event DISABLE TRIGGER {guard}")
+            conn.execute(
+                "UPDATE eventstore_event SET data = %s::jsonb WHERE position = %s",
+                [value, position],
+            )
+            conn.execute(f"ALTER TABLE eventstore_event ENABLE TRIGGER {guard}")
+
+    with psycopg.connect(dsn) as conn:
+        original = conn.execute(
+            "SELECT data::text FROM eventstore_event WHERE position = %s", [position]
+        ).fetchone()[0]
+    write(psycopg.types.json.Jsonb(data))
+    try:
+        yield
+    finally:
+        write(original)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rewritten_ruling_breaks_the_chain_and_the_ledger_comparison(superuser_dsn):
+    table_id = import_case(make_club(), NAME)
+    assert ledger_audit(table_id=table_id)["ok"]
+    won = next(e for e in events_of(table_id) if e.data.get("kind") == "pot_won")
+    forged = {**won.data, "postings": [{"kind": "pot_won", "legs": [["pot", -2], ["player:a", 2]]}]}
+
+    with rewritten_payload(superuser_dsn, won.position, forged):
+        report = ledger_audit(table_id=table_id)
+
+    assert report["ok"] is False
+    assert report["chain"]["ok"] is False
+    assert report["chain"]["first_broken"] == won.position
+    assert report["chain"]["reason"] == "hash does not match"
+    found = {
+        (d["problem"], d.get("position"), d.get("leg"), d.get("field"), d.get("expected"))
+        for d in report["ledger"]["differences"]
+    }
+    assert ("different", won.position, 0, "amount", -2) in found
+    assert ("different", won.position, 1, "account", "player:a") in found
+    assert ("different", None, None, "pot", 10) in found
+    assert ledger_audit(table_id=table_id)["ok"]
+
+
+@pytest.mark.django_db
+def test_a_changed_amount_is_listed_with_both_values(club):
+    table_id = import_case(club, NAME)
+    leg = PostingLeg.objects.filter(table_id=table_id, kind="penalty").first()
+    PostingLeg.objects.filter(pk=leg.pk).update(amount=leg.amount - 1)
+
+    report = ledger_audit(table_id=table_id)
+
+    assert report["chain"]["ok"] is True
+    assert report["ok"] is False
+    assert report["ledger"]["differences"] == [
+        {
+            "problem": "different",
+            "position": leg.position,
+            "transaction": leg.transaction,
+            "leg": leg.leg,
+            "field": "amount",
+            "expected": leg.amount,
+            "stored": leg.amount - 1,
+        }
+    ]
+
+
+@pytest.mark.django_db
+def test_missing_and_extra_rows_and_a_wrong_pot_are_all_listed(club):
+    table_id = import_case(club, NAME)
+    first = PostingLeg.objects.filter(table_id=table_id).first()
+    PostingLeg.objects.filter(pk=first.pk).delete()
+    first.pk = None
+    first.position = 10**12
+    first.save()
+    LedgerTable.objects.filter(table_id=table_id).update(pot=99)
+
+    problems = [
+        (d["problem"], d.get("field"), d.get("position"))
+        for d in ledger_differences(table_id=table_id)
+    ]
+
+    assert ("different", "pot", None) in problems
+    assert ("extra", None, 10**12) in problems
+    assert any(p == "missing" for p, _, _ in problems)
+
+
+@pytest.mark.django_db
+def test_an_unknown_table_audits_clean_and_empty(table_id):
+    report = ledger_audit(table_id=table_id)
+    assert report["ok"] is True
+    assert report["chain"]["events"] == 0
+    assert report["ledger"]["postings"] == 0

@@ -1,0 +1,79 @@
+"""The fold alone (no database): balanced postings, running pot, voiding by an undo."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+
+from games.eventstore import RecordedEvent
+from ledger.folding import LedgerError, fold_table, table_id_of
+
+TABLE = uuid.uuid4()
+STREAM = f"table-{TABLE}"
+
+
+def event(position: int, type_: str, data: dict) -> RecordedEvent:
+    return RecordedEvent(
+        position=position, stream=STREAM, version=position, type=type_, schema_version=1,
+        data=data, metadata={}, recorded_at=datetime(2026, 1, 1, tzinfo=UTC), hash="", prev_hash="",
+    )  # fmt: skip
+
+
+def made(position: int, *postings: tuple[str, list], cause: int | None = None) -> RecordedEvent:
+    data = {
+        "kind": "k",
+        "ruling": {},
+        "postings": [{"kind": k, "legs": legs} for k, legs in postings],
+        "cause_version": cause if cause is not None else position - 1,
+        "deal": 0,
+    }
+    return event(position, "RulingMade", data)
+
+
+ANTE = ("ante", [["player:a", -2], ["player:b", -2], ["pot", 4]])
+
+
+def test_the_running_pot_follows_each_posting():
+    fold = fold_table(TABLE, [
+        event(1, "TableCreated", {"club_id": "c", "players": ["a", "b"]}),
+        made(3, ANTE, cause=2),
+        made(5, ("pot_won", [["pot", -4], ["player:a", 4]]), ("penalty", [["player:b", -4], ["pot", 4]])),  # noqa: E501
+    ])  # fmt: skip
+    assert [leg.pot_after for leg in fold.legs] == [4, 4, 4, 0, 0, 4, 4]
+    assert fold.legs[0].cause_position == 2
+    assert fold.pot == 4
+    assert fold.info.players == ("a", "b")
+    assert fold.last_position == 5
+
+
+def test_a_carry_moves_the_pot_to_itself():
+    fold = fold_table(TABLE, [made(2, ANTE), made(3, ("carry", [["pot", -4], ["pot", 4]]))])
+    assert fold.pot == 4
+
+
+def test_an_undo_voids_the_listed_rulings_and_gives_their_chips_back():
+    undo = event(4, "EventUndone", {"voided_versions": [3], "undone_version": 2})
+    fold = fold_table(TABLE, [made(3, ANTE), undo])
+    assert fold.pot == 0
+    assert {leg.voided_by for leg in fold.legs} == {4}
+
+
+@pytest.mark.parametrize(
+    ("postings", "message"),
+    [
+        ([("ante", [["player:a", -1], ["pot", 2]])], "does not sum to zero"),
+        ([("pot_won", [["pot", -1], ["player:a", 1]])], "takes the pot to -1"),
+        ([("ante", [["player:a", -1.5], ["pot", 1.5]])], "non-integer"),
+    ],
+)
+def test_what_cannot_be_booked_is_refused(postings, message):
+    with pytest.raises(LedgerError, match=message):
+        fold_table(TABLE, [made(2, *postings)])
+
+
+def test_only_table_streams_belong_to_the_ledger():
+    assert table_id_of(STREAM) == TABLE
+    assert table_id_of("table-nope") is None
+    assert table_id_of(f"club-{TABLE}") is None
