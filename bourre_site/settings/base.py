@@ -136,6 +136,11 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
+    # Distinct names for choice sets that share a field name across apps.
+    "ENUM_NAME_OVERRIDES": {
+        "ExportKindEnum": "exports.models.ExportKind",
+        "ProjectionKindEnum": ["async", "inline"],
+    },
 }
 
 # ---------------------------------------------------------------- Celery
