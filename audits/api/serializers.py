@@ -22,8 +22,10 @@ class AuditChainOutputSerializer(serializers.Serializer):
 class AuditTableDifferenceOutputSerializer(serializers.Serializer):
     table_id = serializers.CharField()
     stream = serializers.CharField()
-    first_difference = serializers.CharField()
-    differences = serializers.ListField(child=serializers.CharField())
+    first_difference = serializers.DictField(
+        help_text="the ledger's own difference record: problem, position, field, expected, stored"
+    )
+    differences = serializers.ListField(child=serializers.DictField(), help_text="the first 50")
 
 
 class AuditLedgerOutputSerializer(serializers.Serializer):

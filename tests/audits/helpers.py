@@ -79,3 +79,21 @@ def run_verifier(path: Path | str) -> subprocess.CompletedProcess[str]:
         timeout=120,
         check=False,
     )
+
+
+def tamper_ledger_leg(dsn: str, *, table_id: str, add: int) -> dict[str, Any]:
+    """Add ``add`` chips to the amount of the table's first pot-won leg, as the owner role
+    (the ledger is an ordinary table: no trigger stands in the way). Returns the leg's key
+    and amount as stored before."""
+    with psycopg.connect(dsn) as conn, conn.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, position, transaction, leg, amount FROM ledger_posting_leg "
+            "WHERE table_id = %s AND kind = 'pot_won' ORDER BY position, transaction, leg "
+            "LIMIT 1",
+            [table_id],
+        )
+        row_id, position, transaction, leg, amount = cursor.fetchone()
+        cursor.execute(
+            "UPDATE ledger_posting_leg SET amount = amount + %s WHERE id = %s", [add, row_id]
+        )
+    return {"key": (position, transaction, leg), "amount": amount}

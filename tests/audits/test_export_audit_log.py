@@ -55,7 +55,9 @@ def test_one_flipped_byte_in_a_payload_is_named(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
     export(path, "--from", str(events[0].position))
     raw = path.read_bytes().split(b"\n")
-    index = next(i for i, line in enumerate(raw) if f'"position": {target.position},' in line.decode())
+    index = next(
+        i for i, line in enumerate(raw) if f'"position": {target.position},' in line.decode()
+    )
     card = f'"play": "{target.data["play"]}"'.encode()
     at = raw[index].index(card) + len(card) - 2  # the card's suit letter
     line = bytearray(raw[index])
