@@ -60,6 +60,11 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     is_new = table is None
     if table is None:
         table = LedgerTable(table_id=table_id)
+    else:
+        # Events handed over twice (an idempotent replay) are booked once.
+        events = [event for event in events if event.position > table.last_position]
+        if not events:
+            return
     pot = table.pot
     pending: list[Leg] = []
     for event in events:

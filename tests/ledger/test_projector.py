@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.engine import rule_transcript
+from games.projections.registry import project_inline
 from ledger.folding import LedgerError
 from ledger.models import LedgerTable, PostingLeg
 from ledger.selectors import ledger_balances
@@ -147,3 +148,12 @@ def test_an_undo_voids_the_postings_of_the_rulings_it_takes_back(club):
     assert {leg.kind for leg in voided} == {"ante"}
     assert LedgerTable.objects.get(table_id=table_id).pot == before.pot
     assert body["undone"]
+
+
+def test_events_handed_over_twice_are_booked_once(table_id):
+    stream = stream_of(table_id)
+    ante = ruling("deal_started", [("ante", [("player:ana", -1), ("player:ben", -1), ("pot", 2)])])
+    _created, made = append_projected(stream, [table_created(table_id), ante])
+    project_inline([made])
+    assert PostingLeg.objects.filter(table_id=table_id).count() == 3
+    assert LedgerTable.objects.get(table_id=table_id).pot == 2
