@@ -86,5 +86,9 @@ case "${1:-start}" in
     stop) stop ;;
     status) is_running && echo running || { echo stopped; exit 3; } ;;
     psql) shift; superuser_psql -d bourre "$@" ;;
-    *) die "usage: pg.sh start|stop|status|psql" ;;
+    createdb)
+        echo "SELECT 'CREATE DATABASE $2 OWNER bourre_owner' WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = '$2') \\gexec" \
+            | superuser_psql -d postgres
+        ;;
+    *) die "usage: pg.sh start|stop|status|psql|createdb NAME" ;;
 esac

@@ -105,13 +105,16 @@ def stream_version(*, stream: str, using: str = "default") -> int:
     """The stream's current version: the number of its events, 0 if it has none."""
     with connections[using].cursor() as cursor:
         cursor.execute(
-            "SELECT coalesce(max(version), 0) FROM eventstore_event WHERE stream = %s", [stream]
+            "SELECT version FROM eventstore_event WHERE stream = %s ORDER BY version DESC LIMIT 1",
+            [stream],
         )
-        return int(cursor.fetchone()[0])
+        row = cursor.fetchone()
+        return int(row[0]) if row else 0
 
 
 def last_position(*, using: str = "default") -> int:
     """The global position of the last committed event (0 when the log is empty)."""
     with connections[using].cursor() as cursor:
-        cursor.execute("SELECT coalesce(max(position), 0) FROM eventstore_event")
-        return int(cursor.fetchone()[0])
+        cursor.execute("SELECT position FROM eventstore_event ORDER BY position DESC LIMIT 1")
+        row = cursor.fetchone()
+        return int(row[0]) if row else 0

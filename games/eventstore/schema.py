@@ -75,7 +75,7 @@ CREATE TRIGGER eventstore_head_forward BEFORE UPDATE ON eventstore_head
 # hash is over those exact bytes) and the function adds what only the database knows under
 # the head lock: positions, versions, prev_hash and recorded_at.
 APPEND_FUNCTION = r"""
-CREATE FUNCTION eventstore_append(
+CREATE OR REPLACE FUNCTION eventstore_append(
     p_stream text, p_expected integer, p_types text[], p_schema_versions integer[],
     p_data text[], p_metadata text, p_stream_json text, p_type_json text[],
     p_idempotency_key text, p_request_hash text
@@ -114,8 +114,10 @@ BEGIN
         END IF;
     END IF;
 
-    SELECT coalesce(max(e.version), 0) INTO v_current
-        FROM eventstore_event e WHERE e.stream = p_stream;
+    -- Not max(): with stale statistics the planner may aggregate the whole stream.
+    SELECT e.version INTO v_current FROM eventstore_event e
+        WHERE e.stream = p_stream ORDER BY e.version DESC LIMIT 1;
+    v_current := coalesce(v_current, 0);
     IF p_expected IS NOT NULL AND p_expected <> v_current THEN
         RAISE EXCEPTION 'stream % is at version %, expected %', p_stream, v_current, p_expected
             USING ERRCODE = 'BR001', DETAIL = v_current::text;

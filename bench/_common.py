@@ -1,0 +1,107 @@
+"""Helpers shared by benchmark modules: timing, percentiles, threads, a table printer."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Measurement:
+    label: str
+    clients: int
+    ops: int
+    seconds: float
+    latencies_ms: list[float]
+    items_per_op: int = 1
+
+    @property
+    def ops_per_second(self) -> float:
+        return self.ops / self.seconds
+
+    @property
+    def items_per_second(self) -> float:
+        return self.ops * self.items_per_op / self.seconds
+
+    def percentile(self, pct: float) -> float:
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * pct / 100))]
+
+
+def measure(
+    label: str,
+    *,
+    clients: int,
+    ops_per_client: int,
+    operation: Callable[[int, int], None],
+    items_per_op: int = 1,
+    setup: Callable[[int], None] | None = None,
+    teardown: Callable[[int], None] | None = None,
+    warmup: int = 20,
+) -> Measurement:
+    """Run ``operation(client, n)`` from ``clients`` threads, all starting together."""
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    barrier = threading.Barrier(clients + 1)
+    errors: list[BaseException] = []
+
+    def client(index: int) -> None:
+        try:
+            if setup:
+                setup(index)
+            for n in range(warmup):
+                operation(index, -1 - n)
+            barrier.wait()
+            own = latencies[index]
+            for n in range(ops_per_client):
+                started = time.perf_counter()
+                operation(index, n)
+                own.append((time.perf_counter() - started) * 1000)
+            barrier.wait()
+        except BaseException as error:
+            errors.append(error)
+            barrier.abort()
+        finally:
+            if teardown:
+                teardown(index)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    barrier.wait()
+    started = time.perf_counter()
+    barrier.wait()
+    seconds = time.perf_counter() - started
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    flat = [value for own in latencies for value in own]
+    return Measurement(label, clients, len(flat), seconds, flat, items_per_op)
+
+
+def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    cells = [[str(h) for h in headers], *[[str(c) for c in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    for n, row in enumerate(cells):
+        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
+        if n == 0:
+            print("  ".join("-" * width for width in widths))
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
+    except (OSError, StopIteration):
+        pass
+    try:
+        kernel = subprocess.run(["uname", "-r"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        kernel = platform.release()
+    return f"{os.cpu_count()} CPUs ({cpu}), Linux {kernel}, Python {platform.python_version()}"
