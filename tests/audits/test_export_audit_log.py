@@ -101,3 +101,25 @@ def test_a_tampered_database_event_is_named_by_export_and_audit(
         assert run.broken_reason == "hash does not match"
         assert run.checked_events == target.position - 1
     assert audit_run().chain_ok is True
+
+
+def test_a_byte_that_breaks_the_line_itself_is_named_too(tmp_path: Path) -> None:
+    events = stream_events(sitting_table(make_club(), seed=16))
+    target = events[2]
+    path = tmp_path / "log.jsonl"
+    export(path, "--from", str(events[0].position), "--to", str(events[-1].position))
+    raw = path.read_bytes().split(b"\n")
+    index = 1 + events.index(target)  # line 0 is the header
+    raw[index] = raw[index].replace(b'"data": {', b'"data": \xff{', 1)  # not UTF-8 any more
+    path.write_bytes(b"\n".join(raw))
+    result = run_verifier(path)
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"BROKEN at position {target.position}: the line is not")
+
+
+def test_a_file_that_is_no_audit_log_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.jsonl"
+    path.write_text('{"format": "something else"}\n', encoding="utf-8")
+    result = run_verifier(path)
+    assert result.returncode == 2
+    assert "NOT AN AUDIT LOG" in result.stderr
