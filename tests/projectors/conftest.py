@@ -55,6 +55,16 @@ def from_scratch(until: int, clubs: set[str] | None = None) -> Snapshot:
         checkpoint.delete()
 
 
+@pytest.fixture(autouse=True)
+def _site_celery_app_is_current() -> None:
+    """`celery_worker_process` builds its ping probe with `Celery(...)`, which makes the
+    probe the current app, so `task.delay()` would go to the probe's default queue
+    ("celery") that no worker reads. Put the site's app back."""
+    from bourre_site.celery import app
+
+    app.set_current()
+
+
 @pytest.fixture
 def club_id() -> str:
     return str(uuid.uuid4())
@@ -80,7 +90,7 @@ def start_worker(
     from celery import Celery
 
     started: list[subprocess.Popen[bytes]] = []
-    probe = Celery(broker=settings.CELERY_BROKER_URL)
+    probe = Celery(broker=settings.CELERY_BROKER_URL, set_as_current=False)
 
     def start(queue: str, delay: float = 0.0) -> tuple[subprocess.Popen[bytes], str]:
         app = settings.APP_DATABASE

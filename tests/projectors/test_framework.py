@@ -1,0 +1,138 @@
+"""The framework's guarantees: read model and checkpoint commit together, one worker at a
+time per projector, and a wake-up after commit (at most one per transaction)."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from django.db import connection, connections, transaction
+
+from games.engine.simulate import random_sitting
+from games.eventstore import last_position
+from games.projections import registry
+from projectors import framework
+from projectors.framework import projector_batch, projector_run
+from projectors.models import PlayerStats, ProjectorCheckpoint, StatsTable
+from projectors.player_stats import NAME
+from projectors.wake import _enqueue_catch_up, projectors_wake
+from tests.projectors.conftest import from_scratch, live, snapshot
+from tests.projectors.helpers import table_from_transcript
+
+
+def _tables(club_id: str, count: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    for _ in range(count):
+        table_from_transcript(club_id, random_sitting(rng, "louisiana", 4, deals=3).transcript)
+
+
+@pytest.mark.django_db
+def test_a_batch_that_fails_before_commit_leaves_no_trace(
+    club_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _tables(club_id, 1)
+    projector_run(name=NAME)
+    before = (live().position, snapshot(live().generation))
+    _tables(club_id, 1, seed=2)
+
+    def crash(seconds: float) -> None:
+        raise RuntimeError("worker died after projecting, before committing")
+
+    # The test-only pause sits between projecting the batch and committing it.
+    monkeypatch.setenv(framework.BATCH_DELAY_ENV, "1")
+    monkeypatch.setattr(framework.time, "sleep", crash)
+    with pytest.raises(RuntimeError):
+        projector_batch(name=NAME)
+    assert (live().position, snapshot(live().generation)) == before
+    monkeypatch.delenv(framework.BATCH_DELAY_ENV)
+    projector_run(name=NAME)
+    assert live().position == last_position()
+    assert snapshot(live().generation) == from_scratch(last_position())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_held_projector_is_skipped_not_waited_for(club_id: str) -> None:
+    _tables(club_id, 1)
+    framework.checkpoint_ensure(name=NAME)
+    held = threading.Event()
+    release = threading.Event()
+
+    def hold() -> None:
+        with transaction.atomic():
+            ProjectorCheckpoint.objects.select_for_update().get(name=NAME, active=True)
+            held.set()
+            release.wait(10)
+        connections.close_all()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        held.wait(10)
+        result = projector_run(name=NAME)
+    finally:
+        release.set()
+        holder.join()
+    assert result.skipped
+    assert result.processed == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_runs_never_count_an_event_twice(club_id: str) -> None:
+    _tables(club_id, 6)
+    head = last_position()
+    processed: list[int] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            while True:
+                result = projector_run(name=NAME, batch=7)
+                processed.append(result.processed)
+                if live().position >= head:
+                    break
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not errors
+    # Each event was projected once (the session worker may have taken some of them).
+    assert sum(processed) <= live().position
+    projector_run(name=NAME)
+    assert snapshot(live().generation) == from_scratch(live().position)
+    assert PlayerStats.objects.filter(club_id=club_id).count() == 4
+    assert StatsTable.objects.filter(club_id=club_id).count() == 6
+
+
+def test_the_wake_hook_is_registered_with_games() -> None:
+    assert "projectors-wake" in [name for name, _ in registry._inline]
+
+
+@pytest.mark.django_db
+def test_one_wake_per_transaction(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        for _ in range(3):
+            projectors_wake([])
+        pending = [c for c in connection.run_on_commit if c[1] is _enqueue_catch_up]
+        assert len(pending) == 1
+    assert callbacks == [_enqueue_catch_up]
+
+
+@pytest.mark.django_db
+def test_a_rolled_back_transaction_wakes_nobody(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    with django_capture_on_commit_callbacks() as callbacks:
+        try:
+            with transaction.atomic():
+                projectors_wake([])
+                raise RuntimeError("the append failed")
+        except RuntimeError:
+            pass
+        with transaction.atomic():
+            projectors_wake([])
+    assert callbacks == [_enqueue_catch_up]

@@ -1,0 +1,87 @@
+"""Real Celery workers: woken after commit, and killed with SIGKILL in the middle of a
+batch then restarted, after which the read model equals one built from scratch."""
+
+from __future__ import annotations
+
+import random
+import signal
+import uuid
+
+import pytest
+from django.db import connection, transaction
+
+from games.engine.simulate import random_sitting
+from games.eventstore import last_position, read_stream
+from projectors.models import ProjectorCheckpoint
+from projectors.player_stats import NAME
+from projectors.tasks import projector_catch_up
+from projectors.wake import projectors_wake
+from tests.projectors.conftest import from_scratch, live, snapshot, wait_for
+from tests.projectors.helpers import table_from_transcript
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+
+
+def test_a_committed_append_wakes_a_worker(celery_worker_process: object, club_id: str) -> None:
+    sim = random_sitting(random.Random(11), "louisiana", 4, deals=2)
+    with transaction.atomic():
+        table = table_from_transcript(club_id, sim.transcript)
+        # What games' append service does after each append: run the inline projectors.
+        projectors_wake(read_stream(stream=table.stream))
+    target = table.positions[-1]
+
+    def projected() -> bool:
+        row = ProjectorCheckpoint.objects.filter(name=NAME, active=True).first()
+        return row is not None and row.position >= target
+
+    wait_for(projected, timeout=60)
+    stats = snapshot(live().generation, {club_id})
+    assert {p: s["net_chips"] for (_, p), s in stats.items()} == table.balances
+
+
+def _checkpoint_locked_elsewhere() -> bool:
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 1 FROM projectors_projectorcheckpoint WHERE name = %s AND active "
+            "FOR UPDATE SKIP LOCKED",
+            [NAME],
+        )
+        return cursor.fetchone() is None
+
+
+def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(
+    start_worker: object, club_id: str
+) -> None:
+    rng = random.Random(5)
+    # A backlog of several 500-event batches, each held open 0.4s before it commits.
+    first = None
+    while last_position() - (first or last_position()) < 2600:
+        table = table_from_transcript(
+            club_id, random_sitting(rng, "louisiana", 5, deals=6).transcript
+        )
+        first = first or table.positions[0]
+    head = last_position()
+    queue = f"projectors-kill-{uuid.uuid4().hex[:8]}"
+    slow, _ = start_worker(queue, delay=0.4)  # type: ignore[operator]
+    projector_catch_up.apply_async((NAME,), queue=queue)
+
+    def mid_batch() -> bool:
+        row = ProjectorCheckpoint.objects.filter(name=NAME, active=True).first()
+        return (
+            row is not None
+            and first <= row.position < head - 500
+            and _checkpoint_locked_elsewhere()
+        )
+
+    wait_for(mid_batch, timeout=60, every=0.02)
+    slow.send_signal(signal.SIGKILL)
+    slow.wait(10)
+    killed_at = live().position
+    assert killed_at < head
+
+    # The killed batch's writes were rolled back with its checkpoint; a new worker resumes.
+    start_worker(queue)  # type: ignore[operator]
+    projector_catch_up.apply_async((NAME,), queue=queue)
+    wait_for(lambda: live().position >= head, timeout=120)
+    position = live().position
+    assert snapshot(live().generation) == from_scratch(position)
