@@ -1,6 +1,14 @@
 """Models of the games app. The event log's model lives with the store that owns it."""
 
 from games.eventstore.models import Event, IdempotencyRecord, LogHead
-from games.models.tables import Table, TableRequest, TableState
+from games.models.tables import Table, TableDeal, TableRequest, TableState
 
-__all__ = ["Event", "IdempotencyRecord", "LogHead", "Table", "TableRequest", "TableState"]
+__all__ = [
+    "Event",
+    "IdempotencyRecord",
+    "LogHead",
+    "Table",
+    "TableDeal",
+    "TableRequest",
+    "TableState",
+]

@@ -56,6 +56,25 @@ class TableState(models.Model):
         return f"{self.table_id}@{self.version}"
 
 
+class TableDeal(models.Model):
+    """A settled deal's `bourre-ruling/1` summary. The pickled states keep only a
+    placeholder per settled deal (the engine needs just their count), so an append costs
+    the same at the fiftieth deal as at the first."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="settled_deals")
+    index = models.IntegerField()
+    summary = models.JSONField()
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="games_tabledeal_unique_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} deal {self.index}"
+
+
 class TableRequest(models.Model):
     """The response of an event post made with an `Idempotency-Key`, replayed on retry."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engine import (
@@ -68,6 +68,7 @@ class TableFold:
     deal_start: Sitting
     version: int
     deal_events: list[dict[str, Any]] = field(default_factory=list)
+    deal_start_changed: bool = False
 
     @classmethod
     def created(cls, sitting: Sitting, version: int = 1) -> TableFold:
@@ -79,6 +80,7 @@ class TableFold:
         self.state, rulings = apply(before, parse_game_event(type_, data))
         if type_ == DEAL_STARTED:
             self.deal_start = before
+            self.deal_start_changed = True
             self.deal_events = []
         self.deal_events.append(
             {"version": version, "type": type_, "data": dict(data), "rulings": []}
@@ -146,3 +148,11 @@ def load_state(blob: bytes | memoryview) -> Sitting:
     # Our own rows only: the pickles are written by this module from engine states.
     state: Sitting = pickle.loads(bytes(blob))
     return state
+
+
+def strip_deals(state: Sitting) -> tuple[Sitting, dict[int, Mapping[str, Any]]]:
+    """The state with a placeholder for each settled deal, and the summaries taken out."""
+    settled = {i: deal for i, deal in enumerate(state.deals) if deal is not None}
+    if not settled:
+        return state, {}
+    return replace(state, deals=(None,) * len(state.deals)), settled  # type: ignore[arg-type]

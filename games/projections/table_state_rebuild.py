@@ -8,15 +8,16 @@ import uuid
 from django.db import transaction
 
 from games.eventstore import RecordedEvent, read_stream
-from games.models import Event, Table, TableState
+from games.models import Event, Table, TableDeal, TableState
 from games.projections.registry import Rebuildable, RebuildReport
 from games.projections.table_state import (
     TABLE_CREATED,
     TableFold,
-    dump_state,
     fold_events,
     load_state,
+    strip_deals,
 )
+from games.projections.table_state_store import fold_save, full_sitting
 
 NAME = "table_state"
 PREFIX = "table-"
@@ -38,9 +39,9 @@ def _differences(stream: str, fold: TableFold, row: TableState | None) -> list[s
     out = []
     if row.version != fold.version:
         out.append(f"{stream}: version {row.version} live, {fold.version} rebuilt")
-    if load_state(row.state) != fold.state:
+    if full_sitting(row) != fold.state:
         out.append(f"{stream}: engine state differs")
-    if load_state(row.deal_start) != fold.deal_start:
+    if load_state(row.deal_start) != strip_deals(fold.deal_start)[0]:
         out.append(f"{stream}: state at the start of the current deal differs")
     if row.deal_events != fold.deal_events:
         out.append(f"{stream}: live events of the current deal differ")
@@ -62,15 +63,10 @@ def _write(events: list[RecordedEvent], fold: TableFold) -> None:
                 "created_at": events[0].recorded_at,
             },
         )
-        TableState.objects.update_or_create(
-            table=table,
-            defaults={
-                "version": fold.version,
-                "state": dump_state(fold.state),
-                "deal_start": dump_state(fold.deal_start),
-                "deal_events": fold.deal_events,
-            },
-        )
+        TableDeal.objects.filter(table=table).delete()
+        row = TableState.objects.filter(table=table).first() or TableState(table=table)
+        fold.deal_start_changed = True
+        fold_save(row, fold, settled_before=0)
 
 
 def table_state_rebuild(*, stream: str | None = None, verify: bool = False) -> RebuildReport:

@@ -20,6 +20,7 @@ from games.projections.table_state import (
     RULING_MADE,
     load_state,
 )
+from games.projections.table_state_store import full_sitting
 
 
 def table_list(*, club: Club) -> QuerySet[Table]:
@@ -32,13 +33,15 @@ def table_get(*, club: Club, table_id: uuid.UUID) -> Table | None:
 
 
 def table_state(*, table: Table) -> tuple[Sitting, int]:
-    """The engine state as of the table's last event, and that version (one row read)."""
+    """The engine state as of the table's last event, and that version (one row read;
+    settled deals are placeholders: enough for `table_view`, not for rulings)."""
     row: TableState = table.projection
     return load_state(row.state), row.version
 
 
 def table_ruling(*, table: Table) -> dict[str, Any]:
-    return ruling_document(table_state(table=table)[0])
+    """The sitting as a `bourre-ruling/1` document."""
+    return ruling_document(full_sitting(table.projection))
 
 
 def _live_game_events(events: list[RecordedEvent]) -> list[RecordedEvent]:
@@ -79,7 +82,7 @@ def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list
 def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:
     """Deal `index` (0-based): its ruling so far and every event logged during it
     (undone ones and the undos included), or None when there is no such deal."""
-    deals = ruling_document(table_state(table=table)[0])["deals"]
+    deals = table_ruling(table=table)["deals"]
     if not 0 <= index < len(deals):
         return None
     live_starts: list[int] = []

@@ -32,10 +32,9 @@ from games.projections.table_state import (
     EVENT_UNDONE,
     RULING_MADE,
     TableFold,
-    dump_state,
     event_type,
-    load_state,
 )
+from games.projections.table_state_store import fold_load, fold_save
 from games.services.context import RequestContext
 from games.services.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
 
@@ -83,13 +82,27 @@ def table_events_append(
         if row.version != expected_version:
             raise StaleVersion(expected_version, row.version)
 
-        fold = TableFold(
-            state=load_state(row.state),
-            deal_start=load_state(row.deal_start),
-            version=row.version,
-            deal_events=list(row.deal_events),
-        )
+        fold = fold_load(row)
+        settled_before = len(fold.state.deals)
         new_events, rulings, undone = _fold_posted(fold, row.table, events)
+        # The row is written before the append: the append holds the log's head until
+        # commit, so the less that follows it, the less other tables wait.
+        fold_save(row, fold, settled_before=settled_before)
+        body = {
+            "table_id": str(table_id),
+            "version": fold.version,
+            "rulings": rulings,
+            "undone": undone,
+            "state": state_body(row.table, fold.state, fold.version),
+        }
+        if idempotency_key is not None:
+            TableRequest.objects.create(
+                table_id=table_id,
+                key=idempotency_key,
+                request_hash=request_hash,
+                status_code=201,
+                response=body,
+            )
         try:
             result = append(
                 stream=row.table.stream,
@@ -102,29 +115,8 @@ def table_events_append(
             )
         except VersionConflict as conflict:  # the row lock makes this a backstop only
             raise StaleVersion(expected_version, conflict.current) from conflict
+        assert result.last_version == fold.version
         project_inline(result.events)
-
-        row.version = result.last_version
-        row.state = dump_state(fold.state)
-        row.deal_start = dump_state(fold.deal_start)
-        row.deal_events = fold.deal_events
-        row.save(update_fields=["version", "state", "deal_start", "deal_events", "updated_at"])
-
-        body = {
-            "table_id": str(table_id),
-            "version": result.last_version,
-            "rulings": rulings,
-            "undone": undone,
-            "state": state_body(row.table, fold.state, result.last_version),
-        }
-        if idempotency_key is not None:
-            TableRequest.objects.create(
-                table_id=table_id,
-                key=idempotency_key,
-                request_hash=request_hash,
-                status_code=201,
-                response=body,
-            )
     return AppendOutcome(201, body)
 
 

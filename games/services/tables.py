@@ -112,4 +112,4 @@ def table_import(
             except EventRejected as rejected:
                 deal, action = where[rejected.index] if rejected.index is not None else (None, None)
                 raise TranscriptRejected(deal, action, rejected.rejection) from None
-    return table
+    return Table.objects.select_related("projection").get(id=table.id)

@@ -117,3 +117,29 @@ def test_a_settled_deal_is_final_once_the_next_deal_starts(scorekeeper: APIClien
     assert response.status_code == 422
     assert response.json()["error"]["index"] == 1
     assert response.json()["error"]["code"] == "nothing_to_undo"
+
+
+def test_undoing_the_play_that_settled_a_deal_unsettles_it(scorekeeper: APIClient) -> None:
+    import json
+    from pathlib import Path
+
+    case = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+    transcript = json.loads((case / "louisiana-02-tie-bourre-lone.json").read_text())["transcript"]
+    deal = transcript["deals"][0]
+    events = [{"deal": {k: v for k, v in deal.items() if k != "actions"}}, *deal["actions"]]
+    fields = {"players": transcript["players"], "options": {}}
+
+    reference = create_table(scorekeeper, **fields)
+    post_events(scorekeeper, reference["id"], 1, events[:-1])
+    table = create_table(scorekeeper, **fields)
+    settled = post_events(scorekeeper, table["id"], 1, events).json()
+    assert settled["state"]["deals_settled"] == 1
+    assert len(scorekeeper.get(f"/api/v1/tables/{table['id']}/ruling").json()["deals"]) == 1
+    undone = post_events(scorekeeper, table["id"], settled["version"], [_undo()]).json()
+    assert "deal_settled" in [
+        r["kind"]
+        for r in settled["rulings"]
+        if r["version"] in undone["undone"][0]["voided_versions"]
+    ]
+    assert _view(scorekeeper, table["id"]) == _view(scorekeeper, reference["id"])
+    assert scorekeeper.get(f"/api/v1/tables/{table['id']}/deals/0").json()["ruling"]["in_progress"]

@@ -109,3 +109,24 @@ def test_services_refuse_other_clubs_stale_versions_and_bad_events() -> None:
         )
     assert rejected.value.index == 1
     assert TableState.objects.get(table=table).version == version
+
+
+def test_a_multi_deal_sitting_verifies_and_rebuilds_identically() -> None:
+    import json
+    from pathlib import Path
+
+    from games.models import Table, TableDeal
+    from games.selectors import table_ruling
+    from games.services import table_import
+
+    cases = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+    case = json.loads((cases / "louisiana-02-tie-bourre-lone.json").read_text())
+    table = table_import(club=make_club(), name="t", transcript=case["transcript"])
+    assert TableDeal.objects.filter(table=table).count() == 2
+    assert table_ruling(table=table) == case["expected"]
+    assert _verify(table.id).strip().endswith("0 differences")
+    TableDeal.objects.filter(table=table).delete()
+    assert "engine state differs" in _verify(table.id)
+    call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
+    table = Table.objects.select_related("projection").get(id=table.id)
+    assert table_ruling(table=table) == case["expected"]
