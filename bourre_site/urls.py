@@ -2,6 +2,7 @@
 
 from importlib.util import find_spec
 
+from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
@@ -22,6 +23,7 @@ api_v1.append(path("", include("ledger.api.urls")))
 
 urlpatterns = [
     path("health/", health, name="health"),
+    path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"), namespace="v1")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),

@@ -1,0 +1,61 @@
+"""Django admin for staff: tables (read-only) and the event log (read-only, as the
+database insists)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.models import Event, Table, TableDeal, TableState
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdmin):
+    list_display = ("position", "stream", "version", "type", "recorded_at")
+    list_filter = ("type",)
+    search_fields = ("stream",)
+    ordering = ("-position",)
+    show_full_result_count = False
+
+
+class TableStateInline(admin.StackedInline):
+    model = TableState
+    fields = ("version", "deal_events", "updated_at")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class TableDealInline(admin.TabularInline):
+    model = TableDeal
+    fields = ("index", "summary")
+    readonly_fields = fields
+    can_delete = False
+    extra = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ("name", "club", "variant", "created_at", "id")
+    list_filter = ("variant", "club")
+    search_fields = ("name", "id")
+    readonly_fields = ("id", "club", "name", "variant", "options", "players", "created_at")
+    inlines = [TableStateInline, TableDealInline]
