@@ -11,6 +11,7 @@ class LedgerAsOfInputSerializer(serializers.Serializer):
     at = serializers.IntegerField(
         required=False,
         min_value=0,
+        max_value=2**63 - 1,
         help_text="global event position: the ledger as it stood just after that event",
     )
 

@@ -43,7 +43,7 @@ def test_without_a_key_is_401(table_id, endpoint):
 
 
 @pytest.mark.parametrize("endpoint", ["ledger", "balances"])
-@pytest.mark.parametrize("at", ["-1", "soon"])
+@pytest.mark.parametrize("at", ["-1", "soon", str(2**64)])
 def test_a_bad_position_is_400(reader, table_id, endpoint, at):
     response = reader.get(f"/api/v1/tables/{table_id}/{endpoint}", {"at": at})
     assert response.status_code == 400
