@@ -86,8 +86,6 @@ def celery_worker_process(
     """A real ``celery worker`` on the test database (application role) and the local Redis,
     consuming this session's own queue. Data a task must see has to be committed: use it
     with ``transactional_db`` (or ``django_db(transaction=True)``)."""
-    from celery import Celery
-
     queue = settings.CELERY_TASK_DEFAULT_QUEUE
     app = settings.APP_DATABASE
     env = dict(os.environ)
@@ -124,7 +122,8 @@ def celery_worker_process(
         cwd=ROOT,
         env=env,
     )
-    probe = Celery(broker=settings.CELERY_BROKER_URL)
+    from bourre_site.celery import app as probe  # the site's app: stays the current one
+
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -142,4 +141,3 @@ def celery_worker_process(
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
-        probe.close()
