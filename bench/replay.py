@@ -1,0 +1,375 @@
+"""Replaying the whole log: raw keyset read-and-decode rate vs. replay through the
+table-state and ledger projections, on a generated log of at least 1M events.
+
+The log lives in a database of its own (``bourre_bench_replay``), generated once and reused:
+a few hundred random sittings (``games.engine.simulate``) are turned into events shaped per
+docs/events.md (each game event followed by its ``RulingMade`` events, as the service
+appends them), cloned under fresh table ids until the log is long enough, interleaved across
+a window of open tables, hash-chained in Python and COPYed in as the owner role.
+
+The measurement runs in a child process on that database (so its peak RSS is its own):
+(a) ``read_all`` keyset pages over the whole log, JSON decoded; (b) every registered
+rebuildable projection's ``rebuild()`` (``games.projections.registry.rebuildables()``), with
+peak RSS taken when each has read 250k, 500k and 1M events.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import psycopg
+from django.conf import settings
+
+from bench._common import machine, print_table
+
+EVENTS = int(os.environ.get("BENCH_REPLAY_EVENTS", "1000000"))
+DB_NAME = os.environ.get("BENCH_REPLAY_DB", "bourre_bench_replay")
+SITTINGS = int(os.environ.get("BENCH_REPLAY_SITTINGS", "240"))
+DEALS = 20
+WINDOW = 64  # tables open at once in the generated log
+PAGE = 2000
+MARKS = (250_000, 500_000, 1_000_000)
+GENERATOR = "replay-log/1"
+CLUBS = [uuid.UUID(int=0xB0 + i) for i in range(8)]
+VARIANTS = [("louisiana", 5), ("louisiana", 4), ("ukrainian", 4), ("occitan", 4), ("comtadine", 4)]
+ACTION_TYPES = {
+    "declare": "PlayerDeclared",
+    "exchange": "CardsExchanged",
+    "play": "CardPlayed",
+    "retract": "CardRetracted",
+    "pass_turn": "TurnPassed",
+}
+
+
+# ---------------------------------------------------------------- generating the log
+def _url(config: dict[str, Any], name: str) -> str:
+    return (
+        f"postgres://{config['USER']}:{config['PASSWORD']}@{config['HOST'] or '127.0.0.1'}:"
+        f"{config['PORT'] or 5432}/{name}"
+    )
+
+
+def _dsn(config: dict[str, Any], name: str) -> str:
+    return psycopg.conninfo.make_conninfo(_url(config, name))
+
+
+def _sitting_chunks(rng: random.Random) -> tuple[dict[str, Any], list[list[tuple[str, dict]]]]:
+    """One simulated sitting as (TableCreated data without ids, chunks): each chunk is what
+    one append writes, a game event and the `RulingMade` events it caused."""
+    from games.engine import RULES_VERSION
+    from games.engine.simulate import random_sitting
+    from games.projections.table_state import TableFold, sitting_from_created
+
+    variant, players = rng.choice(VARIANTS)
+    sim = random_sitting(rng, variant, players, deals=DEALS, renege_chance=0.05)
+    created = {"variant": variant, "players": sim.transcript["players"], "options": {}}
+    sitting = sitting_from_created(created)
+    created["options"] = dict(sitting.options)
+    fold = TableFold.created(sitting)
+    version = 1
+    chunks: list[list[tuple[str, dict]]] = []
+    for deal in sim.transcript["deals"]:
+        items = [("DealStarted", {k: v for k, v in deal.items() if k != "actions"})]
+        for action in deal["actions"]:
+            items.append((ACTION_TYPES[next(k for k in ACTION_TYPES if k in action)], action))
+        for type_, data in items:
+            version += 1
+            cause = version
+            rulings = fold.game_event(type_, data, cause)
+            index = fold.state.deal.index if fold.state.deal else None
+            chunk = [(type_, data)]
+            for ruling in rulings:
+                version += 1
+                fold.ruling_made(version, cause)
+                chunk.append(
+                    (
+                        "RulingMade",
+                        {
+                            "kind": ruling.kind,
+                            "ruling": json.loads(json.dumps(dict(ruling.data))),
+                            "postings": [p.as_dict() for p in ruling.postings],
+                            "rules_version": RULES_VERSION,
+                            "cause_version": cause,
+                            "deal": index,
+                        },
+                    )
+                )
+            chunks.append(chunk)
+    return created, chunks
+
+
+def _interleaved(rng: random.Random) -> Iterator[tuple[str, list[tuple[str, dict]]]]:
+    """(stream, chunk) in log order until EVENTS events: sittings cloned under fresh table
+    ids, WINDOW tables open at once, one chunk from a random open table at a time."""
+    sittings = [_sitting_chunks(rng) for _ in range(SITTINGS)]
+    print(f"  simulated {SITTINGS} sittings of {DEALS} deals", flush=True)
+    emitted = 0
+    serial = 0
+    open_tables: list[tuple[str, Iterator[list[tuple[str, dict]]]]] = []
+    while emitted < EVENTS:
+        while len(open_tables) < WINDOW:
+            created, chunks = sittings[serial % len(sittings)]
+            table_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
+            head = {
+                **created,
+                "table_id": table_id,
+                "club_id": str(CLUBS[serial % len(CLUBS)]),
+                "name": f"bench table {serial}",
+            }
+            serial += 1
+            stream = f"table-{table_id}"
+            open_tables.append((stream, iter(chunks)))
+            yield stream, [("TableCreated", head)]
+            emitted += 1
+        i = rng.randrange(len(open_tables))
+        stream, chunks_left = open_tables[i]
+        chunk = next(chunks_left, None)
+        if chunk is None:
+            open_tables.pop(i)
+            continue
+        yield stream, chunk
+        emitted += len(chunk)
+
+
+def _rows() -> Iterator[tuple[Any, ...]]:
+    from games.eventstore import GENESIS_HASH, canonical_json, event_hash
+
+    rng = random.Random(20261129)
+    versions: dict[str, int] = {}
+    prev = GENESIS_HASH
+    position = 0
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for stream, chunk in _interleaved(rng):
+        correlation = uuid.UUID(int=rng.getrandbits(128), version=4).hex
+        cause_position = position + 1
+        recorded_at = start + timedelta(milliseconds=position * 5)
+        for type_, data in chunk:
+            position += 1
+            version = versions.get(stream, 0) + 1
+            versions[stream] = version
+            metadata: dict[str, Any] = {
+                "actor": {"key_id": "bench", "name": "replay bench"},
+                "client": "bench/replay",
+                "correlation_id": correlation,
+            }
+            if type_ == "RulingMade":
+                metadata["causation_id"] = cause_position
+            digest = event_hash(
+                position=position,
+                stream=stream,
+                version=version,
+                type=type_,
+                schema_version=1,
+                data=data,
+                metadata=metadata,
+                recorded_at=recorded_at,
+                prev_hash=prev,
+            )
+            yield (
+                position,
+                stream,
+                version,
+                type_,
+                1,
+                canonical_json(data),
+                canonical_json(metadata),
+                recorded_at,
+                digest,
+                prev,
+            )
+            prev = digest
+
+
+def _log_ready(owner_dsn: str) -> bool:
+    try:
+        with psycopg.connect(owner_dsn) as conn:
+            row = conn.execute("SELECT generator, events FROM bench_replay_meta").fetchone()
+    except psycopg.Error:
+        return False
+    return row is not None and row[0] == GENERATOR and row[1] >= EVENTS
+
+
+def ensure_log() -> tuple[str, str]:
+    """The benchmark database's (app URL, owner URL), generating its log if needed."""
+    owner, app = settings.OWNER_DATABASE, settings.APP_DATABASE
+    owner_dsn = _dsn(owner, DB_NAME)
+    if _log_ready(owner_dsn):
+        print(f"  reusing the log in database {DB_NAME}", flush=True)
+        return _url(app, DB_NAME), _url(owner, DB_NAME)
+    started = time.perf_counter()
+    print(f"  generating a log of {EVENTS:,} events in database {DB_NAME}", flush=True)
+    with psycopg.connect(_dsn(owner, owner["NAME"]), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}"')
+        conn.execute(f'CREATE DATABASE "{DB_NAME}"')
+    env = {
+        **os.environ,
+        "DATABASE_URL": _url(app, DB_NAME),
+        "DATABASE_OWNER_URL": _url(owner, DB_NAME),
+        "DJANGO_DB_ROLE": "owner",
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        check=True,
+    )
+    with psycopg.connect(owner_dsn) as conn:
+        for club in CLUBS:
+            conn.execute(
+                "INSERT INTO clubs_club (id, name, created_at) VALUES (%s, %s, now())",
+                [club, f"bench club {club.int}"],
+            )
+        last = (0, "")
+        columns = "position, stream, version, type, schema_version, data, metadata, "
+        columns += "recorded_at, hash, prev_hash"
+        with conn.cursor().copy(f"COPY eventstore_event ({columns}) FROM STDIN") as copy:
+            for row in _rows():
+                copy.write_row(row)
+                last = (row[0], row[8])
+        conn.execute(
+            "UPDATE eventstore_head SET last_position = %s, last_hash = %s WHERE id = 1", last
+        )
+        conn.execute("CREATE TABLE bench_replay_meta (generator text, events bigint)")
+        conn.execute("INSERT INTO bench_replay_meta VALUES (%s, %s)", [GENERATOR, last[0]])
+        conn.execute("ANALYZE")
+    print(f"  generated {last[0]:,} events in {time.perf_counter() - started:.0f}s", flush=True)
+    return _url(app, DB_NAME), _url(owner, DB_NAME)
+
+
+# ---------------------------------------------------------------- measuring (child process)
+def _peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _count_reads(module: Any, marks: dict[int, float], counter: list[int]) -> None:
+    """Wrap the log readers a rebuild module imported, to take peak RSS at the marks."""
+    for reader in ("read_all", "read_stream"):
+        original = getattr(module, reader, None)
+        if original is None:
+            continue
+
+        def wrapped(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            events = _original(*args, **kwargs)
+            counter[0] += len(events)
+            for mark in MARKS:
+                if mark not in marks and counter[0] >= mark:
+                    marks[mark] = _peak_rss_mb()
+            return events
+
+        setattr(module, reader, wrapped)
+
+
+def measure() -> dict[str, Any]:
+    import sys as _sys
+
+    from games.eventstore import last_position, read_all
+    from games.projections.registry import rebuildables
+
+    head = last_position()
+    started = time.perf_counter()
+    after, count = 0, 0
+    rss_raw: dict[int, float] = {}
+    while page := read_all(after=after, limit=PAGE):
+        after = page[-1].position
+        count += len(page)
+        for mark in MARKS:
+            if mark not in rss_raw and count >= mark:
+                rss_raw[mark] = _peak_rss_mb()
+    raw_seconds = time.perf_counter() - started
+    result: dict[str, Any] = {
+        "events": head,
+        "raw": {"events": count, "seconds": raw_seconds, "rss_mb": rss_raw},
+        "projections": {},
+    }
+    total_seconds = 0.0
+    for name, item in sorted(rebuildables().items()):
+        module = _sys.modules[item.rebuild.__module__]
+        marks: dict[int, float] = {}
+        counter = [0]
+        _count_reads(module, marks, counter)
+        began = time.perf_counter()
+        report = item.rebuild()
+        seconds = time.perf_counter() - began
+        total_seconds += seconds
+        result["projections"][name] = {
+            "seconds": seconds,
+            "events": report.events,
+            "streams": report.streams,
+            "read": counter[0],
+            "rss_mb": marks,
+            "peak_rss_mb": _peak_rss_mb(),
+        }
+    result["replay_seconds"] = total_seconds
+    return result
+
+
+# ---------------------------------------------------------------- the benchmark
+def main() -> None:
+    app_url, owner_url = ensure_log()
+    env = {**os.environ, "DATABASE_URL": app_url, "DATABASE_OWNER_URL": owner_url}
+    env.pop("DJANGO_DB_ROLE", None)
+    child = subprocess.run(
+        [sys.executable, "-m", "bench.replay", "--measure"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result = json.loads(child.stdout.strip().splitlines()[-1])
+    events = result["events"]
+    raw_rate = result["raw"]["events"] / result["raw"]["seconds"]
+    replay_rate = events / result["replay_seconds"] if result["replay_seconds"] else 0.0
+    print(f"machine: {machine()}")
+    print(f"log: {events:,} events in database {DB_NAME}\n")
+    rows = [
+        ("raw read_all + decode", f"{result['raw']['seconds']:.1f}", f"{raw_rate:,.0f}", "100%")
+    ]
+    for name, p in result["projections"].items():
+        rate = events / p["seconds"]
+        rows.append(
+            (f"rebuild {name}", f"{p['seconds']:.1f}", f"{rate:,.0f}", f"{rate / raw_rate:.0%}")
+        )
+    rows.append(
+        (
+            "replay (all projections)",
+            f"{result['replay_seconds']:.1f}",
+            f"{replay_rate:,.0f}",
+            f"{replay_rate / raw_rate:.0%}",
+        )
+    )
+    print_table(("pass", "seconds", "events/s", "of raw"), rows)
+    print()
+    rss_rows = [("raw read", *(_mark(result["raw"]["rss_mb"], m) for m in MARKS))]
+    for name, p in result["projections"].items():
+        rss_rows.append((f"rebuild {name}", *(_mark(p["rss_mb"], m) for m in MARKS)))
+    print_table(("peak RSS (MB) after", *(f"{m // 1000}k events" for m in MARKS)), rss_rows)
+    target = "met" if replay_rate >= 0.4 * raw_rate else "NOT met"
+    print(f"\ntarget replay >= 40% of raw: {target} ({replay_rate / raw_rate:.0%})")
+
+
+def _mark(values: dict[str, float], mark: int) -> str:
+    value = values.get(str(mark), values.get(mark))  # type: ignore[call-overload]
+    return "-" if value is None else f"{value:.0f}"
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--measure"]:
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bourre_site.settings.local")
+        os.environ.setdefault("DJANGO_DEBUG", "0")
+        import django
+
+        django.setup()
+        print(json.dumps(measure()))
+    else:
+        sys.exit("run with `python -m bench replay` (make bench BENCH=replay)")
