@@ -57,6 +57,31 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
         shared.update(owner)  # pytest-django drops the test database as the owner
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _flush_retries_deadlocks() -> Iterator[None]:
+    """Transactional tests end with a flush (one TRUNCATE of every managed table). A real
+    Celery worker still finishing a task can deadlock with it; the flush is safe to retry."""
+    from django.core.management.base import CommandError
+    from django.test import TransactionTestCase
+
+    original = TransactionTestCase._fixture_teardown
+
+    def teardown_with_retries(self: TransactionTestCase) -> None:
+        for attempt in range(5):
+            try:
+                return original(self)
+            except CommandError as error:
+                if "deadlock" not in str(error.__cause__ or error) or attempt == 4:
+                    raise
+                for connection in connections.all():
+                    connection.close()
+                time.sleep(0.2 * (attempt + 1))
+
+    TransactionTestCase._fixture_teardown = teardown_with_retries  # type: ignore[method-assign]
+    yield
+    TransactionTestCase._fixture_teardown = original  # type: ignore[method-assign]
+
+
 @pytest.fixture(scope="session")
 def test_db_name(django_db_setup: None) -> str:
     return str(connections.settings["default"]["NAME"])
