@@ -81,7 +81,7 @@ class Receiver:
             self.requests.append(record)
         if hang:
             self.hanging.set()
-            self.release.wait(30)
+            self.release.wait(120)
         return status
 
     def delivered(self) -> list[Received]:
