@@ -115,6 +115,8 @@ class TaskRun(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Touched on every progress report: a run silent for long had its worker killed.
+    updated_at = models.DateTimeField(auto_now=True)
     error = models.TextField(blank=True, default="")
 
     class Meta:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +20,7 @@ from django.utils import timezone
 from games.eventstore import last_position
 from projectors.framework import (
     DEFAULT_BATCH,
+    Projector,
     _project,
     checkpoint_ensure,
     checkpoint_next_generation,
@@ -28,6 +30,7 @@ from projectors.framework import (
 from projectors.models import ProjectorCheckpoint, TaskRun
 
 Progress = Callable[[int, int], None]
+ABANDONED_AFTER = timedelta(minutes=10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +48,7 @@ def projection_rebuild(
     `progress(processed, total)` is called after every batch."""
     projector = projector_get(name=name)
     checkpoint_ensure(name=name)
+    _drop_abandoned(projector)
     building = checkpoint_next_generation(name=name)
     generation = building.generation
     try:
@@ -77,23 +81,40 @@ def projection_rebuild(
     return RebuildResult(name, generation, building.position, live.generation)
 
 
+def _drop_abandoned(projector: Projector) -> None:
+    """Generations of rebuilds whose worker was killed: silent for `ABANDONED_AFTER`."""
+    old = timezone.now() - ABANDONED_AFTER
+    stale = ProjectorCheckpoint.objects.filter(
+        name=projector.name, active=False, updated_at__lt=old
+    )
+    for checkpoint in stale:
+        with transaction.atomic():
+            projector.drop(generation=checkpoint.generation)
+            checkpoint.delete()
+
+
 def projection_rebuild_run(*, task_run_id: uuid.UUID) -> None:
     """The rebuild task's body: run the rebuild, recording progress in its `TaskRun`."""
     run = TaskRun.objects.get(pk=task_run_id)
+    now = timezone.now()
     TaskRun.objects.filter(pk=run.pk).update(
-        status=TaskRun.Status.RUNNING, started_at=timezone.now(), total=last_position()
+        status=TaskRun.Status.RUNNING, started_at=now, updated_at=now, total=last_position()
     )
 
     def progress(processed: int, total: int) -> None:
-        TaskRun.objects.filter(pk=run.pk).update(processed=processed, total=total)
+        TaskRun.objects.filter(pk=run.pk).update(
+            processed=processed, total=total, updated_at=timezone.now()
+        )
 
     try:
         projection_rebuild(name=run.target, progress=progress)
     except Exception as error:
+        now = timezone.now()
         TaskRun.objects.filter(pk=run.pk).update(
-            status=TaskRun.Status.FAILED, finished_at=timezone.now(), error=repr(error)
+            status=TaskRun.Status.FAILED, finished_at=now, updated_at=now, error=repr(error)
         )
         raise
+    now = timezone.now()
     TaskRun.objects.filter(pk=run.pk).update(
-        status=TaskRun.Status.SUCCEEDED, finished_at=timezone.now()
+        status=TaskRun.Status.SUCCEEDED, finished_at=now, updated_at=now
     )

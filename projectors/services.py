@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.utils import timezone
 
 from projectors.framework import projector_get
 from projectors.models import TaskRun
 
 REBUILD = "rebuild_projection"
+# A queued or running rebuild that has reported nothing for this long lost its worker.
+STALE_AFTER = timedelta(minutes=10)
 
 
 class RebuildInProgress(Exception):
@@ -16,13 +21,15 @@ class RebuildInProgress(Exception):
 
 def projection_rebuild_request(*, name: str, club_id: str) -> TaskRun:
     """Record a rebuild of `name` and enqueue it after commit. Raises `KeyError` for an
-    unknown projector and `RebuildInProgress` while one of it is queued or running."""
+    unknown projector and `RebuildInProgress` while one of it is queued or running (and
+    has reported progress lately)."""
     projector_get(name=name)
     with transaction.atomic():
         busy = TaskRun.objects.select_for_update().filter(
             kind=REBUILD,
             target=name,
             status__in=[TaskRun.Status.QUEUED, TaskRun.Status.RUNNING],
+            updated_at__gte=timezone.now() - STALE_AFTER,
         )
         if busy.exists():
             raise RebuildInProgress(name)

@@ -128,3 +128,23 @@ def test_a_rebuild_runs_on_a_worker_and_reports_progress(celery_worker_process: 
     assert admin.get("/api/v1/players/c/stats").json()["net_chips"] == 10
     other = client_for(make_key(make_club(), "admin")[1])
     assert other.get(f"/api/v1/tasks/{task['id']}").status_code == 404
+
+
+def test_a_second_rebuild_waits_unless_the_first_went_silent(club: Club) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from projectors.models import TaskRun
+
+    admin = client_for(make_key(club, "admin")[1])
+    first = admin.post(f"/api/v1/projections/{NAME}/rebuild")
+    assert first.status_code == 202
+    second = admin.post(f"/api/v1/projections/{NAME}/rebuild")
+    assert second.status_code == 409
+    assert second.json()["error"]["code"] == "rebuild_in_progress"
+    # Its worker died: nothing reported for longer than the staleness limit.
+    TaskRun.objects.filter(pk=first.json()["id"]).update(
+        status="running", updated_at=timezone.now() - timedelta(hours=1)
+    )
+    assert admin.post(f"/api/v1/projections/{NAME}/rebuild").status_code == 202
