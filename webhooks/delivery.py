@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import time
 import uuid
+from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -35,7 +36,7 @@ from webhooks.models import (
     delivery_id,
 )
 from webhooks.signing import body_bytes, headers, payload
-from webhooks.table_clubs import table_club
+from webhooks.table_clubs import remember, table_club
 from webhooks.transport import http_post
 
 PAGE = 500
@@ -73,8 +74,9 @@ def endpoint_deliver(*, endpoint_id: uuid.UUID, budget_seconds: float | None = N
     or out of the time budget."""
     deadline = time.monotonic() + (budget_seconds or conf.task_budget())
     attempts = delivered = 0
+    ahead = _Ahead()
     while True:
-        step = _step(endpoint_id)
+        step = _step(endpoint_id, ahead)
         attempts += step.attempts
         delivered += step.delivered
         state = step.state
@@ -93,17 +95,40 @@ def _behind_head(endpoint_id: uuid.UUID) -> bool:
     return checkpoint is not None and checkpoint.position < last_position()
 
 
-def _step(endpoint_id: uuid.UUID) -> DeliveryRun:
+class _Ahead:
+    """The rest of the last page read, kept between steps so that an endpoint with a
+    delivery every few events does not read the same page again for each of them. Valid
+    only while the checkpoint is where this run left it (another worker may have moved it
+    while the lock was released)."""
+
+    def __init__(self) -> None:
+        self.after = -1
+        self.events: deque[RecordedEvent] = deque()
+        self.full = False
+
+    def page(self, after: int) -> tuple[deque[RecordedEvent], bool]:
+        if after != self.after or not self.events:
+            events = read_all(after=after, limit=PAGE)
+            self.events, self.full = deque(events), len(events) == PAGE
+            self.after = after
+        return self.events, self.full
+
+    def consumed(self, position: int) -> None:
+        self.after = position
+
+
+def _step(endpoint_id: uuid.UUID, ahead: _Ahead) -> DeliveryRun:
     with transaction.atomic():
         checkpoint = (
-            WebhookCheckpoint.objects.select_for_update(skip_locked=True)
+            WebhookCheckpoint.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("endpoint")
             .filter(endpoint_id=endpoint_id)
             .first()
         )
         if checkpoint is None:
             exists = WebhookCheckpoint.objects.filter(endpoint_id=endpoint_id).exists()
             return DeliveryRun(BUSY if exists else INACTIVE)
-        endpoint = WebhookEndpoint.objects.get(pk=endpoint_id)
+        endpoint = checkpoint.endpoint  # not locked: editing it never waits for a delivery
         if not endpoint.active:
             return DeliveryRun(INACTIVE)
 
@@ -123,24 +148,33 @@ def _step(endpoint_id: uuid.UUID) -> DeliveryRun:
             (event,) = read_all(after=unfinished.position - 1, limit=1)
             return _attempt(endpoint, checkpoint, unfinished, event)
 
-        page = read_all(after=checkpoint.position, limit=PAGE)
-        for event in page:
+        events, full = ahead.page(checkpoint.position)
+        start = checkpoint.position
+        while events:
+            event = events.popleft()
             found = _wanted(endpoint, event)
             if found is None:
                 checkpoint.position = event.position
                 continue
             kind, table_id = found
-            delivery = WebhookDelivery.objects.create(
+            # Saved with the attempt's outcome: one INSERT rather than INSERT then UPDATE.
+            delivery = WebhookDelivery(
                 endpoint=endpoint, position=event.position, kind=kind, table_id=table_id
             )
-            return _attempt(endpoint, checkpoint, delivery, event)
-        if page:
+            run = _attempt(endpoint, checkpoint, delivery, event)
+            if run.state == PROGRESS:
+                ahead.consumed(checkpoint.position)
+            return run
+        if checkpoint.position != start:
             checkpoint.save(update_fields=["position", "updated_at"])
-        return DeliveryRun(PROGRESS if len(page) == PAGE else CAUGHT_UP)
+        ahead.consumed(checkpoint.position)
+        return DeliveryRun(PROGRESS if full else CAUGHT_UP)
 
 
 def _wanted(endpoint: WebhookEndpoint, event: RecordedEvent) -> tuple[str, uuid.UUID] | None:
     kind = webhook_kind(event)
+    if event.type == "TableCreated" and kind is not None:
+        remember(event)
     if kind is None or kind not in endpoint.kinds:
         return None
     owner = table_club(event=event)
@@ -181,6 +215,7 @@ def _attempt(
         else:
             next_retry_at = finished_at + timedelta(seconds=retry_delay(failures=delivery.failures))
     delivery.next_attempt_at = next_retry_at
+    delivery.save()
     WebhookAttempt.objects.create(
         delivery=delivery,
         number=delivery.attempts,
@@ -192,7 +227,6 @@ def _attempt(
         succeeded=result.ok,
         next_retry_at=next_retry_at,
     )
-    delivery.save()
     checkpoint.save(update_fields=["position", "updated_at"])
     if result.ok:
         return DeliveryRun(PROGRESS, attempts=1, delivered=1)

@@ -21,6 +21,13 @@ def _parse(value: object) -> uuid.UUID | None:
         return None
 
 
+def remember(event: RecordedEvent) -> None:
+    """Learn a table's club from its ``TableCreated`` as a scan passes it (no query)."""
+    table_id = _parse(table_id_of(event))
+    if table_id is not None and table_id not in _cache:
+        _cache[table_id] = _parse(event.data.get("club_id"))
+
+
 def table_club(*, event: RecordedEvent) -> tuple[uuid.UUID, uuid.UUID] | None:
     """``(table_id, club_id)`` of a table-stream event, or None for a stream that is not a
     table made by ``TableCreated`` (such events are never delivered)."""
