@@ -40,6 +40,7 @@ from webhooks.table_clubs import remember, table_club
 from webhooks.transport import http_post
 
 PAGE = 500
+EARLY_TOLERANCE = timedelta(milliseconds=250)
 
 #: How a delivery run ended.
 CAUGHT_UP = "caught_up"  # nothing left to deliver
@@ -143,7 +144,9 @@ def _step(endpoint_id: uuid.UUID, ahead: _Ahead) -> DeliveryRun:
             if unfinished.status == DeliveryStatus.DEAD:
                 return DeliveryRun(BLOCKED)
             due = unfinished.next_attempt_at
-            if due is not None and due > timezone.now():
+            # A retry task whose timer fires a hair early must not find it "not due" and
+            # stop: nothing would schedule it again before the beat sweep.
+            if due is not None and due > timezone.now() + EARLY_TOLERANCE:
                 return DeliveryRun(WAITING, retry_at=due)
             (event,) = read_all(after=unfinished.position - 1, limit=1)
             return _attempt(endpoint, checkpoint, unfinished, event)
