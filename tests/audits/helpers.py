@@ -97,3 +97,33 @@ def tamper_ledger_leg(dsn: str, *, table_id: str, add: int) -> dict[str, Any]:
             "UPDATE ledger_posting_leg SET amount = amount + %s WHERE id = %s", [add, row_id]
         )
     return {"key": (position, transaction, leg), "amount": amount}
+
+
+def wait_for_quiet_database(queue: str, timeout: float = 30) -> None:
+    """Until this session's task queue is empty and no other session (the worker, busy
+    with a projector woken by this test's appends) is inside a statement or a transaction:
+    a transactional test's flush (TRUNCATE) racing such a task can deadlock."""
+    import time
+
+    import redis
+    from django.conf import settings
+    from django.db import connection
+
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    deadline = time.monotonic() + timeout
+    quiet = 0
+    try:
+        while quiet < 3 and time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*), count(*) FILTER (WHERE state <> 'idle') "
+                    "FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid()"
+                )
+                connected, busy = cursor.fetchone()
+            if connected == 0:
+                return  # no worker has touched this database: nothing can race the flush
+            quiet = quiet + 1 if busy == 0 and broker.llen(queue) == 0 else 0
+            time.sleep(0.05)
+    finally:
+        broker.close()
