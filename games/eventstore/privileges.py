@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db import connections
+from django.db import connections, transaction
 
 EVENT_STORE_GRANTS = {
     "eventstore_event": "SELECT, INSERT",
@@ -20,7 +20,9 @@ def grant_app_privileges(*, using: str = "default", **kwargs: Any) -> None:
     connection = connections[using]
     if not role or connection.vendor != "postgresql":
         return
-    with connection.cursor() as cursor:
+    # One transaction: other sessions never see the log without its grants, nor the
+    # application role momentarily holding UPDATE/DELETE/TRUNCATE on it.
+    with transaction.atomic(using=using), connection.cursor() as cursor:
         cursor.execute(
             "SELECT current_user, EXISTS (SELECT 1 FROM pg_roles WHERE rolname = %s)", [role]
         )
