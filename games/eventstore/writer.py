@@ -34,6 +34,7 @@ def append(
     idempotency_key: str | None = None,
     metadata: dict[str, Any] | None = None,
     using: str = "default",
+    savepoint: bool = True,
 ) -> AppendResult:
     """Append ``events`` to ``stream`` atomically, all or nothing.
 
@@ -42,7 +43,9 @@ def append(
     with the same ``idempotency_key`` and the same stream and events returns the original
     result with ``replayed=True`` and writes nothing; other content raises
     ``IdempotencyConflict``. Inside an outer ``transaction.atomic()`` the append commits with
-    it (and holds the log head until then); otherwise it commits on its own.
+    it (and holds the log head until then); otherwise it commits on its own. There it runs in
+    a savepoint so that a conflict leaves the caller's transaction usable; a caller that
+    abandons its transaction on any error passes ``savepoint=False`` and saves two round trips.
     """
     if not events:
         raise ValueError("append needs at least one event")
@@ -66,13 +69,13 @@ def append(
     ]
     connection = connections[using]
     try:
-        if connection.in_atomic_block:
+        if connection.in_atomic_block and savepoint:
             # A savepoint, so a conflict leaves the caller's transaction usable.
             with transaction.atomic(using=using), connection.cursor() as cursor:
                 cursor.execute(APPEND_SQL, params)
                 rows = cursor.fetchall()
         else:
-            # One statement in autocommit mode is its own transaction: one round trip.
+            # One statement: in autocommit mode its own transaction, one round trip.
             with connection.cursor() as cursor:
                 cursor.execute(APPEND_SQL, params)
                 rows = cursor.fetchall()

@@ -112,6 +112,7 @@ def table_events_append(
                 if idempotency_key is None
                 else f"{row.table.stream}:{idempotency_key}",
                 metadata=context.metadata(),
+                savepoint=False,  # any error abandons this whole transaction anyway
             )
         except VersionConflict as conflict:  # the row lock makes this a backstop only
             raise StaleVersion(expected_version, conflict.current) from conflict
