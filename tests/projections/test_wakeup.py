@@ -1,0 +1,68 @@
+"""Wake-ups after commit: sent off the request path, coalesced, never lost, never for a rollback."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.db import transaction
+
+from games.projections.wakeup import wait_until_sent, wake_after_commit
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_wake_is_sent_after_commit_and_not_for_a_rollback() -> None:
+    sent: list[str] = []
+    with transaction.atomic():
+        wake_after_commit("t-commit", lambda: sent.append("x"))
+        wake_after_commit("t-commit", lambda: sent.append("x"))  # same transaction: once
+        assert sent == []
+    assert wait_until_sent()
+    assert sent == ["x"]
+    with pytest.raises(RuntimeError):
+        _rolled_back(lambda: sent.append("y"))
+    assert wait_until_sent()
+    assert sent == ["x"]
+
+
+def _rolled_back(send) -> None:
+    with transaction.atomic():
+        wake_after_commit("t-rollback", send)
+        raise RuntimeError
+
+
+def test_the_request_does_not_wait_for_the_broker() -> None:
+    release = threading.Event()
+    sent: list[int] = []
+
+    def slow_send() -> None:
+        release.wait(5)
+        sent.append(1)
+
+    start = time.monotonic()
+    with transaction.atomic():
+        wake_after_commit("t-slow", slow_send)
+    assert time.monotonic() - start < 1
+    release.set()
+    assert wait_until_sent()
+    assert sent == [1]
+
+
+def test_wakes_coalesce_but_a_commit_after_sending_started_gets_its_own() -> None:
+    started, release = threading.Event(), threading.Event()
+    calls: list[int] = []
+
+    def send() -> None:
+        calls.append(1)
+        started.set()
+        release.wait(5)
+
+    for _ in range(3):  # the first is being sent; the next two coalesce into one
+        with transaction.atomic():
+            wake_after_commit("t-burst", send)
+        started.wait(5)
+    release.set()
+    assert wait_until_sent()
+    assert len(calls) == 2
