@@ -3,32 +3,23 @@ sweep. The beat sweep runs anyway, so a lost wake only delays delivery."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
-from django.db import transaction
-
 from games.eventstore import RecordedEvent
+from games.projections.wakeup import wake_after_commit
 from webhooks.kinds import webhook_kind
 
-logger = logging.getLogger(__name__)
+WAKE_KIND = "webhooks-sweep"
 
 
 def _enqueue_sweep() -> None:
     from webhooks.tasks import sweep_enqueue
 
-    try:
-        sweep_enqueue()
-    except Exception:
-        logger.warning("webhooks: could not enqueue the sweep; beat will pick it up", exc_info=True)
+    sweep_enqueue()
 
 
 def webhooks_wake(events: Sequence[RecordedEvent]) -> None:
-    """Schedule one sweep per transaction, on commit (never for a rolled-back append)."""
-    if not any(webhook_kind(event) for event in events):
-        return
-    connection = transaction.get_connection()
-    # Django keeps (savepoint ids, callback, robust) per pending callback.
-    if any(entry[1] is _enqueue_sweep for entry in connection.run_on_commit):
-        return
-    transaction.on_commit(_enqueue_sweep)
+    """One sweep per transaction, sent after commit (never for a rolled-back append) by the
+    shared background waker, so the request does not wait for the broker."""
+    if any(webhook_kind(event) for event in events):
+        wake_after_commit(WAKE_KIND, _enqueue_sweep)

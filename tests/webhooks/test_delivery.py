@@ -17,11 +17,11 @@ from rest_framework.test import APIClient
 
 from clubs.models import Club
 from games.eventstore import RecordedEvent, last_position
+from games.projections.wakeup import wait_until_sent
 from tests.webhooks.conftest import create_webhook, ruling_positions
 from tests.webhooks.receiver import Receiver
 from webhooks.delivery import BLOCKED, CAUGHT_UP, RETRY, WAITING, endpoint_deliver, retry_delay
 from webhooks.models import WebhookCheckpoint, WebhookDelivery
-from webhooks.wake import _enqueue_sweep
 
 Sitting = Callable[..., list[RecordedEvent]]
 
@@ -171,9 +171,18 @@ def test_retry_delays_double_with_jitter_up_to_the_cap() -> None:
 
 
 @pytest.mark.django_db
-def test_the_wake_is_scheduled_once_per_transaction_on_commit(
-    club: Club, sitting: Sitting, django_capture_on_commit_callbacks: Callable
+def test_the_wake_is_sent_once_per_transaction_after_commit(
+    club: Club,
+    sitting: Sitting,
+    django_capture_on_commit_callbacks: Callable,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+    sent: list[int] = []
+    monkeypatch.setattr("webhooks.tasks.sweep_enqueue", lambda: sent.append(1))
+    with django_capture_on_commit_callbacks(execute=False) as callbacks, transaction.atomic():
         sitting(club, seed=7, deals=2)  # several appends, several rulings
-    assert sum(1 for cb in callbacks if cb is _enqueue_sweep) == 1
+    assert sent == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    assert wait_until_sent()
+    assert sent == [1]
