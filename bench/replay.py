@@ -282,7 +282,18 @@ def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _count_reads(module: Any, marks: dict[int, float], counter: list[int]) -> None:
+def _rss_mb() -> float:
+    """Resident now (VmRSS): shows whether memory grows, which a peak can hide."""
+    with open("/proc/self/status") as status:
+        line = next(line for line in status if line.startswith("VmRSS:"))
+    return int(line.split()[1]) / 1024
+
+
+def _rss_pair() -> str:
+    return f"{_peak_rss_mb():.0f} / {_rss_mb():.0f}"
+
+
+def _count_reads(module: Any, marks: dict[int, str], counter: list[int]) -> None:
     """Wrap the log readers a rebuild module imported, to take peak RSS at the marks."""
     for reader in ("read_all", "read_stream"):
         original = getattr(module, reader, None)
@@ -294,7 +305,7 @@ def _count_reads(module: Any, marks: dict[int, float], counter: list[int]) -> No
             counter[0] += len(events)
             for mark in MARKS:
                 if mark not in marks and counter[0] >= mark:
-                    marks[mark] = _peak_rss_mb()
+                    marks[mark] = _rss_pair()
             return events
 
         setattr(module, reader, wrapped)
@@ -309,13 +320,13 @@ def measure() -> dict[str, Any]:
     head = last_position()
     started = time.perf_counter()
     after, count = 0, 0
-    rss_raw: dict[int, float] = {}
+    rss_raw: dict[int, str] = {}
     while page := read_all(after=after, limit=PAGE):
         after = page[-1].position
         count += len(page)
         for mark in MARKS:
             if mark not in rss_raw and count >= mark:
-                rss_raw[mark] = _peak_rss_mb()
+                rss_raw[mark] = _rss_pair()
     raw_seconds = time.perf_counter() - started
     result: dict[str, Any] = {
         "events": head,
@@ -325,7 +336,7 @@ def measure() -> dict[str, Any]:
     total_seconds = 0.0
     for name, item in sorted(rebuildables().items()):
         module = _sys.modules[item.rebuild.__module__]
-        marks: dict[int, float] = {}
+        marks: dict[int, str] = {}
         counter = [0]
         _count_reads(module, marks, counter)
         began = time.perf_counter()
@@ -397,14 +408,14 @@ def main() -> None:
     rss_rows = [("raw read", *(_mark(result["raw"]["rss_mb"], m) for m in MARKS))]
     for name, p in result["projections"].items():
         rss_rows.append((f"rebuild {name}", *(_mark(p["rss_mb"], m) for m in MARKS)))
-    print_table(("peak RSS (MB) after", *(f"{m // 1000}k events" for m in MARKS)), rss_rows)
+    header = ("RSS MB, peak / now, after", *(f"{m // 1000}k events" for m in MARKS))
+    print_table(header, rss_rows)
     target = "met" if replay_rate >= 0.4 * raw_rate else "NOT met"
     print(f"\ntarget replay >= 40% of raw: {target} ({replay_rate / raw_rate:.0%})")
 
 
-def _mark(values: dict[str, float], mark: int) -> str:
-    value = values.get(str(mark), values.get(mark))  # type: ignore[call-overload]
-    return "-" if value is None else f"{value:.0f}"
+def _mark(values: dict[str, str], mark: int) -> str:
+    return values.get(str(mark)) or "-"
 
 
 if __name__ == "__main__":
