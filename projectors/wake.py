@@ -1,17 +1,19 @@
-"""Waking the projectors after a commit: an inline hook enqueues one catch-up task.
+"""Waking the projectors after a commit: an inline hook asks for one catch-up task.
 
-`games` runs inline projectors inside the append's transaction; this one only registers an
-on-commit callback, at most once per transaction however many appends it holds, so a
-rolled-back append wakes nobody and a busy transaction enqueues a single task.
+`games` runs inline projectors inside the append's transaction; this one only asks the
+shared background waker (`games.projections.wakeup`) for a catch-up once the
+transaction commits: at most once per transaction, never for a rolled-back append,
+and without the request waiting on the broker.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
-
 from games.eventstore import RecordedEvent
+from games.projections.wakeup import wake_after_commit
+
+WAKE_KIND = "projectors-catch-up"
 
 
 def _enqueue_catch_up() -> None:
@@ -21,11 +23,4 @@ def _enqueue_catch_up() -> None:
 
 
 def projectors_wake(events: Sequence[RecordedEvent]) -> None:
-    connection = transaction.get_connection()
-    # Django drops pending callbacks on rollback, so "already pending" is exactly
-    # "already asked for in this transaction".
-    if connection.in_atomic_block and any(
-        item[1] is _enqueue_catch_up for item in connection.run_on_commit
-    ):
-        return
-    transaction.on_commit(_enqueue_catch_up)
+    wake_after_commit(WAKE_KIND, _enqueue_catch_up)
