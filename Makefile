@@ -18,6 +18,7 @@ lint: venv
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
 	.venv/bin/lint-imports
+	.venv/bin/mypy
 
 typecheck: venv
 	.venv/bin/mypy
