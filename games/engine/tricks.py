@@ -46,14 +46,6 @@ def context_for(deal: DealState, rules: TrickRules, player: str) -> PlayContext:
     return PlayContext(led, best, trumped, is_last, deal.tricks_won.get(player, 0), deal.played)
 
 
-def _could_hold(deal: DealState, variant: Variant, player: str) -> frozenset[str]:
-    """Every card `player` might hold: not played, not known to be anywhere else.
-    A play legal with all of them is legal with any part of them, so it needs no proof."""
-    mine = f"hand:{player}"
-    elsewhere = {card for card, where in deal.location.items() if where != mine}
-    return variant.deck - deal.played - elsewhere
-
-
 def check_turn(deal: DealState, player: str, *, expected: str) -> None:
     if player not in deal.seated:
         raise Rejection(
@@ -99,12 +91,8 @@ def play(
     assert trick is not None
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
-    elif (
-        not hand.full
-        and len(held) < deal.cards_left[player]
-        and broken_obligation(rules, ctx, _could_hold(deal, variant, player) | held, card)
-    ):
-        # Some hand the player might hold would make this play a renege: wait for proof.
+    elif not hand.full and len(held) < deal.cards_left[player]:
+        # Part of the hand is unseen: judge again as the player shows more cards.
         pending += (
             Pending(player, trick.number, card, index, ctx, None, held, deal.cards_left[player]),
         )
