@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from games.eventstore import RecordedEvent, event_hash, read_stream, verify_chain
+from games.eventstore import RecordedEvent, read_stream, recorded_event_hash, verify_chain
 from ledger.differences import legs_differences, table_differences
 from ledger.folding import STREAM_PREFIX, LedgerError, fold_table
 from ledger.models import LedgerTable, PostingLeg
@@ -62,17 +62,7 @@ def _chain(events: Sequence[RecordedEvent]) -> dict[str, Any]:
 
 
 def _recomputed(event: RecordedEvent) -> str:
-    return event_hash(
-        position=event.position,
-        stream=event.stream,
-        version=event.version,
-        type=event.type,
-        schema_version=event.schema_version,
-        data=event.data,
-        metadata=event.metadata,
-        recorded_at=event.recorded_at,
-        prev_hash=event.prev_hash,
-    )
+    return recorded_event_hash(event)
 
 
 def ledger_differences(*, table_id: uuid.UUID | str) -> list[dict[str, Any]]:

@@ -10,7 +10,12 @@ Public API, all keyword-only::
     upcasters.register(type, from_version)(fn)
 """
 
-from games.eventstore.canonical import GENESIS_HASH, canonical_json, event_hash
+from games.eventstore.canonical import (
+    GENESIS_HASH,
+    canonical_json,
+    event_hash,
+    recorded_event_hash,
+)
 from games.eventstore.reader import last_position, read_all, read_stream, stream_version
 from games.eventstore.types import (
     AppendOnlyError,
@@ -43,6 +48,7 @@ __all__ = [
     "last_position",
     "read_all",
     "read_stream",
+    "recorded_event_hash",
     "stream_version",
     "upcasters",
     "verify_chain",

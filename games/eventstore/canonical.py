@@ -12,7 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.eventstore.types import RecordedEvent
 
 GENESIS_HASH = "0" * 64
 
@@ -57,3 +60,18 @@ def request_hash(*, stream: str, events: list[dict[str, Any]]) -> str:
     """What "the same content" means for an idempotent retry: the stream and the events."""
     body = canonical_json({"stream": stream, "events": events})
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def recorded_event_hash(event: RecordedEvent) -> str:
+    """`event_hash` of an event as the log holds it (to check its stored `hash`)."""
+    return event_hash(
+        position=event.position,
+        stream=event.stream,
+        version=event.version,
+        type=event.type,
+        schema_version=event.schema_version,
+        data=event.data,
+        metadata=event.metadata,
+        recorded_at=event.recorded_at,
+        prev_hash=event.prev_hash,
+    )

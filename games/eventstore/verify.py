@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import connections
 
-from games.eventstore.canonical import GENESIS_HASH, event_hash
+from games.eventstore.canonical import GENESIS_HASH, recorded_event_hash
 from games.eventstore.reader import COLUMNS, raw_row_to_event
 from games.eventstore.types import ChainReport
 
@@ -48,18 +48,7 @@ def verify_chain(
                     return ChainReport(False, checked, expected_position, "position missing")
                 if event.prev_hash != expected_prev:
                     return ChainReport(False, checked, event.position, "prev_hash does not link")
-                recomputed = event_hash(
-                    position=event.position,
-                    stream=event.stream,
-                    version=event.version,
-                    type=event.type,
-                    schema_version=event.schema_version,
-                    data=event.data,
-                    metadata=event.metadata,
-                    recorded_at=event.recorded_at,
-                    prev_hash=event.prev_hash,
-                )
-                if recomputed != event.hash:
+                if recorded_event_hash(event) != event.hash:
                     return ChainReport(False, checked, event.position, "hash does not match")
                 checked += 1
                 expected_prev = event.hash
