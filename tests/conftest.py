@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,8 @@ import dj_database_url
 import pytest
 from django.conf import settings
 from django.db import connections
+
+from tests.workers import spawn_celery_worker, stop_workers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -112,57 +112,8 @@ def celery_worker_process(
     consuming this session's own queue. Data a task must see has to be committed: use it
     with ``transactional_db`` (or ``django_db(transaction=True)``)."""
     queue = settings.CELERY_TASK_DEFAULT_QUEUE
-    app = settings.APP_DATABASE
-    env = dict(os.environ)
-    env.update(
-        DJANGO_SETTINGS_MODULE="bourre_site.settings.local",
-        DJANGO_DEBUG="0",
-        DATABASE_URL=(
-            f"postgres://{app['USER']}:{app['PASSWORD']}@{app['HOST']}:{app['PORT']}/{test_db_name}"
-        ),
-        CELERY_TASK_DEFAULT_QUEUE=queue,
-    )
-    env.pop("DATABASE_OWNER_URL", None)
-    node = f"test-{uuid.uuid4().hex[:8]}@%h"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "bourre_site",
-            "worker",
-            "--pool",
-            "solo",
-            "--queues",
-            queue,
-            "--hostname",
-            node,
-            "--loglevel",
-            "WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    from bourre_site.celery import app as probe  # the site's app: stays the current one
-
+    process, _ = spawn_celery_worker(test_db_name, queue, node_prefix="test")
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError("the celery worker exited during start-up")
-            replies = probe.control.ping(timeout=0.5) or []
-            if any(node.split("@")[0] in name for reply in replies for name in reply):
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError("the celery worker did not answer a ping within 60s")
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_workers([process])

@@ -1,9 +1,6 @@
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -11,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 
 from projectors.framework import checkpoint_next_generation, projector_batch
 from projectors.models import PlayerStats, ProjectorCheckpoint
 from projectors.player_stats import NAME
+from tests.workers import spawn_celery_worker, stop_workers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,49 +84,17 @@ def start_worker(
 ) -> Iterator[Callable[..., tuple[subprocess.Popen[bytes], str]]]:
     """Start extra real workers on a queue of their own (the session worker is shared and
     must not be killed); with `delay`, each projector batch sleeps before committing."""
-    from celery import Celery
-
     started: list[subprocess.Popen[bytes]] = []
-    probe = Celery(broker=settings.CELERY_BROKER_URL, set_as_current=False)
 
     def start(queue: str, delay: float = 0.0) -> tuple[subprocess.Popen[bytes], str]:
-        app = settings.APP_DATABASE
-        env = dict(os.environ)
-        env.update(
-            DJANGO_SETTINGS_MODULE="bourre_site.settings.local",
-            DJANGO_DEBUG="0",
-            DATABASE_URL=(
-                f"postgres://{app['USER']}:{app['PASSWORD']}@{app['HOST']}:{app['PORT']}/"
-                f"{test_db_name}"
-            ),
-            CELERY_TASK_DEFAULT_QUEUE=settings.CELERY_TASK_DEFAULT_QUEUE,
-            BOURRE_PROJECTOR_TEST_BATCH_DELAY=str(delay),
+        process, node = spawn_celery_worker(
+            test_db_name,
+            queue,
+            node_prefix="proj",
+            extra_env={"BOURRE_PROJECTOR_TEST_BATCH_DELAY": str(delay)},
         )
-        env.pop("DATABASE_OWNER_URL", None)
-        node = f"proj-{uuid.uuid4().hex[:8]}"
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "bourre_site", "worker", "--pool", "solo",
-             "--queues", queue, "--hostname", f"{node}@%h", "--loglevel", "WARNING",
-             "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=ROOT,
-            env=env,
-        )  # fmt: skip
         started.append(process)
-
-        def answered() -> bool:
-            assert process.poll() is None, "the worker exited during start-up"
-            replies = probe.control.ping(timeout=0.5) or []
-            return any(node in name for reply in replies for name in reply)
-
-        wait_for(answered, timeout=60, every=0)
         return process, node
 
     yield start
-    for process in started:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-    probe.close()
+    stop_workers(started)

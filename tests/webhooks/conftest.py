@@ -2,17 +2,13 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 from rest_framework.test import APIClient
 
 from clubs.models import Club
@@ -21,6 +17,7 @@ from games.eventstore import RecordedEvent, read_stream
 from games.services import table_import
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.webhooks.receiver import Receiver
+from tests.workers import spawn_celery_worker, stop_workers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,50 +90,17 @@ def wait_for(check: Callable[[], Any], timeout: float = 60, every: float = 0.05)
 def start_worker(test_db_name: str) -> Iterator[Callable[..., subprocess.Popen[bytes]]]:
     """Start real workers of our own on a queue of their own, as the session worker is
     started (the session worker is shared: a test must not kill it)."""
-    from celery import Celery
-
     started: list[subprocess.Popen[bytes]] = []
-    probe = Celery(broker=settings.CELERY_BROKER_URL)
 
     def start(queue: str, **extra_env: str) -> subprocess.Popen[bytes]:
-        app = settings.APP_DATABASE
-        env = dict(os.environ)
-        env.update(
-            DJANGO_SETTINGS_MODULE="bourre_site.settings.local",
-            DJANGO_DEBUG="0",
-            DATABASE_URL=(
-                f"postgres://{app['USER']}:{app['PASSWORD']}@{app['HOST']}:{app['PORT']}/"
-                f"{test_db_name}"
-            ),
-            CELERY_TASK_DEFAULT_QUEUE=settings.CELERY_TASK_DEFAULT_QUEUE,
-            WEBHOOKS_QUEUE=queue,
+        process, _ = spawn_celery_worker(
+            test_db_name,
+            queue,
+            node_prefix="webhooks",
+            extra_env={"WEBHOOKS_QUEUE": queue, **extra_env},
         )
-        env.update(extra_env)
-        env.pop("DATABASE_OWNER_URL", None)
-        node = f"webhooks-{uuid.uuid4().hex[:8]}"
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "bourre_site", "worker", "--pool", "solo",
-             "--queues", queue, "--hostname", f"{node}@%h", "--loglevel", "WARNING",
-             "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=ROOT,
-            env=env,
-        )  # fmt: skip
         started.append(process)
-
-        def answered() -> bool:
-            assert process.poll() is None, "the worker exited during start-up"
-            replies = probe.control.ping(timeout=0.5) or []
-            return any(node in name for reply in replies for name in reply)
-
-        wait_for(answered, timeout=60, every=0)
         return process
 
     yield start
-    for process in started:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-    probe.close()
+    stop_workers(started)
