@@ -5,28 +5,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from clubs.models import Club
+from tests.clubs.fixtures import admin, auditor, club, scorekeeper
 from tests.clubs.helpers import client_for, make_club, make_key
 
-
-@pytest.fixture
-def club(db: None) -> Club:
-    return make_club()
-
-
-@pytest.fixture
-def admin(club: Club) -> APIClient:
-    return client_for(make_key(club, "admin")[1])
-
-
-@pytest.fixture
-def scorekeeper(club: Club) -> APIClient:
-    return client_for(make_key(club, "scorekeeper")[1])
-
-
-@pytest.fixture
-def auditor(club: Club) -> APIClient:
-    return client_for(make_key(club, "auditor")[1])
+__all__ = ["admin", "auditor", "club", "scorekeeper"]
 
 
 @pytest.fixture
