@@ -66,7 +66,7 @@ def _write(events: list[RecordedEvent], fold: TableFold) -> None:
         TableDeal.objects.filter(table=table).delete()
         row = TableState.objects.filter(table=table).first() or TableState(table=table)
         fold.deal_start_changed = True
-        fold_save(row, fold, settled_before=0)
+        fold_save(row, fold, settled_before=0, deals_cleared=True)
 
 
 def table_state_rebuild(*, stream: str | None = None, verify: bool = False) -> RebuildReport:

@@ -20,16 +20,25 @@ def fold_load(row: TableState) -> TableFold:
     )
 
 
-def fold_save(row: TableState, fold: TableFold, *, settled_before: int) -> None:
-    """Write the fold back: new or undone deal summaries, then the row."""
+def fold_save(
+    row: TableState, fold: TableFold, *, settled_before: int, deals_cleared: bool = False
+) -> None:
+    """Write the fold back: new or undone deal summaries, then the row. A rebuild that
+    has just deleted the table's summaries passes `deals_cleared` to insert them at once."""
     state, settled = strip_deals(fold.state)
     count = len(state.deals)
-    if count < settled_before:
-        TableDeal.objects.filter(table_id=row.table_id, index__gte=count).delete()
-    for index, summary in settled.items():
-        TableDeal.objects.update_or_create(
-            table_id=row.table_id, index=index, defaults={"summary": summary}
+    if deals_cleared:
+        TableDeal.objects.bulk_create(
+            TableDeal(table_id=row.table_id, index=index, summary=summary)
+            for index, summary in settled.items()
         )
+    else:
+        if count < settled_before:
+            TableDeal.objects.filter(table_id=row.table_id, index__gte=count).delete()
+        for index, summary in settled.items():
+            TableDeal.objects.update_or_create(
+                table_id=row.table_id, index=index, defaults={"summary": summary}
+            )
     fields = ["version", "state", "deal_events", "updated_at"]
     row.version = fold.version
     row.state = dump_state(state)
