@@ -59,6 +59,14 @@ class TableOutputSerializer(serializers.Serializer):
 
 class TableListOutputSerializer(serializers.Serializer):
     tables = TableOutputSerializer(many=True)
+    next = serializers.UUIDField(
+        allow_null=True, help_text="Pass as `after` for the next page; null on the last page."
+    )
+
+
+class TablePageQuerySerializer(serializers.Serializer):
+    after = serializers.UUIDField(required=False, help_text="The last table id of the page before.")
+    limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
 
 
 class TranscriptDealSerializer(serializers.Serializer):

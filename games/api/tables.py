@@ -18,6 +18,7 @@ from games.api.serializers import (
     TableImportInputSerializer,
     TableListOutputSerializer,
     TableOutputSerializer,
+    TablePageQuerySerializer,
 )
 from games.engine import Rejection, TranscriptRejected
 from games.selectors import table_get, table_list
@@ -36,11 +37,37 @@ class TableListCreateApi(APIView):
     @extend_schema(
         operation_id="tables_list",
         tags=["tables"],
+        parameters=[TablePageQuerySerializer],
         responses={200: TableListOutputSerializer, **error_responses(403)},
     )
     def get(self, request: Request) -> Response:
-        tables = table_list(club=request_key(request).club)
-        return Response({"tables": TableOutputSerializer(tables, many=True).data})
+        query = TablePageQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        limit = query.validated_data["limit"]
+        club = request_key(request).club
+        after = query.validated_data.get("after")
+        if after is not None and table_get(club=club, table_id=after) is None:
+            raise ApiError(
+                status_code=status.HTTP_400_BAD_REQUEST,
+                code="invalid_request",
+                message="after: not a table of this club",
+                field="after",
+            )
+        tables = list(
+            table_list(
+                club=club,
+                after=after,
+                limit=limit + 1,  # one more tells whether a next page exists
+            )
+        )
+        page = tables[:limit]
+        more = len(tables) > limit
+        return Response(
+            {
+                "tables": TableOutputSerializer(page, many=True).data,
+                "next": str(page[-1].id) if more else None,
+            }
+        )
 
     @extend_schema(
         operation_id="tables_create",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from clubs.models import Club
 from games.engine import Sitting, ruling_document
@@ -23,8 +23,18 @@ from games.projections.table_state import (
 from games.projections.table_state_store import full_sitting
 
 
-def table_list(*, club: Club) -> QuerySet[Table]:
-    return Table.objects.filter(club=club).select_related("projection").order_by("created_at", "id")
+def table_list(
+    *, club: Club, after: uuid.UUID | None = None, limit: int | None = None
+) -> QuerySet[Table]:
+    """The club's tables, oldest first; `after` (a table id of the club) and `limit` page
+    through them by keyset, so a page never skips or repeats a table."""
+    tables = Table.objects.filter(club=club).select_related("projection")
+    if after is not None:
+        last = tables.filter(id=after).values_list("created_at", flat=True).first()
+        if last is not None:
+            tables = tables.filter(Q(created_at__gt=last) | Q(created_at=last, id__gt=after))
+    tables = tables.order_by("created_at", "id")
+    return tables if limit is None else tables[:limit]
 
 
 def table_get(*, club: Club, table_id: uuid.UUID) -> Table | None:
