@@ -71,18 +71,20 @@ def check_turn(deal: DealState, player: str, *, expected: str) -> None:
 def play(
     sitting: Sitting, variant: Variant, deal: DealState, ev: Play
 ) -> tuple[Sitting, list[Ruling]]:
+    player = ev.player
     expected = next_to_play(deal)
     card = parse_card(ev.card, variant.deck, field="play")
-    check_turn(deal, ev.player, expected=expected)
-    check_can_show(deal, ev.player, card, field="play")
+    if player != expected:  # the player to act is always active and holds a card
+        check_turn(deal, player, expected=expected)
+    hand = deal.hands.get(player, NO_HAND)
+    if card in deal.played or card in deal.location or hand.full:
+        check_can_show(deal, player, card, field="play")
     rules = variant.rules_for(sitting.options, deal.trump_suit)
     before = evolve(deal, before_play=None)
     index = deal.actions
-    player = ev.player
     # Every card a player shows was held at their earlier plays of this deal.
     pending, proven = reveal(deal, rules, variant.strength, player, card, index)
     proven = list(deal.provisional) + proven  # a card now follows them: no retract can correct them
-    hand = deal.hands.get(player, NO_HAND)
     ctx = context_for(deal, rules, player)
     held = hand.known | {card}
     provisional: tuple[Renege, ...] = ()
