@@ -1,7 +1,7 @@
 """`rebuild_projections` for the ledger: rebuild one table or all from the log, or verify.
 
-The fold runs in memory; ``verify`` compares it with the live rows and touches nothing,
-otherwise each table's rows are deleted and reinserted in one transaction.
+Table by table, the fold runs in memory; ``verify`` compares it with the live rows and
+touches nothing, otherwise the table's rows are deleted and reinserted in one transaction.
 """
 
 from __future__ import annotations
@@ -11,75 +11,64 @@ from collections.abc import Iterator
 
 from django.db import transaction
 
-from games.eventstore import RecordedEvent, read_all, read_stream
+from games.eventstore import read_stream, stream_names
 from games.projections.registry import RebuildReport
 from ledger.differences import legs_differences, table_differences
 from ledger.folding import STREAM_PREFIX, LedgerError, TableFold, fold_table, table_id_of
 from ledger.models import LedgerTable, PostingLeg
 from ledger.rows import legs_insert, row_leg, table_row
 
-PAGE = 2000
-
 
 def ledger_rebuild(*, stream: str | None = None, verify: bool = False) -> RebuildReport:
-    """Rebuild the ledger of ``stream`` (a `table-<uuid>`) or of every table."""
-    folds: dict[uuid.UUID, TableFold] = {}
-    broken: dict[uuid.UUID, str] = {}
+    """Rebuild the ledger of ``stream`` (a `table-<uuid>`) or of every table.
+
+    One table at a time: its stream is read and folded, then its rows are replaced in one
+    transaction (or, with ``verify``, compared), and its fold is dropped before the next,
+    so memory stays flat however long the log grows. A table whose log cannot be booked
+    keeps its rows; the others are rebuilt, then `LedgerError` names every such table."""
+    tables: list[uuid.UUID] = []
+    differences: list[str] = []
+    broken: list[str] = []
     events = 0
-    for table_id, batch in _table_batches(stream):
+    for table_id in _table_ids(stream):
+        tables.append(table_id)
+        batch = read_stream(stream=f"{STREAM_PREFIX}{table_id}")
         events += len(batch)
-        fold = folds.setdefault(table_id, TableFold(table_id=table_id))
-        if table_id in broken:
-            continue
         try:
-            fold_table(table_id, batch, into=fold)
+            fold = fold_table(table_id, batch)
         except LedgerError as error:
-            broken[table_id] = f"table {table_id}: the log cannot be booked: {error}"
+            broken.append(f"table {table_id}: the log cannot be booked: {error}")
+            continue
+        if verify:
+            differences += _verify_table(fold)
+        else:
+            _replace(fold)
     if verify:
-        differences = list(broken.values())
-        for table_id, fold in folds.items():
-            if table_id not in broken:
-                differences += _verify_table(fold)
         if stream is None:
-            orphans = LedgerTable.objects.exclude(table_id__in=list(folds))
+            orphans = LedgerTable.objects.exclude(table_id__in=tables)
             differences += [f"table {t.table_id}: extra: not in the log" for t in orphans]
-        return RebuildReport("ledger", len(folds), events, tuple(differences))
+        return RebuildReport("ledger", len(tables), events, tuple(broken + differences))
     if broken:
-        raise LedgerError("; ".join(broken.values()))
-    for fold in folds.values():
-        _replace(fold)
+        raise LedgerError("; ".join(broken))
     if stream is None:
         with transaction.atomic():
-            orphans = LedgerTable.objects.exclude(table_id__in=list(folds))
-            PostingLeg.objects.exclude(table_id__in=list(folds)).delete()
-            orphans.delete()
-    return RebuildReport("ledger", len(folds), events)
+            PostingLeg.objects.exclude(table_id__in=tables).delete()
+            LedgerTable.objects.exclude(table_id__in=tables).delete()
+    return RebuildReport("ledger", len(tables), events)
 
 
-def _table_batches(stream: str | None) -> Iterator[tuple[uuid.UUID, list[RecordedEvent]]]:
-    """The log's table events, in order, in runs of one table each."""
+def _table_ids(stream: str | None) -> Iterator[uuid.UUID]:
+    """The tables to rebuild: the one named, or every table stream of the log."""
     if stream is not None:
         table_id = table_id_of(stream) or table_id_of(STREAM_PREFIX + stream)
         if table_id is None:
             raise ValueError(f"{stream!r} is neither a table stream (table-<uuid>) nor a table id")
-        yield table_id, read_stream(stream=f"{STREAM_PREFIX}{table_id}")
+        yield table_id
         return
-    after = 0
-    while page := read_all(after=after, limit=PAGE, stream_prefix=STREAM_PREFIX):
-        after = page[-1].position
-        run: list[RecordedEvent] = []
-        for event in page:
-            if run and event.stream != run[-1].stream:
-                yield from _run(run)
-                run = []
-            run.append(event)
-        yield from _run(run)
-
-
-def _run(run: list[RecordedEvent]) -> Iterator[tuple[uuid.UUID, list[RecordedEvent]]]:
-    table_id = table_id_of(run[0].stream) if run else None
-    if table_id is not None:
-        yield table_id, run
+    for name in stream_names(prefix=STREAM_PREFIX):
+        table_id = table_id_of(name)
+        if table_id is not None:
+            yield table_id
 
 
 def _verify_table(fold: TableFold) -> list[str]:

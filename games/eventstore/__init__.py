@@ -6,6 +6,7 @@ Public API, all keyword-only::
     read_stream(stream=, after_version=0, limit=None)
     read_all(after=0, limit=1000, stream_prefix=None)
     stream_version(stream=)
+    stream_names(prefix=)
     verify_chain(from_position=1, to_position=None)
     upcasters.register(type, from_version)(fn)
 """
@@ -16,7 +17,13 @@ from games.eventstore.canonical import (
     event_hash,
     recorded_event_hash,
 )
-from games.eventstore.reader import last_position, read_all, read_stream, stream_version
+from games.eventstore.reader import (
+    last_position,
+    read_all,
+    read_stream,
+    stream_names,
+    stream_version,
+)
 from games.eventstore.types import (
     AppendOnlyError,
     AppendResult,
@@ -49,6 +56,7 @@ __all__ = [
     "read_all",
     "read_stream",
     "recorded_event_hash",
+    "stream_names",
     "stream_version",
     "upcasters",
     "verify_chain",

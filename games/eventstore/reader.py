@@ -118,3 +118,14 @@ def last_position(*, using: str = "default") -> int:
         cursor.execute("SELECT position FROM eventstore_event ORDER BY position DESC LIMIT 1")
         row = cursor.fetchone()
         return int(row[0]) if row else 0
+
+
+def stream_names(*, prefix: str = "", using: str = "default") -> list[str]:
+    """Every stream whose name starts with ``prefix``, in the order the streams began."""
+    with connections[using].cursor() as cursor:
+        cursor.execute(
+            "SELECT stream FROM eventstore_event WHERE version = 1 AND stream LIKE %s "
+            "ORDER BY position",
+            [prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"],
+        )
+        return [row[0] for row in cursor.fetchall()]

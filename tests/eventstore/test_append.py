@@ -162,3 +162,14 @@ def test_the_django_model_can_neither_update_nor_delete(stream_id):
     with pytest.raises(AppendOnlyError):
         Event.objects.filter(stream=stream_id).delete()
     assert Event.objects.get(stream=stream_id).data == {"card": "A♠"}
+
+
+def test_stream_names_lists_streams_of_a_prefix_in_the_order_they_began(stream_id):
+    from games.eventstore import stream_names
+
+    first, second, other = f"{stream_id}_a", f"{stream_id}_b", f"x{stream_id}"
+    for stream in (second, other, first):
+        append(stream=stream, expected_version=0, events=[played("AS")])
+    append(stream=second, expected_version=1, events=[played("KS")])
+    # "_" in the prefix is literal, not a LIKE wildcard.
+    assert stream_names(prefix=f"{stream_id}_") == [second, first]
