@@ -3,7 +3,6 @@ verifies it from the log."""
 
 from __future__ import annotations
 
-import contextlib
 import uuid
 from io import StringIO
 
@@ -42,9 +41,11 @@ def _table():
     return club, table, outcome
 
 
-def _verify(table_id: uuid.UUID) -> str:
+def _verify(table_id: uuid.UUID, *, differences: bool = False) -> str:
+    """`rebuild_projections --verify` on one table: its report, after checking its exit
+    status (1 when it found differences, else it returns normally)."""
     out = StringIO()
-    with contextlib.suppress(SystemExit):
+    try:
         call_command(
             "rebuild_projections",
             "--table",
@@ -54,6 +55,11 @@ def _verify(table_id: uuid.UUID) -> str:
             "table_state",
             stdout=out,
         )
+    except SystemExit as exit_:
+        assert differences, out.getvalue()
+        assert exit_.code == 1
+    else:
+        assert not differences, out.getvalue()
     return out.getvalue()
 
 
@@ -72,7 +78,7 @@ def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
     row.state = TableState.objects.get(table=table).deal_start
     row.version = 3
     row.save()
-    report = _verify(table.id)
+    report = _verify(table.id, differences=True)
     assert "engine state differs" in report
     assert "version 3 live" in report
     call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
@@ -85,7 +91,7 @@ def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
 def test_a_deleted_row_is_rebuilt() -> None:
     _, table, outcome = _table()
     TableState.objects.filter(table=table).delete()
-    assert "no live table-state row" in _verify(table.id)
+    assert "no live table-state row" in _verify(table.id, differences=True)
     call_command("rebuild_projections", "--only", "table_state", stdout=StringIO())
     assert TableState.objects.get(table=table).version == outcome.body["version"]
 
@@ -126,7 +132,7 @@ def test_a_multi_deal_sitting_verifies_and_rebuilds_identically() -> None:
     assert table_ruling(table=table) == case["expected"]
     assert _verify(table.id).strip().endswith("0 differences")
     TableDeal.objects.filter(table=table).delete()
-    assert "engine state differs" in _verify(table.id)
+    assert "engine state differs" in _verify(table.id, differences=True)
     call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
     table = Table.objects.select_related("projection").get(id=table.id)
     assert table_ruling(table=table) == case["expected"]
