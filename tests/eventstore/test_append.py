@@ -89,6 +89,20 @@ def test_the_same_key_with_other_content_is_rejected(stream_id):
     assert stream_version(stream=stream_id) == 1
 
 
+def test_a_key_used_on_one_stream_is_refused_on_another(stream_id):
+    key = f"key-{stream_id}"
+    append(stream=stream_id, expected_version=0, events=[played("A♠")], idempotency_key=key)
+    with pytest.raises(IdempotencyConflict):
+        append(
+            stream=f"{stream_id}-other",
+            expected_version=0,
+            events=[played("A♠")],
+            idempotency_key=key,
+        )
+    assert stream_version(stream=f"{stream_id}-other") == 0
+    assert stream_version(stream=stream_id) == 1
+
+
 def test_a_conflict_inside_an_outer_transaction_leaves_it_usable(stream_id):
     with transaction.atomic():
         append(stream=stream_id, expected_version=0, events=[played("A♠")])
