@@ -267,6 +267,11 @@ def run_deal(
     if v.name == "comtadine":
         max_exchange = 2
     exchange_order: list[str] = []
+    # the stock after the deal; when it runs short, the discards of players already served
+    # (not the one being served) are shuffled into a new stock
+    stock_left = len(deck) - 5 * len(seated) - (1 if v.name == "ukrainian" else 0)
+    discarded: dict[str, list[str]] = {}
+    reshuffled: set[str] = set()
     played: list[str] = []
     current: list[tuple[str, str]] = []  # the trick in play
     current_plays: list[Play] = []
@@ -330,6 +335,16 @@ def run_deal(
                 raise _refuse(d, j, "exchange out of order")
             if n > max_exchange:
                 raise _refuse(d, j, "exchange above the limit")
+            if n > stock_left:
+                for q in exchange_order:
+                    if q in reshuffled:
+                        continue
+                    reshuffled.add(q)
+                    stock_left += rec.exchanged[q]
+                    for c in discarded.get(q, []):
+                        if location.get(c) == "discard":
+                            del location[c]
+            stock_left -= n
             discard = a.get("discard")
             draw = a.get("draw")
             for lst in (discard, draw):
@@ -345,6 +360,7 @@ def run_deal(
                     if location.get(c) not in (None, f"hand:{p}"):
                         raise _refuse(d, j, "discard elsewhere")
                     location[c] = "discard"
+                    discarded.setdefault(p, []).append(c)  # type: ignore[arg-type]
                     if p in hands:
                         hands[p].discard(c)  # type: ignore[arg-type]
                     rec.known_from_start.get(p, set()).discard(c)  # type: ignore[arg-type]
