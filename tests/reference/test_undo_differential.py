@@ -11,7 +11,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.eventstore import read_stream
 from games.models import Table
 from games.selectors import table_ruling
 from games.services import table_create, table_events_append
