@@ -98,7 +98,10 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
         "variant": sitting.variant,
         "options": dict(sitting.options),
         "players": list(sitting.players),
-        "phase": phase(sitting),
+        "seated": list(sitting.at_table),
+        "left": [p for p in sitting.players if p not in sitting.at_table],
+        "closed": sitting.closed,
+        "phase": "closed" if sitting.closed else phase(sitting),
         "deals_settled": len(sitting.deals),
         "pot": sitting.pot,
         "balances": dict(sitting.balances),
@@ -107,9 +110,10 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
             "exempt": list(nxt.exempt),
             "double": list(nxt.double),
             "antes": {
-                p: variant.ante_due(p, ante, nxt.exempt, nxt.double) for p in sitting.players
+                p: variant.ante_due(p, ante, nxt.exempt, nxt.double) for p in sitting.at_table
             },
         },
+        "closing": None if sitting.closing is None else dict(sitting.closing),
         "deal": None,
         "to_act": None,
         "legal_plays": None,
