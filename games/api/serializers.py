@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from games.table import PLAYER_NAME_MAX_LENGTH
+
 MAX_INT = 2**31 - 1
 
 
@@ -42,17 +44,32 @@ class TableCreateInputSerializer(serializers.Serializer):
         max_length=20, help_text="louisiana, ukrainian, occitan or comtadine"
     )
     players = serializers.ListField(
-        child=serializers.CharField(max_length=100), max_length=52, help_text="seat order"
+        child=serializers.CharField(max_length=PLAYER_NAME_MAX_LENGTH),
+        max_length=52,
+        help_text="seat order",
     )
     options = SafeJSONField(required=False, default=dict, help_text="house options (RULES.md)")
 
 
 class TableOutputSerializer(serializers.Serializer):
+    """A table; `seating` (from the `table_seating` selector) says who sits there."""
+
     id = serializers.UUIDField()
     name = serializers.CharField()
     variant = serializers.CharField()
     options = serializers.DictField()
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(
+        child=serializers.CharField(),
+        source="seating.players",
+        help_text="every seat ever taken at the table, in seat order",
+    )
+    seated = serializers.ListField(
+        child=serializers.CharField(), source="seating.seated", help_text="who sits there now"
+    )
+    left = serializers.ListField(
+        child=serializers.CharField(), source="seating.left", help_text="who has left"
+    )
+    closed = serializers.BooleanField(source="seating.closed")
     version = serializers.IntegerField(source="projection.version")
     created_at = serializers.DateTimeField()
 
@@ -84,8 +101,13 @@ class TranscriptSerializer(serializers.Serializer):
     format = serializers.CharField(required=False, default="bourre-transcript/1")
     variant = serializers.CharField()
     options = serializers.DictField(required=False)
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="every seat ever taken, in seat order"
+    )
     deals = serializers.ListField(child=serializers.DictField(), required=False)
+    closed = serializers.BooleanField(
+        required=False, help_text="the sitting was closed after its last deal"
+    )
 
 
 class TranscriptInputSerializer(TranscriptSerializer):
@@ -110,7 +132,8 @@ class EventsAppendInputSerializer(serializers.Serializer):
         child=SafeJSONField(),
         min_length=1,
         max_length=1000,
-        help_text='each {"deal": {...}}, a transcript action, or {"undo": {"reason": ...}}',
+        help_text='each {"deal": {...}}, a transcript action, {"undo": {"reason": ...}}, or '
+        'between deals {"join": {"player", "seat_after"}}, {"leave": {"player"}}, {"close": {}}',
     )
 
 
@@ -137,8 +160,18 @@ class TableStateOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     variant = serializers.CharField()
     options = serializers.DictField()
-    players = serializers.ListField(child=serializers.CharField())
-    phase = serializers.CharField()
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="every seat ever taken, in seat order"
+    )
+    seated = serializers.ListField(child=serializers.CharField(), help_text="at the table now")
+    left = serializers.ListField(child=serializers.CharField(), help_text="has left the table")
+    closed = serializers.BooleanField()
+    closing = serializers.DictField(
+        allow_null=True, help_text="once closed: the pot shared out and the transfers"
+    )
+    phase = serializers.CharField(
+        help_text="between_deals, declaring, exchanging, playing, or closed"
+    )
     deals_settled = serializers.IntegerField()
     pot = serializers.IntegerField()
     balances = serializers.DictField(child=serializers.IntegerField())
@@ -186,6 +219,9 @@ class RulingDocumentOutputSerializer(serializers.Serializer):
     deals = serializers.ListField(child=serializers.DictField())
     balances = serializers.DictField(child=serializers.IntegerField())
     pot = serializers.IntegerField()
+    closing = serializers.DictField(
+        required=False, help_text="closed sittings: `pot`, `shares`, `transfers`"
+    )
 
 
 class DealOutputSerializer(serializers.Serializer):

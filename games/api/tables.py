@@ -21,13 +21,21 @@ from games.api.serializers import (
     TablePageQuerySerializer,
 )
 from games.engine import Rejection, TranscriptRejected
-from games.selectors import table_get, table_list
+from games.models import Table
+from games.selectors import table_get, table_list, table_seating
 from games.services import table_create, table_import
+
+
+def seated(table: Table) -> Table:
+    """The table with its `seating` (who sits there now) for `TableOutputSerializer`."""
+    table.seating = table_seating(table=table)  # type: ignore[attr-defined]
+    return table
 
 
 def _created(request: Request, table_id: uuid.UUID) -> Response:
     table = table_get(club=request_key(request).club, table_id=table_id)
-    return Response(TableOutputSerializer(table).data, status=status.HTTP_201_CREATED)
+    assert table is not None
+    return Response(TableOutputSerializer(seated(table)).data, status=status.HTTP_201_CREATED)
 
 
 class TableListCreateApi(APIView):
@@ -64,7 +72,7 @@ class TableListCreateApi(APIView):
         more = len(tables) > limit
         return Response(
             {
-                "tables": TableOutputSerializer(page, many=True).data,
+                "tables": TableOutputSerializer([seated(t) for t in page], many=True).data,
                 "next": str(page[-1].id) if more else None,
             }
         )
@@ -100,7 +108,7 @@ class TableDetailApi(APIView):
         responses={200: TableOutputSerializer, **error_responses(403, 404)},
     )
     def get(self, request: Request, table_id: uuid.UUID) -> Response:
-        return Response(TableOutputSerializer(table_or_404(request, table_id)).data)
+        return Response(TableOutputSerializer(seated(table_or_404(request, table_id))).data)
 
 
 class TableImportApi(APIView):

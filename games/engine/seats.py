@@ -50,8 +50,7 @@ def join(sitting: Sitting, ev: Join) -> tuple[Sitting, list[Ruling]]:
             )
         balances = sitting.balances
     else:
-        at = 0 if ev.seat_after is None else players.index(ev.seat_after) + 1
-        players = (*players[:at], ev.player, *players[at:])
+        players = seat_order(players, ev)
         balances = {p: sitting.balances.get(p, 0) for p in players}  # in seat order
     now = tuple(p for p in players if p in seated or p == ev.player)
     return evolve(sitting, players=players, seated=now, balances=balances), []
@@ -71,3 +70,11 @@ def leave(sitting: Sitting, ev: Leave) -> tuple[Sitting, list[Ruling]]:
         )
     now = tuple(p for p in sitting.at_table if p != ev.player)
     return evolve(sitting, seated=now), []
+
+
+def seat_order(players: tuple[str, ...], ev: Join) -> tuple[str, ...]:
+    """Every seat ever taken once `ev` is seated (a player coming back keeps their seat)."""
+    if ev.player in players:
+        return players
+    at = 0 if ev.seat_after is None else players.index(ev.seat_after) + 1
+    return (*players[:at], ev.player, *players[at:])

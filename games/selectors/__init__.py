@@ -6,6 +6,7 @@ from games.selectors.tables import (
     table_get,
     table_list,
     table_ruling,
+    table_seating,
     table_state,
     table_transcript,
 )
@@ -16,6 +17,7 @@ __all__ = [
     "table_get",
     "table_list",
     "table_ruling",
+    "table_seating",
     "table_state",
     "table_transcript",
 ]

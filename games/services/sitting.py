@@ -1,0 +1,45 @@
+"""Posted changes of the sitting between deals: `{"join": ...}`, `{"leave": ...}`,
+`{"close": {}}` (RULES.md §5). The engine rules on them; this reads the posted shape,
+holds a joining name to the rules of names at table creation, and gives what to store."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine import Rejection, change_to_json, parse_close, parse_join, parse_leave
+from games.projections.table_state import event_type
+from games.table import PLAYER_NAME_MAX_LENGTH
+
+SITTING_KEYS = ("join", "leave", "close")
+_PARSERS = {"join": parse_join, "leave": parse_leave, "close": parse_close}
+
+
+def is_sitting_change(item: object) -> bool:
+    return isinstance(item, Mapping) and any(key in item for key in SITTING_KEYS)
+
+
+def sitting_change(item: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The stored type and data of a posted sitting change (raises `Rejection`)."""
+    key = next(k for k in SITTING_KEYS if k in item)
+    body = item[key]
+    if isinstance(body, Mapping):
+        body = {k: _name(v, f"{key}.{k}") for k, v in body.items()}
+    change = _PARSERS[key]({**item, key: body})
+    data = change_to_json(change)[key]
+    assert isinstance(data, dict)
+    return event_type(change), data
+
+
+def _name(value: object, field: str) -> object:
+    """A name as table creation takes it: surrounding blanks trimmed, at most 100 characters."""
+    if not isinstance(value, str):
+        return value  # the engine names the field that is not a name
+    name = value.strip()
+    if len(name) > PLAYER_NAME_MAX_LENGTH:
+        raise Rejection(
+            "invalid_event",
+            f"{field}: a name is at most {PLAYER_NAME_MAX_LENGTH} characters",
+            field=field,
+        )
+    return name
