@@ -29,6 +29,7 @@ from games.table.events import (
     RulingMadeData,
     TableClosedData,
     TableCreatedData,
+    seats_after_join,
 )
 from games.table.streams import CATEGORY, STREAM_PREFIX, is_table_stream, stream_name, table_id_of
 
@@ -58,6 +59,7 @@ __all__ = [
     "TableClosedData",
     "TableCreatedData",
     "is_table_stream",
+    "seats_after_join",
     "stream_name",
     "table_id_of",
 ]

@@ -9,6 +9,7 @@ adds around them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypedDict
 
 TABLE_CREATED = "TableCreated"
@@ -57,6 +58,16 @@ class PlayerJoinedData(TypedDict):
 
     player: str
     seat_after: str | None
+
+
+def seats_after_join(seats: Sequence[str], joined: PlayerJoinedData) -> list[str]:
+    """Every seat ever taken once `joined` is seated (a player coming back keeps their seat):
+    how a reader replays `TableCreated.players` and the `PlayerJoined` events."""
+    if joined["player"] in seats:
+        return list(seats)
+    after = joined["seat_after"]
+    at = 0 if after is None else list(seats).index(after) + 1
+    return [*seats[:at], joined["player"], *seats[at:]]
 
 
 class PlayerLeftData(TypedDict):

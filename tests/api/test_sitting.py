@@ -198,3 +198,72 @@ def test_a_random_club_night_through_the_api(scorekeeper: APIClient, variant: st
     assert copy.status_code == 201, copy.json()
     assert get(scorekeeper, copy.json(), "/ruling") == expected
     assert copy.json()["closed"] is True
+
+
+def test_a_whole_evening_end_to_end(scorekeeper: APIClient) -> None:
+    """ana, ben and cy sit down; dee arrives, ben goes home, eve takes the first seat; three
+    deals; the table closes and the settle-up says who pays whom."""
+    table = create_table(scorekeeper, players=["ana", "ben", "cy"], options={"ante": 1})
+    night = [
+        [{"deal": {"dealer": "cy", "trump": "2S"}}, *_passes("ana", "ben", "cy")],
+        [
+            {"join": {"player": "dee", "seat_after": "cy"}},
+            {"deal": {"dealer": "dee", "trump": "3S"}},
+            {"player": "ana", "declare": "play"},
+            *_passes("ben", "cy", "dee"),
+        ],
+        [
+            {"leave": {"player": "ben"}},
+            {"join": {"player": "eve", "seat_after": None}},
+            {"deal": {"dealer": "dee", "trump": "4S"}},
+            *_passes("eve", "ana", "cy", "dee"),
+        ],
+        [{"close": {}}],
+    ]
+    version = table["version"]
+    for step in night:
+        response = post_events(scorekeeper, table["id"], version, step)
+        assert response.status_code == 201, response.json()
+        version = response.json()["version"]
+    state = response.json()["state"]
+    assert state["players"] == ["eve", "ana", "ben", "cy", "dee"]
+    assert (state["seated"], state["left"]) == (["eve", "ana", "cy", "dee"], ["ben"])
+    # 3 carried, 4 more antes: ana alone takes 7; then 4 antes shared 1 each at the close.
+    assert state["closing"] == {
+        "pot": 4,
+        "shares": {"eve": 1, "ana": 1, "cy": 1, "dee": 1},
+        "transfers": [
+            {"from": "ben", "to": "ana", "amount": 2},
+            {"from": "cy", "to": "ana", "amount": 2},
+            {"from": "dee", "to": "ana", "amount": 1},
+        ],
+    }
+    assert state["balances"] == {"eve": 0, "ana": 5, "ben": -2, "cy": -2, "dee": -1}
+    settlement = get(scorekeeper, table, "/settlement")
+    assert settlement["transfers"] == state["closing"]["transfers"]
+    ana = next(s for s in settlement["statements"] if s["player"] == "ana")
+    assert ana == {
+        "player": "ana",
+        "antes": 3,
+        "fees": 0,
+        "penalties": 0,
+        "winnings": 7,
+        "closing_share": 1,
+        "net": 5,
+    }
+    assert [s["player"] for s in settlement["statements"]] == state["players"]
+    csv_text = scorekeeper.get(f"/api/v1/tables/{table['id']}/settlement?format=csv")
+    assert csv_text.content.decode().endswith("from,to,amount\nben,ana,2\ncy,ana,2\ndee,ana,1\n")
+    transcript = get(scorekeeper, table, "/transcript")
+    assert transcript["players"] == state["players"]
+    assert [d["seated"] for d in transcript["deals"]] == [
+        ["ana", "ben", "cy"],
+        ["ana", "ben", "cy", "dee"],
+        ["eve", "ana", "cy", "dee"],
+    ]
+    assert transcript["closed"] is True
+    assert rule_transcript(transcript) == get(scorekeeper, table, "/ruling")
+
+
+def _passes(*players: str) -> list[dict[str, Any]]:
+    return [{"player": p, "declare": "pass"} for p in players]
