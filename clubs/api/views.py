@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
+from clubs.api.pagination import PageQuerySerializer, paginate_queryset
 from clubs.api.permissions import IsClubAdmin, request_key
 from clubs.api.serializers import (
     ApiKeyCreatedOutputSerializer,
@@ -29,11 +30,18 @@ class ApiKeyListCreateApi(APIView):
     @extend_schema(
         operation_id="keys_list",
         tags=["keys"],
-        responses={200: ApiKeyListOutputSerializer, **error_responses(403)},
+        parameters=[PageQuerySerializer],
+        responses={200: ApiKeyListOutputSerializer, **error_responses(400, 403)},
     )
     def get(self, request: Request) -> Response:
-        keys = api_key_list(club=request_key(request).club)
-        return Response({"keys": ApiKeyOutputSerializer(keys, many=True).data})
+        return paginate_queryset(
+            request,
+            api_key_list(club=request_key(request).club),
+            list_name="keys",
+            key="keys",
+            order=("created_at", "id"),
+            render=lambda shown: ApiKeyOutputSerializer(shown, many=True).data,
+        )
 
     @extend_schema(
         operation_id="keys_create",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.pagination import page_serializer
 from exports.models import ExportFormat, ExportKind, ExportStatus
 
 
@@ -45,3 +46,8 @@ class ExportJobOutputSerializer(serializers.Serializer):
         fields["from"] = serializers.DateField(source="date_from", allow_null=True)
         fields["to"] = serializers.DateField(source="date_to", allow_null=True)
         return fields
+
+
+ExportJobListOutputSerializer = page_serializer(
+    ExportJobOutputSerializer, "exports", "ExportJobPageOutputSerializer"
+)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from clubs.api.pagination import page_serializer
+from games.selectors import table_glance
 
 MAX_INT = 2**31 - 1
 
@@ -57,16 +61,33 @@ class TableOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class TableListOutputSerializer(serializers.Serializer):
-    tables = TableOutputSerializer(many=True)
-    next = serializers.UUIDField(
-        allow_null=True, help_text="Pass as `after` for the next page; null on the last page."
-    )
+class TableSummaryOutputSerializer(TableOutputSerializer):
+    """A table as `GET /tables` lists it: with what a table app shows at a glance."""
+
+    phase = serializers.SerializerMethodField(help_text="between_deals, declaring, ...")
+    pot = serializers.SerializerMethodField(help_text="chips in the pot now")
+    to_act = serializers.SerializerMethodField(help_text="whose turn it is (null between deals)")
+
+    def _glance(self, table: Any) -> dict[str, Any]:
+        cache = self.context.setdefault("glances", {})
+        if table.id not in cache:
+            cache[table.id] = table_glance(table=table)
+        return cache[table.id]
+
+    def get_phase(self, table: Any) -> str:
+        return str(self._glance(table)["phase"])
+
+    def get_pot(self, table: Any) -> int:
+        return int(self._glance(table)["pot"])
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_to_act(self, table: Any) -> str | None:
+        return self._glance(table)["to_act"]
 
 
-class TablePageQuerySerializer(serializers.Serializer):
-    after = serializers.UUIDField(required=False, help_text="The last table id of the page before.")
-    limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
+TableListOutputSerializer = page_serializer(
+    TableSummaryOutputSerializer, "tables", "TablePageOutputSerializer"
+)
 
 
 class TranscriptDealSerializer(serializers.Serializer):
@@ -168,16 +189,15 @@ class EventOutputSerializer(serializers.Serializer):
     prev_hash = serializers.CharField()
 
 
-class EventPageOutputSerializer(serializers.Serializer):
-    events = EventOutputSerializer(many=True)
-    next_after = serializers.IntegerField(
-        allow_null=True, help_text="pass as ?after= for the next page; null at the end"
+class EventListItemOutputSerializer(EventOutputSerializer):
+    undone_by = serializers.IntegerField(
+        allow_null=True, help_text="version of the `EventUndone` that took it back, if any"
     )
 
 
-class EventPageQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, max_value=2**62, default=0)
-    limit = serializers.IntegerField(min_value=1, max_value=1000, default=100)
+EventPageOutputSerializer = page_serializer(
+    EventListItemOutputSerializer, "events", "EventPageOutputSerializer"
+)
 
 
 # ---------------------------------------------------------------- rulings

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club
-from games.engine import Sitting, ruling_document
+from games.engine import Sitting, glance, ruling_document
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
 from games.eventstore.reader import COLUMNS, row_to_event
@@ -49,6 +49,11 @@ def table_state(*, table: Table) -> tuple[Sitting, int]:
     return load_state(row.state), row.version
 
 
+def table_glance(*, table: Table) -> dict[str, Any]:
+    """Phase, pot and whose turn at the table (from its projection row)."""
+    return glance(load_state(table.projection.state))
+
+
 def table_ruling(*, table: Table) -> dict[str, Any]:
     """The sitting as a `bourre-ruling/1` document."""
     return ruling_document(full_sitting(table.projection))
@@ -87,6 +92,19 @@ def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list
             [table.stream, after, limit],
         )
         return [row_to_event(row) for row in cursor.fetchall()]
+
+
+def table_undos(*, table: Table) -> dict[int, int]:
+    """Each undone event's version -> the version of the `EventUndone` that took it back."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT version, data->>'undone_version' FROM eventstore_event "
+            "WHERE stream = %s AND type = %s",
+            [table.stream, EVENT_UNDONE],
+        )
+        return {int(undone): int(version) for version, undone in cursor.fetchall()}
 
 
 def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:

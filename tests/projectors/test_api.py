@@ -73,10 +73,11 @@ def test_the_leaderboard_orders_by_net_chips_then_pots_won(club: Club) -> None:
         (4, "e", -2),
         (5, "d", -6),
     ]
-    assert [p["player"] for p in auditor.get("/api/v1/leaderboard?limit=2").json()["players"]] == [
-        "c",
-        "a",
-    ]
+    first = auditor.get("/api/v1/leaderboard?limit=2").json()
+    assert [p["player"] for p in first["players"]] == ["c", "a"]
+    second = auditor.get(first["next"]).json()
+    assert [(p["rank"], p["player"]) for p in second["players"]] == [(3, "b"), (4, "e")]
+    assert [p["rank"] for p in auditor.get(second["next"]).json()["players"]] == [5]
     assert auditor.get("/api/v1/leaderboard?limit=0").status_code == 400
 
 

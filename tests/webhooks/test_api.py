@@ -58,7 +58,7 @@ def test_another_clubs_endpoint_is_not_found(admin: APIClient, other_club: Club)
     assert other.delete(base).status_code == 404
     assert other.get(f"{base}/deliveries").status_code == 404
     assert other.post(f"{base}/unblock", {"action": "skip"}, format="json").status_code == 404
-    assert other.get("/api/v1/webhooks").json() == {"webhooks": []}
+    assert other.get("/api/v1/webhooks").json() == {"webhooks": [], "next": None}
 
 
 @pytest.mark.parametrize(
