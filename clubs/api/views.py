@@ -9,11 +9,12 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
 from clubs.api.pagination import PageQuerySerializer, paginate_queryset
-from clubs.api.permissions import IsClubAdmin, request_key
+from clubs.api.permissions import IsKeyAdmin, request_key
 from clubs.api.serializers import (
     ApiKeyCreatedOutputSerializer,
     ApiKeyCreateInputSerializer,
@@ -25,7 +26,7 @@ from clubs.services import api_key_create, api_key_revoke
 
 
 class ApiKeyListCreateApi(APIView):
-    permission_classes = [IsClubAdmin]
+    permission_classes = [IsKeyAdmin]
 
     @extend_schema(
         operation_id="keys_list",
@@ -54,11 +55,16 @@ class ApiKeyListCreateApi(APIView):
         body.is_valid(raise_exception=True)
         key, raw = api_key_create(club=request_key(request).club, **body.validated_data)
         key.key = raw  # type: ignore[attr-defined]
-        return Response(ApiKeyCreatedOutputSerializer(key).data, status=status.HTTP_201_CREATED)
+        url = reverse("v1:key-revoke", kwargs={"key_id": key.id}, request=request)
+        return Response(
+            ApiKeyCreatedOutputSerializer(key).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": url},
+        )
 
 
 class ApiKeyRevokeApi(APIView):
-    permission_classes = [IsClubAdmin]
+    permission_classes = [IsKeyAdmin]
 
     @extend_schema(
         operation_id="keys_revoke",

@@ -40,6 +40,7 @@ class ExportJobOutputSerializer(serializers.Serializer):
     content_type = serializers.CharField(allow_blank=True)
     error = serializers.CharField(allow_blank=True)
     download_url = serializers.CharField(allow_null=True, help_text="set once ready")
+    url = serializers.URLField(help_text="this job: where to poll it")
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()

@@ -33,6 +33,7 @@ def job_body(job: ExportJob, request: Request) -> dict[str, object]:
         if job.status == ExportStatus.READY
         else None
     )
+    job.url = reverse("v1:export", kwargs={"job_id": job.id}, request=request)  # type: ignore[attr-defined]
     return dict(ExportJobOutputSerializer(job).data)
 
 

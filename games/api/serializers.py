@@ -153,6 +153,15 @@ class EventUndoneOutputSerializer(serializers.Serializer):
     voided_versions = serializers.ListField(child=serializers.IntegerField())
 
 
+class NextDealOutputSerializer(serializers.Serializer):
+    dealer = serializers.CharField(
+        allow_null=True, help_text="left of the last dealer (rotation is not enforced)"
+    )
+    exempt = serializers.ListField(
+        child=serializers.CharField(), help_text="players who pay no ordinary ante next deal"
+    )
+
+
 class TableStateOutputSerializer(serializers.Serializer):
     table_id = serializers.UUIDField()
     version = serializers.IntegerField()
@@ -167,6 +176,9 @@ class TableStateOutputSerializer(serializers.Serializer):
     deal = serializers.DictField(allow_null=True)
     to_act = serializers.CharField(allow_null=True)
     legal_plays = serializers.DictField(allow_null=True)
+    next_deal = NextDealOutputSerializer(
+        allow_null=True, help_text="between deals only: who deals next and who is exempt"
+    )
 
 
 class EventsAppendOutputSerializer(serializers.Serializer):

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
@@ -28,7 +29,12 @@ from games.services import table_create, table_import
 
 def _created(request: Request, table_id: uuid.UUID) -> Response:
     table = table_get(club=request_key(request).club, table_id=table_id)
-    return Response(TableOutputSerializer(table).data, status=status.HTTP_201_CREATED)
+    url = reverse("v1:table", kwargs={"table_id": table_id}, request=request)
+    return Response(
+        TableOutputSerializer(table).data,
+        status=status.HTTP_201_CREATED,
+        headers={"Location": url},
+    )
 
 
 class TableListCreateApi(APIView):

@@ -54,3 +54,7 @@ class TaskRunOutputSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     error = serializers.CharField(allow_blank=True)
+
+
+class TaskRunAcceptedOutputSerializer(TaskRunOutputSerializer):
+    url = serializers.URLField(help_text="where to poll the task (also the `Location` header)")

@@ -9,6 +9,7 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
@@ -18,6 +19,7 @@ from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,
     ProjectionListOutputSerializer,
+    TaskRunAcceptedOutputSerializer,
     TaskRunOutputSerializer,
 )
 from projectors.selectors import (
@@ -92,15 +94,20 @@ class ProjectionListApi(APIView):
         return Response(ProjectionListOutputSerializer({"projections": projections_status()}).data)
 
 
+class IsRebuildAdmin(IsClubAdmin):
+    message = "rebuilding a projection needs an admin key"
+
+
 class ProjectionRebuildApi(APIView):
-    permission_classes = [IsClubAdmin]
+    permission_classes = [IsRebuildAdmin]
 
     @extend_schema(
         operation_id="projections_rebuild",
         tags=["projections"],
         request=None,
         parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH)],
-        responses={202: TaskRunOutputSerializer, **error_responses(403, 404, 409)},
+        responses={202: TaskRunAcceptedOutputSerializer, **error_responses(403, 404, 409)},
+        description="Queue a rebuild; the 202 gives the task to poll (`url`, `Location`).",
     )
     def post(self, request: Request, name: str) -> Response:
         try:
@@ -113,7 +120,12 @@ class ProjectionRebuildApi(APIView):
                 code="rebuild_in_progress",
                 message=f"a rebuild of {name} is already queued or running",
             ) from error
-        return Response(TaskRunOutputSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+        url = reverse("v1:task-get", kwargs={"task_id": run.id}, request=request)
+        return Response(
+            {**TaskRunOutputSerializer(run).data, "url": url},
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": url},
+        )
 
 
 class TaskRunGetApi(APIView):

@@ -98,6 +98,7 @@ def test_only_an_admin_may_rebuild(club: Club) -> None:
     for role in ("auditor", "scorekeeper"):
         response = client_for(make_key(club, role)[1]).post(f"/api/v1/projections/{NAME}/rebuild")
         assert response.status_code == 403
+        assert response.json()["error"]["message"] == "rebuilding a projection needs an admin key"
     admin = client_for(make_key(club, "admin")[1])
     assert admin.post("/api/v1/projections/nope/rebuild").status_code == 404
 
@@ -141,6 +142,9 @@ def test_a_second_rebuild_waits_unless_the_first_went_silent(club: Club) -> None
     admin = client_for(make_key(club, "admin")[1])
     first = admin.post(f"/api/v1/projections/{NAME}/rebuild")
     assert first.status_code == 202
+    task_url = f"http://testserver/api/v1/tasks/{first.json()['id']}"
+    assert first.headers["Location"] == first.json()["url"] == task_url
+    assert admin.get(first["Location"]).json()["status"] == "queued"
     second = admin.post(f"/api/v1/projections/{NAME}/rebuild")
     assert second.status_code == 409
     assert second.json()["error"]["code"] == "rebuild_in_progress"

@@ -12,6 +12,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
@@ -102,8 +103,11 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
         except UnknownKind as exc:
             raise ValidationError({"kinds": [str(exc)]}) from exc
         created = _endpoint(request, endpoint.id)  # with its delivery state
+        url = reverse("v1:webhook", kwargs={"webhook_id": endpoint.id}, request=request)
         return Response(
-            WebhookCreatedOutputSerializer(created).data, status=status.HTTP_201_CREATED
+            WebhookCreatedOutputSerializer(created).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": url},
         )
 
 
