@@ -6,6 +6,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -71,7 +72,7 @@ class TableEventsApi(APIView):
         "`current_version`; 422 carries the engine's `code`, the event's `index`, "
         "`expected_player` and `field`. Nothing is stored on any error.",
     )
-    def post(self, request: Request, table_id: uuid.UUID) -> Response:
+    def post(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         body = EventsAppendInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         key = _idempotency_key(request)
@@ -103,8 +104,13 @@ class TableEventsApi(APIView):
                 message="this Idempotency-Key was already used with a different request",
                 field="Idempotency-Key",
             ) from None
-        headers = {"Idempotent-Replayed": "true"} if outcome.replayed else None
-        return Response(outcome.body, status=outcome.status_code, headers=headers)
+        # The stored text itself, not a re-rendering: a retry gets the very same bytes.
+        response = HttpResponse(
+            outcome.content.encode(), status=outcome.status_code, content_type="application/json"
+        )
+        if outcome.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
 
     @extend_schema(
         operation_id="tables_events_list",

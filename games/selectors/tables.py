@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 
 from clubs.models import Club
 from games.engine import Sitting, glance, ruling_document
+from games.engine.key_order import transcript_ordered
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
 from games.eventstore.reader import COLUMNS, row_to_event
@@ -72,13 +73,16 @@ def table_transcript(*, table: Table) -> dict[str, Any]:
             deals.append({**event.data, "actions": []})
         elif deals:
             deals[-1]["actions"].append(event.data)
-    return {
-        "format": TRANSCRIPT_FORMAT,
-        "variant": table.variant,
-        "options": table.options,
-        "players": table.players,
-        "deals": deals,
-    }
+    # Stored event data (jsonb) has its keys reordered: give back the format's order.
+    return transcript_ordered(
+        {
+            "format": TRANSCRIPT_FORMAT,
+            "variant": table.variant,
+            "options": table.options,
+            "players": table.players,
+            "deals": deals,
+        }
+    )
 
 
 def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list[RecordedEvent]:

@@ -4,6 +4,7 @@ they produced, project inline, all in one transaction (all or nothing)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -43,7 +44,13 @@ from games.services.errors import EventRejected, IdempotencyKeyReused, StaleVers
 class AppendOutcome:
     status_code: int
     body: dict[str, Any]
+    content: str  # `body` as JSON text: what is sent, and sent again on an idempotent retry
     replayed: bool = False
+
+
+def response_json(body: Mapping[str, Any]) -> str:
+    """JSON text as the API renders it (compact, UTF-8, keys in the order built)."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def table_events_append(
@@ -78,7 +85,12 @@ def table_events_append(
             if earlier is not None:
                 if earlier.request_hash != request_hash:
                     raise IdempotencyKeyReused(idempotency_key)
-                return AppendOutcome(earlier.status_code, earlier.response, replayed=True)
+                return AppendOutcome(
+                    earlier.status_code,
+                    json.loads(earlier.response),
+                    earlier.response,
+                    replayed=True,
+                )
         if row.version != expected_version:
             raise StaleVersion(expected_version, row.version)
 
@@ -95,13 +107,14 @@ def table_events_append(
             "undone": undone,
             "state": state_body(row.table, fold.state, fold.version),
         }
+        content = response_json(body)
         if idempotency_key is not None:
             TableRequest.objects.create(
                 table_id=table_id,
                 key=idempotency_key,
                 request_hash=request_hash,
                 status_code=201,
-                response=body,
+                response=content,
             )
         try:
             result = append(
@@ -118,7 +131,7 @@ def table_events_append(
             raise StaleVersion(expected_version, conflict.current) from conflict
         assert result.last_version == fold.version
         project_inline(result.events)
-    return AppendOutcome(201, body)
+    return AppendOutcome(201, body, content)
 
 
 def state_body(table: Table, state: Sitting, version: int) -> dict[str, Any]:
