@@ -110,7 +110,11 @@ class TranscriptSerializer(serializers.Serializer):
 
 
 class TranscriptInputSerializer(TranscriptSerializer):
-    pass
+    """What `POST /referee` takes: the document must say what it is."""
+
+    format = serializers.ChoiceField(
+        choices=["bourre-transcript/1"], help_text="required: `bourre-transcript/1`"
+    )
 
 
 class TranscriptOutputSerializer(TranscriptSerializer):
@@ -135,11 +139,21 @@ class EventsAppendInputSerializer(serializers.Serializer):
     )
 
 
+class PostingLegOutputSerializer(serializers.Serializer):
+    account = serializers.CharField(help_text="`pot` or `player:<name>`, as in the ledger")
+    amount = serializers.IntegerField(help_text="chips, signed: a posting's legs sum to 0")
+
+
+class PostingOutputSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="ante, exchange_fee, pot_won, penalty, ...")
+    legs = PostingLegOutputSerializer(many=True)
+
+
 class RulingMadeOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="version of the RulingMade event")
     kind = serializers.CharField()
     ruling = serializers.DictField()
-    postings = serializers.ListField(child=serializers.DictField())
+    postings = PostingOutputSerializer(many=True)
     rules_version = serializers.CharField()
     cause_version = serializers.IntegerField()
     deal = serializers.IntegerField(allow_null=True)

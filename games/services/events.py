@@ -167,7 +167,7 @@ def _fold_posted(
             ruling_data = _ruling_data(ruling, cause, deal)
             out.append(NewEvent(RULING_MADE, ruling_data))
             fold.ruling_made(version, cause)
-            rulings.append({"version": version, **ruling_data})
+            rulings.append({"version": version, **ruling_data, "postings": _legs(ruling)})
     return out, rulings, undone
 
 
@@ -223,6 +223,18 @@ def _canonical_action(item: Mapping[str, Any], deck: frozenset[str]) -> dict[str
         if key in data:
             data[key] = [parse_card(c, deck, field=key) for c in data[key]]  # type: ignore[union-attr]
     return data
+
+
+def _legs(ruling: Ruling) -> list[dict[str, Any]]:
+    """The ruling's postings in the ledger's shape: each leg an account and an amount
+    (the log keeps legs as pairs; responses speak as `GET /ledger` does)."""
+    return [
+        {
+            "kind": posting.kind,
+            "legs": [{"account": account, "amount": amount} for account, amount in posting.legs],
+        }
+        for posting in ruling.postings
+    ]
 
 
 def _ruling_data(ruling: Ruling, cause_version: int, deal: int | None) -> dict[str, Any]:
