@@ -37,7 +37,7 @@ from .events import (
 from .reducer import apply, new_sitting
 from .state import RULES_VERSION, Posting, Ruling, Sitting
 from .transcript import TranscriptRejected, rule_transcript, ruling_document
-from .view import LegalPlays, legal_plays, table_view
+from .view import LegalPlays, glance, legal_plays, next_dealer, table_view
 
 __all__ = [
     "RULES_VERSION",
@@ -63,8 +63,10 @@ __all__ = [
     "apply",
     "change_to_json",
     "deal_to_json",
+    "glance",
     "legal_plays",
     "new_sitting",
+    "next_dealer",
     "parse_action",
     "parse_close",
     "parse_deal",

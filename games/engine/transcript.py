@@ -7,6 +7,7 @@ from typing import Any
 
 from .errors import Rejection
 from .events import Close, Event, parse_action, parse_deal
+from .key_order import ruling_ordered
 from .reducer import apply, new_sitting
 from .state import Sitting
 
@@ -144,4 +145,6 @@ def ruling_document(sitting: Sitting) -> dict[str, Any]:
     }
     if sitting.closing is not None:
         doc["closing"] = dict(sitting.closing)
-    return doc
+    # Settled deals may come back from storage with their keys reordered: put the
+    # format's order back (TRANSCRIPT.md), so the document reads the same however made.
+    return ruling_ordered(doc)

@@ -8,7 +8,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club
-from games.engine import Join, Sitting, ruling_document
+from games.engine import Join, Sitting, glance, ruling_document
+from games.engine.key_order import transcript_ordered
 from games.engine.seats import seat_order
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
@@ -51,6 +52,11 @@ def table_state(*, table: Table) -> tuple[Sitting, int]:
     settled deals are placeholders: enough for `table_view`, not for rulings)."""
     row: TableState = table.projection
     return load_state(row.state), row.version
+
+
+def table_glance(*, table: Table) -> dict[str, Any]:
+    """Phase, pot and whose turn at the table (from its projection row)."""
+    return glance(load_state(table.projection.state))
 
 
 def table_ruling(*, table: Table) -> dict[str, Any]:
@@ -108,7 +114,8 @@ def table_transcript(*, table: Table) -> dict[str, Any]:
     }
     if closed:
         doc["closed"] = True
-    return doc
+    # Stored event data (jsonb) has its keys reordered: give back the format's order.
+    return transcript_ordered(doc)
 
 
 def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
@@ -122,6 +129,19 @@ def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list
             [table.stream, after, limit],
         )
         return [row_to_event(row) for row in cursor.fetchall()]
+
+
+def table_undos(*, table: Table) -> dict[int, int]:
+    """Each undone event's version -> the version of the `EventUndone` that took it back."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT version, data->>'undone_version' FROM eventstore_event "
+            "WHERE stream = %s AND type = %s",
+            [table.stream, EVENT_UNDONE],
+        )
+        return {int(undone): int(version) for version, undone in cursor.fetchall()}
 
 
 def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:

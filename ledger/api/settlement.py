@@ -107,9 +107,8 @@ class TableSettlementApi(APIView):
             OpenApiParameter(
                 "format",
                 OpenApiTypes.STR,
-                enum=["json", "csv"],
                 required=False,
-                description="`csv` for the CSV form (as `Accept: text/csv`)",
+                description="`csv` for the CSV form (as `Accept: text/csv`), `json` (default)",
             )
         ],
         responses={
