@@ -46,7 +46,9 @@ def database_config(url: str) -> dict[str, Any]:
 
 
 SECRET_KEY = env("DJANGO_SECRET_KEY", "insecure-local-development-key-change-me")
+# Off unless asked for (DJANGO_DEBUG=1): a DEBUG page shows settings and SQL.
 DEBUG = env_bool("DJANGO_DEBUG", False)
+DEFAULT_EXCEPTION_REPORTER_FILTER = "bourre_site.reporting.CredentialHidingFilter"
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 
 INSTALLED_APPS = [
