@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.permissions import IsAuditor, IsClubAdmin, request_key
+from clubs.api.permissions import IsAuditor, IsOperator, request_key
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     LeaderboardQuerySerializer,
@@ -68,7 +68,8 @@ class LeaderboardApi(APIView):
 
 
 class ProjectionListApi(APIView):
-    permission_classes = [IsAuditor]
+    # The read models cover every club: their positions and lag tell the log's size.
+    permission_classes = [IsOperator]
 
     @extend_schema(
         operation_id="projections_list",
@@ -80,7 +81,8 @@ class ProjectionListApi(APIView):
 
 
 class ProjectionRebuildApi(APIView):
-    permission_classes = [IsClubAdmin]
+    # A rebuild replaces every club's rows and holds the one rebuild slot: the operator's.
+    permission_classes = [IsOperator]
 
     @extend_schema(
         operation_id="projections_rebuild",
