@@ -8,6 +8,8 @@ seat back, so the seat order of every deal already played stays what it was.
 
 from __future__ import annotations
 
+import unicodedata
+
 from .errors import Rejection
 from .events import Join, Leave
 from .state import Ruling, Sitting, evolve
@@ -38,6 +40,15 @@ def join(sitting: Sitting, ev: Join) -> tuple[Sitting, list[Ruling]]:
             f"join.seat_after: {ev.seat_after!r} is not at this table",
             field="join.seat_after",
         )
+    if ev.player not in players:
+        folded = _folded(ev.player)
+        for p in players:
+            if _folded(p) == folded:
+                raise Rejection(
+                    "invalid_players",
+                    f"join.player: same name as {p} (ignoring case)",
+                    field="join.player",
+                )
     if ev.player in players:
         at = players.index(ev.player)
         own = players[at - 1] if at else None
@@ -78,3 +89,8 @@ def seat_order(players: tuple[str, ...], ev: Join) -> tuple[str, ...]:
         return players
     at = 0 if ev.seat_after is None else players.index(ev.seat_after) + 1
     return (*players[:at], ev.player, *players[at:])
+
+
+def _folded(name: str) -> str:
+    """A name as two players' names must not coincide (ignoring case and width)."""
+    return unicodedata.normalize("NFKC", name).casefold()

@@ -4,6 +4,7 @@ holds a joining name to the rules of names at table creation, and gives what to 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,15 +32,27 @@ def sitting_change(item: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     return event_type(change), data
 
 
+# As `games/api/names.py` holds the names of a new table: control, format (zero-width,
+# bidi overrides), surrogate, private-use, unassigned and line/paragraph separators.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
 def _name(value: object, field: str) -> object:
-    """A name as table creation takes it: surrounding blanks trimmed, at most 100 characters."""
+    """A name as table creation takes it: NFC, visible, no surrounding spaces, at most 100
+    characters (the engine refuses one that differs from a player's only by case)."""
     if not isinstance(value, str):
         return value  # the engine names the field that is not a name
-    name = value.strip()
+    name = unicodedata.normalize("NFC", value)
+    for char in name:
+        category = unicodedata.category(char)
+        if category in _REFUSED_CATEGORIES or (category == "Zs" and char != " "):
+            raise _refused(field, f"invisible or control character U+{ord(char):04X}")
+    if not name.strip() or name != name.strip():
+        raise _refused(field, "a name is visible text without leading or trailing spaces")
     if len(name) > PLAYER_NAME_MAX_LENGTH:
-        raise Rejection(
-            "invalid_event",
-            f"{field}: a name is at most {PLAYER_NAME_MAX_LENGTH} characters",
-            field=field,
-        )
+        raise _refused(field, f"a name is at most {PLAYER_NAME_MAX_LENGTH} characters")
     return name
+
+
+def _refused(field: str, message: str) -> Rejection:
+    return Rejection("invalid_players", f"{field}: {message}", field=field)

@@ -55,7 +55,7 @@ def test_joins_and_leaves_change_who_is_dealt_in(
         table["id"],
         1,
         [
-            {"join": {"player": "  eve ", "seat_after": "ben"}},  # trimmed, as at creation
+            {"join": {"player": "e\u0301ve", "seat_after": "ben"}},  # kept in NFC: "éve"
             {"leave": {"player": "cy"}},
             {"join": {"player": "fay", "seat_after": None}},
             DEAL,
@@ -63,8 +63,8 @@ def test_joins_and_leaves_change_who_is_dealt_in(
     )
     assert response.status_code == 201, response.json()
     state = response.json()["state"]
-    assert state["players"] == ["fay", "ana", "ben", "eve", "cy", "dee"]
-    assert state["seated"] == ["fay", "ana", "ben", "eve", "dee"]
+    assert state["players"] == ["fay", "ana", "ben", "\u00e9ve", "cy", "dee"]
+    assert state["seated"] == ["fay", "ana", "ben", "\u00e9ve", "dee"]
     assert state["left"] == ["cy"]
     assert [s["player"] for s in state["deal"]["seats"] if s["seated"]] == state["seated"]
     assert state["pot"] == 5  # five antes: cy sits no more
@@ -80,8 +80,11 @@ def test_joins_and_leaves_change_who_is_dealt_in(
 @pytest.mark.parametrize(
     ("change", "code", "field"),
     [
-        ({"join": {"player": "x" * 101, "seat_after": None}}, "invalid_event", "join.player"),
-        ({"join": {"player": "  ", "seat_after": None}}, "invalid_event", "join.player"),
+        ({"join": {"player": "x" * 101, "seat_after": None}}, "invalid_players", "join.player"),
+        ({"join": {"player": "  ", "seat_after": None}}, "invalid_players", "join.player"),
+        ({"join": {"player": " eve", "seat_after": None}}, "invalid_players", "join.player"),
+        ({"join": {"player": "e\u200bve", "seat_after": None}}, "invalid_players", "join.player"),
+        ({"join": {"player": "ANA", "seat_after": None}}, "invalid_players", "join.player"),
         ({"join": {"player": "eve"}}, "invalid_event", "join.seat_after"),
         ({"join": {"player": "eve", "seat_after": "zed"}}, "unknown_player", "join.seat_after"),
         ({"join": {"player": "ana", "seat_after": None}}, "already_seated", "join.player"),
