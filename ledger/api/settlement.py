@@ -3,46 +3,22 @@ is closed, who pays whom; as JSON, or as CSV (`Accept: text/csv` or `?format=csv
 
 from __future__ import annotations
 
-import csv
-import io
 import uuid
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.api.csv_rendering import CsvRenderer
 from clubs.api.errors import error_responses
 from clubs.api.permissions import IsAuditor
 from ledger.api.views import _table_id_or_404
 from ledger.settlement import STATEMENT_FIELDS, SittingSettlement, ledger_settlement
-
-
-class CsvRenderer(BaseRenderer):
-    """Writes what the view gives as rows (lists); an error body as `code,message`."""
-
-    media_type = "text/csv"
-    format = "csv"
-    charset = "utf-8"
-
-    def render(
-        self,
-        data: Any,
-        accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
-    ) -> bytes:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        if isinstance(data, dict):  # an error: {"error": {"code", "message", ...}}
-            error = data.get("error", data)
-            writer.writerows([["code", "message"], [error.get("code"), error.get("message")]])
-        else:
-            writer.writerows(data)
-        return out.getvalue().encode(self.charset)
 
 
 class SettlementStatementOutputSerializer(serializers.Serializer):
