@@ -7,7 +7,8 @@ process. Wakes of one kind coalesce while one is waiting to be sent: the pending
 is cleared just before sending, so a commit that lands after the mark was cleared
 queues another wake, and none is ever missed (the woken task reads the log when it
 runs, after every commit that asked for it). A periodic sweep remains the safety net
-for a process that dies with a wake in hand.
+for a process that dies with a wake in hand. Across processes, `pending_mark` and
+`pending_clear` (below) keep at most one task per subscription waiting in the queue.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from django.db import transaction
 
@@ -84,3 +86,55 @@ def _run() -> None:
 def wait_until_sent(timeout: float = 5.0) -> bool:
     """Block until every wake handed over has been sent (for tests and shutdown)."""
     return _idle.wait(timeout)
+
+
+# ---------------------------------------------------------------- across processes
+# The in-process coalescing above still leaves one wake per gunicorn process per send; a
+# mark in Redis per subscription (a projector, the webhook sweep, an endpoint) makes it one
+# pending task for the whole deployment: set with SET NX before the task is sent, cleared
+# by the task as it starts, *before* it reads the log. A commit that finds the mark set
+# needs nothing: the pending task has not read yet, so it will see that commit. A commit
+# after the clear sets it again and sends another task. So a wake is never missed, and at
+# most one task per subscription waits in the queue (one more may be running).
+# The mark expires (PENDING_TTL) in case its task is lost with a dying worker; the beat
+# sweeps go through the same marks.
+PENDING_TTL = 60
+_redis_lock = threading.Lock()
+_redis: Any = None
+
+
+def _client() -> Any:
+    global _redis
+    with _redis_lock:
+        if _redis is None:
+            import redis
+            from django.conf import settings
+
+            _redis = redis.Redis.from_url(
+                settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+            )
+        return _redis
+
+
+def _mark_key(subscription: str) -> str:
+    from django.conf import settings
+
+    return f"bourre:wake-pending:{settings.CELERY_TASK_DEFAULT_QUEUE}:{subscription}"
+
+
+def pending_mark(subscription: str) -> bool:
+    """True if the caller should send the subscription's task (no task of it is pending);
+    also True when Redis cannot be asked: a duplicate wake is harmless, a missed one not."""
+    try:
+        return bool(_client().set(_mark_key(subscription), b"1", nx=True, ex=PENDING_TTL))
+    except Exception:
+        logger.warning("could not set the %s wake mark", subscription, exc_info=True)
+        return True
+
+
+def pending_clear(subscription: str) -> None:
+    """Called by the task as it starts, before it reads the log."""
+    try:
+        _client().delete(_mark_key(subscription))
+    except Exception:  # the mark expires on its own
+        logger.warning("could not clear the %s wake mark", subscription, exc_info=True)
