@@ -1,5 +1,6 @@
 """``python -m bench``: the summary of every target (what `make bench` runs);
-``python -m bench NAME ...`` runs the named modules' detailed tables, ``all`` every one.
+``python -m bench NAME ...`` runs the named modules' detailed tables, ``all`` every one
+(``profile``, a pyinstrument profile of card plays over HTTP, only when named).
 
 ``BENCH_QUICK=1`` shrinks every count (and uses a smaller replay log in a database of its
 own) so a whole `make bench` finishes in a few minutes; explicit BENCH_* settings win.
@@ -42,7 +43,7 @@ def main(argv: list[str]) -> int:
     django.setup()
     names = argv or ["summary"]
     if names == ["all"]:
-        names = [name for name in available() if name != "summary"]
+        names = [name for name in available() if name not in ("summary", "profile")]
     unknown = sorted(set(names) - set(available()))
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; available: {', '.join(available())}")

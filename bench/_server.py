@@ -113,6 +113,16 @@ class Server:
             todo.extend(tree.get(pid, []))
         return found
 
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds used so far: the gunicorn processes, the Celery ones, and the local
+        PostgreSQL cluster's (0 for a server elsewhere)."""
+        gunicorn = [p for p in self._descendants() if "gunicorn" in _cmdline(p)]
+        return {
+            "gunicorn": sum(_cpu_seconds(pid) for pid in gunicorn),
+            "celery": self.celery_cpu(),
+            "postgres": postgres_cpu(),
+        }
+
     def celery_pids(self) -> dict[str, list[int]]:
         """The Celery worker's processes (main and pool) and beat's, by role."""
         roles: dict[str, list[int]] = {}
@@ -128,3 +138,19 @@ class Server:
     def celery_cpu(self) -> float:
         """CPU seconds used so far by every Celery process of this server."""
         return sum(_cpu_seconds(pid) for pids in self.celery_pids().values() for pid in pids)
+
+
+def postgres_cpu() -> float:
+    """CPU seconds of the project-local PostgreSQL cluster, if DATABASE_URL points at it:
+    the postmaster (with the backends it has reaped) and its live children; else 0."""
+    from urllib.parse import urlparse
+
+    try:
+        lines = (ROOT / "var" / "pg" / "data" / "postmaster.pid").read_text().splitlines()
+        pid, port = int(lines[0]), int(lines[3])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    if urlparse(os.environ.get("DATABASE_URL", "")).port != port:
+        return 0.0
+    tree = _children()
+    return _cpu_seconds(pid) + sum(_cpu_seconds(child) for child in tree.get(pid, []))

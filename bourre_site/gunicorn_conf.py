@@ -19,3 +19,35 @@ workers = int(os.environ.get("BOURRE_GUNICORN_WORKERS", "2"))
 threads = int(os.environ.get("BOURRE_GUNICORN_THREADS", "4"))
 keepalive = 30
 accesslog = os.environ.get("BOURRE_ACCESS_LOG", "-") or None
+
+
+# Profiling (`make bench BENCH=profile`): with BOURRE_PROFILE_DIR set, every request that
+# carries `X-Bench-Profile: 1` is sampled by pyinstrument (a dev dependency) and each worker
+# writes the combined profile of those requests to that directory as it exits.
+if os.environ.get("BOURRE_PROFILE_DIR"):
+    from typing import Any
+
+    _profiler: Any = None
+
+    def pre_request(worker: Any, req: Any) -> None:
+        global _profiler
+        if ("X-BENCH-PROFILE", "1") not in req.headers:
+            return
+        if _profiler is None:
+            from pyinstrument import Profiler
+
+            _profiler = Profiler(interval=0.0005)
+        _profiler.start()
+
+    def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+        if _profiler is not None and _profiler.is_running:
+            _profiler.stop()
+
+    def worker_exit(server: Any, worker: Any) -> None:
+        if _profiler is None or _profiler.last_session is None:
+            return
+        out = os.path.join(os.environ["BOURRE_PROFILE_DIR"], f"profile-{os.getpid()}")
+        with open(out + ".txt", "w") as text:
+            text.write(_profiler.output_text(unicode=True, color=False, show_all=False))
+        with open(out + ".html", "w") as html:
+            html.write(_profiler.output_html())
