@@ -25,9 +25,10 @@ def projector_wake(name: str, *, retried: bool = False, countdown: float | None 
     """Send one catch-up task for projector `name` unless one is already pending."""
     from projectors.tasks import projector_catch_up
 
-    if not pending_mark(subscription(name)):
+    wait = pending_mark(subscription(name))
+    if wait is None:
         return False
-    projector_catch_up.apply_async((name, retried), countdown=countdown)
+    projector_catch_up.apply_async((name, retried), countdown=max(wait, countdown or 0) or None)
     return True
 
 

@@ -41,11 +41,15 @@ def webhook_deliver(endpoint_id: str) -> str:
 def deliver_enqueue(*, endpoint_id: str, eta: datetime | None = None) -> None:
     """A delivery task for the endpoint, unless one is pending already (a scheduled retry,
     `eta`, is sent in any case: only the failed run schedules it, so they never multiply)."""
-    if eta is None and not pending_mark(endpoint_subscription(endpoint_id)):
-        return
-    webhook_deliver.apply_async((endpoint_id,), eta=eta, queue=conf.queue())
+    countdown = None
+    if eta is None:
+        wait = pending_mark(endpoint_subscription(endpoint_id))
+        if wait is None:
+            return
+        countdown = wait or None
+    webhook_deliver.apply_async((endpoint_id,), eta=eta, countdown=countdown, queue=conf.queue())
 
 
-def sweep_enqueue() -> None:
+def sweep_enqueue(countdown: float | None = None) -> None:
     # retry=False: an unreachable broker must not hold up the request that appended.
-    webhooks_sweep.apply_async(queue=conf.queue(), retry=False)
+    webhooks_sweep.apply_async(queue=conf.queue(), retry=False, countdown=countdown or None)

@@ -20,8 +20,9 @@ def endpoint_subscription(endpoint_id: str) -> str:
 def _enqueue_sweep() -> None:
     from webhooks.tasks import sweep_enqueue
 
-    if pending_mark(SWEEP):
-        sweep_enqueue()
+    wait = pending_mark(SWEEP)
+    if wait is not None:
+        sweep_enqueue(countdown=wait)
 
 
 def webhooks_wake(events: Sequence[RecordedEvent]) -> None:

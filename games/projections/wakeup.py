@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -96,8 +97,11 @@ def wait_until_sent(timeout: float = 5.0) -> bool:
 # needs nothing: the pending task has not read yet, so it will see that commit. A commit
 # after the clear sets it again and sends another task. So a wake is never missed, and at
 # most one task per subscription waits in the queue (one more may be running).
-# The mark expires (PENDING_TTL) in case its task is lost with a dying worker; the beat
-# sweeps go through the same marks.
+# Under a steady load that alone would run a subscription's task back to back, one per
+# commit or so; the task therefore also records when it started, and the next one is sent
+# with a countdown so that one subscription starts at most once per WAKE_MIN_INTERVAL
+# seconds (events meanwhile are read in one batch). The mark expires (PENDING_TTL) in case
+# its task is lost with a dying worker; the beat sweeps go through the same marks.
 PENDING_TTL = 60
 _redis_lock = threading.Lock()
 _redis: Any = None
@@ -116,25 +120,59 @@ def _client() -> Any:
         return _redis
 
 
-def _mark_key(subscription: str) -> str:
+def _keys(subscription: str) -> tuple[str, str]:
     from django.conf import settings
 
-    return f"bourre:wake-pending:{settings.CELERY_TASK_DEFAULT_QUEUE}:{subscription}"
+    base = f"bourre:wake-pending:{settings.CELERY_TASK_DEFAULT_QUEUE}:{subscription}"
+    return base, f"{base}:started"
 
 
-def pending_mark(subscription: str) -> bool:
-    """True if the caller should send the subscription's task (no task of it is pending);
-    also True when Redis cannot be asked: a duplicate wake is harmless, a missed one not."""
+def min_interval() -> float:
+    from django.conf import settings
+
+    return float(getattr(settings, "WAKE_MIN_INTERVAL", 0.5))
+
+
+def pending_mark(subscription: str) -> float | None:
+    """None if a task of the subscription is pending already (send nothing); else the
+    countdown in seconds to send the task with (0: at once). When Redis cannot be asked:
+    0, since a duplicate wake is harmless and a missed one is not."""
+    mark, started = _keys(subscription)
     try:
-        return bool(_client().set(_mark_key(subscription), b"1", nx=True, ex=PENDING_TTL))
+        pipe = _client().pipeline(transaction=False)
+        pipe.set(mark, b"1", nx=True, ex=PENDING_TTL)
+        pipe.get(started)
+        was_set, last = pipe.execute()
     except Exception:
         logger.warning("could not set the %s wake mark", subscription, exc_info=True)
-        return True
+        return 0.0
+    if not was_set:
+        return None
+    if last is None:
+        return 0.0
+    wait = min_interval() - (time.time() - float(last))
+    return round(wait, 3) if wait > 0 else 0.0
 
 
 def pending_clear(subscription: str) -> None:
     """Called by the task as it starts, before it reads the log."""
+    mark, started = _keys(subscription)
     try:
-        _client().delete(_mark_key(subscription))
+        pipe = _client().pipeline(transaction=False)
+        pipe.set(started, repr(time.time()).encode(), ex=PENDING_TTL)
+        pipe.delete(mark)
+        pipe.execute()
     except Exception:  # the mark expires on its own
         logger.warning("could not clear the %s wake mark", subscription, exc_info=True)
+
+
+def pending_reset() -> None:
+    """Forget every mark of this queue (for tests: a mark whose task no worker will run
+    would otherwise hold back the next test's wake for PENDING_TTL seconds)."""
+    base, _ = _keys("")
+    try:
+        client = _client()
+        for key in client.scan_iter(f"{base}*"):
+            client.delete(key)
+    except Exception:
+        logger.warning("could not reset the wake marks", exc_info=True)
