@@ -149,3 +149,6 @@ def test_referee_rules_without_storing(auditor: APIClient) -> None:
     assert error["message"]
     assert auditor.get("/api/v1/tables").json()["tables"] == []
     assert auditor.post("/api/v1/referee", {"variant": 3}, format="json").status_code == 400
+    unnamed = {k: v for k, v in case["transcript"].items() if k != "format"}
+    response = auditor.post("/api/v1/referee", unnamed, format="json")
+    assert (response.status_code, response.json()["error"]["field"]) == (400, "format")

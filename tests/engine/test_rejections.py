@@ -110,10 +110,13 @@ def test_a_new_deal_before_the_last_one_ended_is_refused() -> None:
     assert (error.deal, error.action, error.rejection.code) == (1, None, "deal_in_progress")
 
 
-def test_play_after_five_tricks_is_a_sixth_card() -> None:
+def test_a_play_between_deals_is_refused_as_no_deal_in_progress() -> None:
+    # Everybody passed: the deal is over, and a play before the next deal is logged has
+    # no deal to belong to.
     doc = louisiana(deal([D("a", False), D("b", False), D("c", False), P("a", "5H")]))
     error = rejected(doc)
-    assert (error.action, error.rejection.code) == (3, "sixth_card")
+    assert (error.action, error.rejection.code) == (3, "no_deal_in_progress")
+    assert "log the next deal" in error.rejection.message
 
 
 def test_comtadine_refuses_a_card_that_does_not_climb_and_a_fixed_number_of_deals() -> None:

@@ -65,7 +65,7 @@ def test_another_clubs_endpoint_is_not_found(admin: APIClient, other_club: Club)
     assert other.get(f"{base}/deliveries").status_code == 404
     assert other.post(f"{base}/unblock", {"action": "skip"}, format="json").status_code == 404
     assert admin.get(base).json()["active"] is True
-    assert other.get("/api/v1/webhooks").json() == {"webhooks": []}
+    assert other.get("/api/v1/webhooks").json() == {"webhooks": [], "next": None}
 
 
 @pytest.mark.parametrize(
@@ -111,3 +111,11 @@ def test_unblocking_an_endpoint_that_is_not_blocked_changes_nothing(admin: APICl
     assert response.status_code == 200
     assert response.json()["position"] is None
     assert response.json()["webhook"]["checkpoint_position"] == created["checkpoint_position"]
+
+
+def test_a_created_webhook_has_a_location(admin: APIClient) -> None:
+    response = admin.post(
+        "/api/v1/webhooks", {"url": URL, "kinds": ["deal_settled"]}, format="json"
+    )
+    assert response.status_code == 201
+    assert admin.get(response.headers["Location"]).json()["id"] == response.json()["id"]
