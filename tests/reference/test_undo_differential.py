@@ -29,7 +29,7 @@ def _events(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(sim=st.sampled_from(sorted(SIZES)).flatmap(sittings), undo=st.data())
 def test_undone_events_are_as_if_never_logged(sim: Sim, undo: Any) -> None:
     doc = {k: v for k, v in sim.transcript.items() if k != "closed"}
