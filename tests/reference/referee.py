@@ -735,7 +735,8 @@ def referee(doc: Any) -> dict[str, Any]:
                     rulings.append({"kind": "pot_won", "player": top[0], "amount": paid})
                     balances[top[0]] += paid
                 elif v.name == "ukrainian" and top:
-                    each = start // len(top)
+                    # each tied player is a winner: each takes at most the limit
+                    each = cap(start // len(top))
                     paid = each * len(top)
                     rulings.append(
                         {"kind": "pot_split", "players": top, "each": each, "left": start - paid}
