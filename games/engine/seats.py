@@ -13,6 +13,7 @@ import unicodedata
 from .errors import Rejection
 from .events import Join, Leave
 from .state import Ruling, Sitting, evolve
+from .variants import get_variant
 
 
 def between_deals(sitting: Sitting, why: str) -> None:
@@ -61,6 +62,14 @@ def join(sitting: Sitting, ev: Join) -> tuple[Sitting, list[Ruling]]:
             )
         balances = sitting.balances
     else:
+        most = get_variant(sitting.variant).max_players
+        if len(players) >= most:
+            raise Rejection(
+                "player_count",
+                f"join.player: a {sitting.variant} table has at most {most} seats over its "
+                "sitting (every seat ever taken counts): open another table",
+                field="join.player",
+            )
         players = seat_order(players, ev)
         balances = {p: sitting.balances.get(p, 0) for p in players}  # in seat order
     now = tuple(p for p in players if p in seated or p == ev.player)
