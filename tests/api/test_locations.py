@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import create_table
+from tests.api.conftest import create_table, post_events
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +39,17 @@ def test_an_export_202_gives_the_job_url(auditor: APIClient) -> None:
     assert response.status_code == 202
     assert response.headers["Location"] == response.json()["url"]
     assert auditor.get(response.json()["url"]).json()["id"] == response.json()["id"]
+
+
+def test_logged_events_have_a_location_listing_them(scorekeeper: APIClient) -> None:
+    table = create_table(scorekeeper)
+    first = post_events(scorekeeper, table["id"], 1, [{"deal": {"dealer": "ana", "trump": "7S"}}])
+    second = post_events(scorekeeper, table["id"], 3, [{"player": "ben", "declare": "play"}])
+    assert second.status_code == 201
+    logged = scorekeeper.get(second.headers["Location"]).json()["events"]
+    assert [e["version"] for e in logged] == [4]
+    assert [e["version"] for e in scorekeeper.get(first.headers["Location"]).json()["events"]] == [
+        2,
+        3,
+        4,
+    ]
