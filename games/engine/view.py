@@ -52,15 +52,21 @@ def to_act(sitting: Sitting) -> str | None:
 
 
 def next_dealer(sitting: Sitting) -> str | None:
-    """Who deals next by custom: left of the last dealer, among the players at the table
-    (the rules do not enforce rotation; a table app offers it as the default)."""
+    """Who deals next by custom: the first player clockwise from the last dealer among
+    those seated for the last deal (the rules do not enforce rotation; a table app
+    offers it as the default)."""
     deal = sitting.deal
     if deal is None or not sitting.players:
         return None
     players = list(sitting.players)
     if deal.dealer not in players:
         return players[0]
-    return players[(players.index(deal.dealer) + 1) % len(players)]
+    start = players.index(deal.dealer)
+    for step in range(1, len(players) + 1):
+        player = players[(start + step) % len(players)]
+        if player in deal.seated:
+            return player
+    return None
 
 
 def glance(sitting: Sitting) -> dict[str, Any]:
