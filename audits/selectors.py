@@ -11,8 +11,7 @@ from django.db.models import QuerySet
 
 from audits.models import AuditRun
 from games.eventstore.models import Event
-
-TABLE_CREATED = "TableCreated"
+from games.table import TABLE_CREATED
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,7 @@ import uuid
 from django.db import models
 
 from clubs.models import Club
-
-
-def table_stream(table_id: uuid.UUID | str) -> str:
-    return f"table-{table_id}"
+from games.table import stream_name
 
 
 class Table(models.Model):
@@ -34,7 +31,7 @@ class Table(models.Model):
 
     @property
     def stream(self) -> str:
-        return table_stream(self.id)
+        return stream_name(self.id)
 
 
 class TableState(models.Model):

@@ -14,14 +14,9 @@ from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
 from games.eventstore.reader import COLUMNS, row_to_event
 from games.models import Table, TableState
-from games.projections.table_state import (
-    DEAL_STARTED,
-    EVENT_UNDONE,
-    GAME_EVENT_TYPES,
-    RULING_MADE,
-    load_state,
-)
+from games.projections.table_state import load_state
 from games.projections.table_state_store import full_sitting
+from games.table import DEAL_STARTED, EVENT_UNDONE, GAME_EVENT_TYPES, RULING_MADE
 
 
 def table_list(

@@ -29,15 +29,11 @@ from games.engine.variants import get_variant
 from games.eventstore import NewEvent, VersionConflict, append, canonical_json
 from games.models import Table, TableRequest, TableState
 from games.projections.registry import project_inline
-from games.projections.table_state import (
-    EVENT_UNDONE,
-    RULING_MADE,
-    TableFold,
-    event_type,
-)
+from games.projections.table_state import TableFold, event_type
 from games.projections.table_state_store import fold_load, fold_save
 from games.services.context import RequestContext
 from games.services.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
+from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +194,7 @@ def _game_event(item: Any, deck: frozenset[str]) -> tuple[str, dict[str, Any]]:
                 "invalid_event", 'deal: a deal event has only the "deal" key', field="deal"
             )
         data = dict(_canonical_deal(item["deal"], deck))
-        return "DealStarted", data
+        return DEAL_STARTED, data
     action = parse_action(item)
     return event_type(action), _canonical_action(item, deck)
 

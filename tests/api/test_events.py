@@ -86,7 +86,7 @@ def test_rejected_event_is_422_with_index_and_expected_player(
     error = response.json()["error"]
     assert error["index"] == 5
     assert error["expected_player"] == "ana"
-    assert error["code"]
+    assert error["code"] == "out_of_turn"
     assert len(_log(scorekeeper, table["id"])) == 1  # all or nothing
 
 

@@ -184,3 +184,18 @@ def test_options_take_their_defaults() -> None:
         "pot_limit": None,
         "cinch": True,
     }
+
+
+def test_the_dealer_must_play_on_the_ace_of_trumps_and_the_ruling_says_so() -> None:
+    passes = [D("a", False), D("b", False)]
+    refused = rejected(louisiana(deal([*passes, D("c", False)], trump="AS")))
+    assert (refused.deal, refused.action) == (0, 2)
+    assert refused.rejection.code == "dealer_must_play"
+    # The dealer who plays is ruled as having had to; a lone player then takes the pot.
+    ruled = rule_transcript(louisiana(deal([*passes, D("c")], trump="AS")))
+    kinds = [r["kind"] for r in ruled["deals"][0]["rulings"]]
+    assert kinds == ["dealer_must_play", "lone_player", "pot_won"]
+    # Any other upcard: the dealer may pass, and there is no such ruling.
+    ruled = rule_transcript(louisiana(deal([*passes, D("c", False)], trump="KS")))
+    assert "dealer_must_play" not in [r["kind"] for r in ruled["deals"][0]["rulings"]]
+    assert [r["kind"] for r in ruled["deals"][0]["rulings"]] == ["all_passed"]
