@@ -143,6 +143,8 @@ SPECTACULAR_SETTINGS = {
         "ProjectionKindEnum": ["async", "inline"],
         "ErrorCodeEnum": "clubs.api.error_codes.ERROR_CODES",
         "JobStatusEnum": ["queued", "running", "succeeded", "failed"],
+        "TranscriptFormatEnum": ["bourre-transcript/1"],
+        "ExportFormatEnum": "exports.models.ExportFormat",
     },
 }
 
