@@ -5,6 +5,7 @@ when the club it would bootstrap already exists."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import uuid
 from pathlib import Path
@@ -19,8 +20,6 @@ __all__ = ["quiet_before_flush", "worker"]
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "docs" / "walkthrough.sh"
-
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 def _run(live_server: Any, test_db_name: str, club: str) -> subprocess.CompletedProcess[str]:
@@ -42,6 +41,8 @@ def _run(live_server: Any, test_db_name: str, club: str) -> subprocess.Completed
     )
 
 
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
 def test_the_walkthrough_runs_green(
     live_server: Any, test_db_name: str, worker: subprocess.Popen[bytes]
 ) -> None:
@@ -58,3 +59,10 @@ def test_the_walkthrough_runs_green(
     assert again.returncode != 0
     assert "already exists" in again.stderr
     assert "== 2." not in again.stdout  # nothing after the bootstrap ran
+
+
+def test_the_guide_shows_the_scripts_steps_in_order() -> None:
+    script = re.findall(r'^step "(\d+)\. ', SCRIPT.read_text(), re.M)
+    guide = re.findall(r"^\*\*(\d+)\. ", (ROOT / "docs" / "api.md").read_text(), re.M)
+    assert script == guide == [str(n) for n in range(1, len(script) + 1)]
+    assert "set -euo pipefail" in SCRIPT.read_text()
