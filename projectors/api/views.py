@@ -19,6 +19,7 @@ from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,
     ProjectionListOutputSerializer,
+    ProjectionStatusOutputSerializer,
     TaskRunAcceptedOutputSerializer,
     TaskRunOutputSerializer,
 )
@@ -88,10 +89,28 @@ class ProjectionListApi(APIView):
     @extend_schema(
         operation_id="projections_list",
         tags=["projections"],
-        responses={200: ProjectionListOutputSerializer, **error_responses(403)},
+        parameters=[PageQuerySerializer],
+        responses={200: ProjectionListOutputSerializer, **error_responses(400, 403)},
+        description="Each projection's checkpoint and lag (asynchronous ones first), paged.",
     )
     def get(self, request: Request) -> Response:
-        return Response(ProjectionListOutputSerializer({"projections": projections_status()}).data)
+        page = page_request(request, "projections")
+        after: tuple[str, ...] = ()
+        if page.after is not None:
+            if len(page.after) != 2 or not all(isinstance(v, str) for v in page.after):
+                raise bad_cursor("not a cursor of this list")
+            after = tuple(page.after)
+        # Asynchronous ones first, then the inline ones, each by name.
+        rows = sorted(projections_status(), key=lambda p: (p.kind, p.name))
+        rows = [p for p in rows if (p.kind, p.name) > after]
+        return page_response(
+            request,
+            page,
+            key="projections",
+            items=rows[: page.limit + 1],
+            render=lambda shown: ProjectionStatusOutputSerializer(shown, many=True).data,
+            keyset=lambda row: [row.kind, row.name],
+        )
 
 
 class IsRebuildAdmin(IsClubAdmin):
