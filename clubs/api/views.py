@@ -13,7 +13,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
-from clubs.api.pagination import PageQuerySerializer, paginate_queryset
+from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsKeyAdmin, request_key
 from clubs.api.serializers import (
     ApiKeyCreatedOutputSerializer,
@@ -31,7 +31,7 @@ class ApiKeyListCreateApi(APIView):
     @extend_schema(
         operation_id="keys_list",
         tags=["keys"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: ApiKeyListOutputSerializer, **error_responses(400, 403)},
     )
     def get(self, request: Request) -> Response:

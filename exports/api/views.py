@@ -15,7 +15,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, paginate_queryset
+from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, request_key
 from exports.api.serializers import (
     ExportCreateInputSerializer,
@@ -44,7 +44,7 @@ class ExportCreateApi(APIView):
     @extend_schema(
         operation_id="exports_list",
         tags=["exports"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: ExportJobListOutputSerializer, **error_responses(400, 403)},
         description="The club's exports, newest first, paged.",
     )

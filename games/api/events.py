@@ -18,9 +18,9 @@ from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
 from clubs.api.pagination import (
-    PageQuerySerializer,
     bad_cursor,
     encode_cursor,
+    page_parameters,
     page_request,
     page_response,
 )
@@ -131,7 +131,7 @@ class TableEventsApi(APIView):
     @extend_schema(
         operation_id="tables_events_list",
         tags=["events"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: EventPageOutputSerializer, **error_responses(400, 403, 404)},
         description="The table's events in log order, paged (see `next` and the `Link` "
         "header); `undone_by` is the version of the undo that took an event back, if any.",

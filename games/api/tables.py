@@ -12,7 +12,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, paginate_queryset
+from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
 from games.api.serializers import (
@@ -44,7 +44,7 @@ class TableListCreateApi(APIView):
     @extend_schema(
         operation_id="tables_list",
         tags=["tables"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: TableListOutputSerializer, **error_responses(400, 403)},
         description="The club's tables, oldest first, each with its phase, pot and whose "
         "turn it is; paged (see `next` and the `Link` header).",

@@ -13,7 +13,12 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, bad_cursor, page_request, page_response
+from clubs.api.pagination import (
+    bad_cursor,
+    page_parameters,
+    page_request,
+    page_response,
+)
 from clubs.api.permissions import IsAuditor, IsClubAdmin, request_key
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
@@ -57,7 +62,7 @@ class LeaderboardApi(APIView):
     @extend_schema(
         operation_id="leaderboard_get",
         tags=["statistics"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: LeaderboardOutputSerializer, **error_responses(400, 403)},
         description="The club's players, best first (net chips, pots won, name), paged.",
     )
@@ -89,7 +94,7 @@ class ProjectionListApi(APIView):
     @extend_schema(
         operation_id="projections_list",
         tags=["projections"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: ProjectionListOutputSerializer, **error_responses(400, 403)},
         description="Each projection's checkpoint and lag (asynchronous ones first), paged.",
     )

@@ -17,8 +17,8 @@ from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
 from clubs.api.pagination import (
-    PageQuerySerializer,
     bad_cursor,
+    page_parameters,
     page_request,
     page_response,
     paginate_queryset,
@@ -74,7 +74,7 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
     @extend_schema(
         operation_id="webhooks_list",
         tags=TAGS,
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: WebhookListOutputSerializer, **error_responses(400, 403)},
     )
     def get(self, request: Request) -> Response:
@@ -155,7 +155,7 @@ class WebhookAttemptListApi(APIView):
         operation_id="webhooks_deliveries",
         tags=TAGS,
         description="Every delivery attempt to this endpoint, newest first, paged.",
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: WebhookAttemptListOutputSerializer, **error_responses(400, 403, 404)},
     )
     def get(self, request: Request, webhook_id: uuid.UUID) -> Response:
