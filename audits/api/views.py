@@ -29,6 +29,7 @@ from audits.models import AuditRun, AuditStatus
 from audits.selectors import audit_differences_for_club, audit_run_get, audit_run_list
 from audits.services import audit_request
 from clubs.api.errors import error_responses
+from clubs.api.headers import location
 from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, is_operator, request_key
 from clubs.models import ApiKey, Role
@@ -116,6 +117,7 @@ class AuditListCreateApi(APIView):
 
     @extend_schema(
         operation_id="audits_request",
+        parameters=[location(202)],
         tags=["audits"],
         request=None,
         responses={202: AuditRequestedOutputSerializer, **error_responses(403)},

@@ -13,6 +13,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.headers import location
 from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsKeyAdmin, request_key
 from clubs.api.serializers import (
@@ -46,6 +47,7 @@ class ApiKeyListCreateApi(APIView):
 
     @extend_schema(
         operation_id="keys_create",
+        parameters=[location(201)],
         tags=["keys"],
         request=ApiKeyCreateInputSerializer,
         responses={201: ApiKeyCreatedOutputSerializer, **error_responses(400, 403)},

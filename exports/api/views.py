@@ -15,6 +15,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.headers import location
 from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, request_key
 from exports.api.serializers import (
@@ -60,6 +61,7 @@ class ExportCreateApi(APIView):
 
     @extend_schema(
         operation_id="exports_create",
+        parameters=[location(202)],
         tags=["exports"],
         request=ExportCreateInputSerializer,
         responses={202: ExportJobOutputSerializer, **error_responses(400, 403)},

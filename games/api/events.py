@@ -17,6 +17,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.headers import location
 from clubs.api.pagination import (
     bad_cursor,
     encode_cursor,
@@ -77,7 +78,7 @@ class TableEventsApi(APIView):
     @extend_schema(
         operation_id="tables_events_append",
         tags=["events"],
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[location(201), IDEMPOTENCY_KEY],
         request=EventsAppendInputSerializer,
         responses={201: EventsAppendOutputSerializer, **error_responses(400, 403, 404, 409, 422)},
         description="Log events, all or nothing; 201 with `Location`: the table's log "

@@ -13,6 +13,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.headers import location
 from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
 from projectors.api.serializers import (
@@ -122,7 +123,7 @@ class ProjectionRebuildApi(APIView):
         operation_id="projections_rebuild",
         tags=["projections"],
         request=None,
-        parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH)],
+        parameters=[location(202), OpenApiParameter("name", str, OpenApiParameter.PATH)],
         responses={202: TaskRunAcceptedOutputSerializer, **error_responses(403, 404, 409)},
         description="Queue a rebuild; the 202 gives the task to poll (`url`, `Location`).",
     )

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from tests.api.conftest import create_table, post_events
@@ -53,3 +57,19 @@ def test_logged_events_have_a_location_listing_them(scorekeeper: APIClient) -> N
         3,
         4,
     ]
+
+
+def test_every_create_and_job_in_the_schema_declares_its_location() -> None:
+    out = StringIO()
+    call_command("spectacular", "--format", "openapi-json", stdout=out)
+    schema = json.loads(out.getvalue())
+    answers = [
+        (path, method, status, response)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        for status, response in operation["responses"].items()
+        if status in ("201", "202")
+    ]
+    assert len(answers) >= 8
+    for path, method, status, response in answers:
+        assert "Location" in response.get("headers", {}), (method, path, status)

@@ -16,6 +16,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
+from clubs.api.headers import location
 from clubs.api.pagination import (
     bad_cursor,
     page_parameters,
@@ -89,6 +90,7 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
 
     @extend_schema(
         operation_id="webhooks_create",
+        parameters=[location(201)],
         tags=TAGS,
         request=WebhookCreateInputSerializer,
         responses={201: WebhookCreatedOutputSerializer, **error_responses(400, 403)},
