@@ -144,6 +144,7 @@ DOCUMENTS = {
     "/api/v1/tables/{table_id}/deals/{index}",
     "/api/v1/tables/{table_id}/ledger",  # one table's ledger as of a position (`?at=`)
     "/api/v1/webhooks/{webhook_id}",
+    "/api/v1/tables/{table_id}/settlement",  # one table's statements and transfers
 }
 
 

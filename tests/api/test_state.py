@@ -54,11 +54,13 @@ def test_a_play_between_deals_is_no_deal_in_progress(scorekeeper: APIClient) -> 
     assert refused.json()["error"]["code"] == "no_deal_in_progress"
 
 
-def test_the_next_dealer_skips_a_player_who_sat_out(scorekeeper: APIClient) -> None:
+def test_the_next_dealer_skips_a_player_who_left(scorekeeper: APIClient) -> None:
     table = create_table(scorekeeper, players=["ana", "ben", "cy", "dee", "eve"])
-    seated = ["ana", "cy", "dee", "eve"]  # ben sits this deal out
-    deal = {"deal": {"dealer": "ana", "trump": "7S", "seated": seated}}
-    passes = [{"player": p, "declare": "pass"} for p in ("cy", "dee", "eve", "ana")]
+    deal = {"deal": {"dealer": "ana", "trump": "7S"}}
+    passes = [{"player": p, "declare": "pass"} for p in ("ben", "cy", "dee", "eve", "ana")]
     body = post_events(scorekeeper, table["id"], 1, [deal, *passes]).json()
-    assert body["state"]["phase"] == "between_deals", body["state"]
-    assert body["state"]["next_deal"]["dealer"] == "cy"
+    assert body["state"]["next_deal"]["dealer"] == "ben"
+    body = post_events(
+        scorekeeper, table["id"], body["version"], [{"leave": {"player": "ben"}}]
+    ).json()
+    assert body["state"]["next_deal"]["dealer"] == "cy", body
