@@ -628,10 +628,10 @@ def referee(doc: Any) -> dict[str, Any]:
         raise Refused(None, None, "transcript")
     v = variant_of(doc["variant"])
     players = list(doc["players"])
-    # `players` are every seat ever taken (RULES.md §5): the variant's count bounds each
-    # deal's seated players, and a table too small for any deal is refused at once.
-    lo, _ = LIMITS[v.name]
-    if len(players) < lo or len(set(players)) != len(players):
+    # `players` are every seat ever taken (RULES.md §5), and the variant's count bounds
+    # them as well as each deal's seated players.
+    lo, hi = LIMITS[v.name]
+    if not lo <= len(players) <= hi or len(set(players)) != len(players):
         raise Refused(None, None, "players")
     options = dict(doc.get("options") or {})
     balances = {p: 0 for p in players}

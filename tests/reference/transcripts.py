@@ -65,11 +65,11 @@ def sittings(draw: Any, variant: str | None = None) -> Sim:
         options["deals"] = n_deals + draw(st.integers(0, 1))
     sim = Sim({"format": "bourre-transcript/1", "variant": variant, "options": options,
                "players": players, "deals": []})  # fmt: skip
-    if n_players > hi:  # one seat too many for the variant: the first deal is refused
-        sim.spoiled = "too many seated"
+    if n_players > hi:  # one seat too many for the variant: the table is refused
+        sim.spoiled = "too many players"
     for d in range(n_deals):
         seated = players
-        if len(players) > lo and (d > 0 or not sim.spoiled) and draw(st.booleans()):
+        if len(players) > lo and draw(st.booleans()):
             k = draw(st.integers(lo, len(players)))
             picked = draw(st.permutations(players))[:k]
             seated = [p for p in players if p in picked]
