@@ -250,14 +250,9 @@ def run_deal(
         if v.name == "louisiana" and p == dealer and trump_card not in hand:
             raise _refuse(d, None, "dealer without upcard")
         hands[p] = {c for c in hand if c is not None}
-    if v.name == "louisiana" and dealer not in hands:
-        pass  # the upcard is in the dealer's hand, the rest unknown
     rec.known_from_start = {p: set(h) for p, h in hands.items()}
     if v.name == "louisiana":
         rec.known_from_start.setdefault(dealer, set()).add(trump_card)  # type: ignore[arg-type]
-    hidden_count = {p: (5 if p in hands else (1 if v.name == "louisiana" and p == dealer else 0))
-                    for p in seated}  # fmt: skip
-
     order = clockwise_from(players, dealer, seated)
     declares = v.name in ("louisiana", "ukrainian")
     declared: dict[str, bool] = {}
@@ -509,7 +504,6 @@ def run_deal(
         rec.active = [p for p in order if declared.get(p, not declares)]
     rec.won = won  # type: ignore[attr-defined]
     rec.order = order  # type: ignore[attr-defined]
-    rec.hidden_count = hidden_count  # type: ignore[attr-defined]
     return rec
 
 
@@ -715,9 +709,6 @@ def referee(doc: Any) -> dict[str, Any]:
                 rulings.append({"kind": "pot_shared", "shares": shares})
                 for p, amount in shares.items():
                     balances[p] += amount
-                for r in rulings:
-                    if r["kind"] == "renege":
-                        r["amount"] = 2 * paid if r["player"] == r["player"] else 0
                 seen: set[str] = set()
                 for r in rulings:
                     if r["kind"] == "renege":
