@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from tests.reference.referee import (
+from tests.reference.rules import (
     clockwise_from,
     louisiana_check,
     occitan_check,
