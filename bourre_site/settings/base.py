@@ -141,6 +141,10 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "clubs.api.schema.add_common_errors",  # what the request guard answers anywhere
+    ],
     # Distinct names for choice sets that share a field name across apps.
     "ENUM_NAME_OVERRIDES": {
         "ExportKindEnum": "exports.models.ExportKind",
