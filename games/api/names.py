@@ -27,11 +27,11 @@ def _refused(field: str, message: str) -> ApiError:
     )
 
 
-def clean_player_names(names: list[str]) -> list[str]:
+def clean_player_names(names: list[str], *, field_prefix: str = "players") -> list[str]:
     cleaned: list[str] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
-        field = f"players[{i}]"
+        field = f"{field_prefix}[{i}]"
         name = unicodedata.normalize("NFC", raw)
         for char in name:
             category = unicodedata.category(char)
@@ -41,7 +41,7 @@ def clean_player_names(names: list[str]) -> list[str]:
             raise _refused(field, "a name is visible text without leading or trailing spaces")
         folded = unicodedata.normalize("NFKC", name).casefold()
         if folded in seen:
-            raise _refused(field, f"same name as players[{seen[folded]}] (ignoring case)")
+            raise _refused(field, f"same name as {field_prefix}[{seen[folded]}] (ignoring case)")
         seen[folded] = i
         cleaned.append(name)
     return cleaned
