@@ -11,8 +11,7 @@ from django.db.models import QuerySet
 
 from audits.models import AuditRun
 from games.eventstore.models import Event
-
-TABLE_CREATED = "TableCreated"
+from games.table import TABLE_CREATED
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +41,9 @@ def _visible(club_id: uuid.UUID | str | None) -> QuerySet[AuditRun]:
     return runs
 
 
-def audit_run_list(*, club_id: uuid.UUID | str | None, limit: int = 50) -> QuerySet[AuditRun]:
-    return _visible(club_id).order_by("-created_at")[:limit]
+def audit_run_list(*, club_id: uuid.UUID | str | None) -> QuerySet[AuditRun]:
+    """The runs one club may see (every run for the operator), newest first (the API pages it)."""
+    return _visible(club_id).order_by("-created_at", "-id")
 
 
 def audit_run_get(*, run_id: uuid.UUID, club_id: uuid.UUID | str | None) -> AuditRun | None:

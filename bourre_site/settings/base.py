@@ -149,9 +149,11 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ExportKindEnum": "exports.models.ExportKind",
         "ProjectionKindEnum": ["async", "inline"],
-        # The one job vocabulary (clubs/jobs.py): audits, exports, tasks.
+        "ErrorCodeEnum": "clubs.api.error_codes.ERROR_CODES",
         "JobStatusEnum": ["queued", "running", "succeeded", "failed"],
-        "ApiKeyRoleEnum": "clubs.models.Role",
+        "RoleEnum": "clubs.models.Role",
+        "TranscriptFormatEnum": ["bourre-transcript/1"],
+        "ExportFormatEnum": "exports.models.ExportFormat",
         "IssuableRoleEnum": ["auditor", "scorekeeper", "admin"],
     },
 }

@@ -41,6 +41,10 @@ class IsScorekeeper(_HasRole):
 
 class IsClubAdmin(_HasRole):
     role = Role.ADMIN
+    message = "this needs an admin key"
+
+
+class IsKeyAdmin(IsClubAdmin):
     message = "managing keys needs an admin key"
 
 

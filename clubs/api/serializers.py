@@ -3,6 +3,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from clubs.api.fields import StrictCharField
+from clubs.api.pagination import page_serializer
 from clubs.models import ApiKey, Role
 
 
@@ -26,5 +27,6 @@ class ApiKeyCreatedOutputSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "role", "prefix", "created_at", "revoked_at", "key"]
 
 
-class ApiKeyListOutputSerializer(serializers.Serializer):
-    keys = ApiKeyOutputSerializer(many=True)
+ApiKeyListOutputSerializer = page_serializer(
+    ApiKeyOutputSerializer, "keys", "ApiKeyPageOutputSerializer"
+)

@@ -11,23 +11,22 @@ from games.eventstore import RecordedEvent, read_stream
 from games.models import Event, Table, TableDeal, TableState
 from games.projections.registry import Rebuildable, RebuildReport
 from games.projections.table_state import (
-    TABLE_CREATED,
     TableFold,
     fold_events,
     load_state,
     strip_deals,
 )
 from games.projections.table_state_store import fold_save, full_sitting
+from games.table import STREAM_PREFIX, TABLE_CREATED
 
 NAME = "table_state"
-PREFIX = "table-"
 
 
 def _streams(stream: str | None) -> list[str]:
     if stream is not None:
         return [stream]
     return list(
-        Event.objects.filter(stream__startswith=PREFIX, version=1, type=TABLE_CREATED)
+        Event.objects.filter(stream__startswith=STREAM_PREFIX, version=1, type=TABLE_CREATED)
         .order_by("position")
         .values_list("stream", flat=True)
     )
