@@ -56,6 +56,11 @@ class TableCreateInputSerializer(serializers.Serializer):
     )
     options = SafeJSONField(required=False, default=dict, help_text="house options (RULES.md)")
 
+    def validate_options(self, options: Any) -> Any:
+        if not isinstance(options, dict):  # a wrong type is the body's fault, not the rules'
+            raise serializers.ValidationError("must be an object")
+        return options
+
     def validate_players(self, names: list[str]) -> list[str]:
         return clean_player_names(names)
 
