@@ -31,6 +31,18 @@ def _script(name: str, action: str) -> None:
     subprocess.run([str(ROOT / "scripts" / name), action], check=True, timeout=90, cwd=ROOT)
 
 
+def _fresh_broker_connections() -> None:
+    """This process's pooled broker connections died with Redis: later tests (their worker
+    pings) must not pick one up."""
+    from kombu import pools
+
+    from bourre_site.celery import app
+
+    pools.reset()  # kombu's process-wide connection and producer pools, closed and emptied
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
 def test_a_killed_gunicorn_worker_loses_and_duplicates_nothing(gunicorn_server: LiveServer) -> None:
     raw, tables = make_tables(gunicorn_server.url, 4, seed=700)
     killed: list[int] = []
@@ -81,6 +93,7 @@ def test_card_plays_go_on_while_redis_is_down_and_jobs_finish_after(
             time.sleep(1.5)  # card plays keep coming meanwhile
         finally:
             _script("redis.sh", "start")
+            _fresh_broker_connections()
 
     outcome = log_concurrently(gunicorn_server.url, raw, tables, during=outage)
     check_log(tables, outcome)
