@@ -181,6 +181,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_REDIS_SOCKET_TIMEOUT = 5
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
+# Seconds between two starts of one subscription's catch-up task (a projector, the webhook
+# sweep, an endpoint): games.projections.wakeup, docs/performance.md "Wake-ups".
+WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
 # Jobs whose message was lost or whose worker died (clubs/jobs.py).
 for _task in ("audits.sweep", "exports.sweep", "projectors.sweep_tasks"):

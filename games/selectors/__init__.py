@@ -2,11 +2,13 @@
 
 from games.selectors.tables import (
     table_deal,
+    table_event_position,
     table_events_page,
     table_get,
     table_glance,
     table_list,
     table_ruling,
+    table_seating,
     table_state,
     table_transcript,
     table_undos,
@@ -14,11 +16,13 @@ from games.selectors.tables import (
 
 __all__ = [
     "table_deal",
+    "table_event_position",
     "table_events_page",
     "table_get",
     "table_glance",
     "table_list",
     "table_ruling",
+    "table_seating",
     "table_state",
     "table_transcript",
     "table_undos",

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('projectors', '0002_taskrun_updated_at'),
+        ('projectors', '0003_player_day_stats'),
     ]
 
     operations = [
