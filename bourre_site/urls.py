@@ -1,10 +1,11 @@
-"""Top-level routes: the versioned API and its OpenAPI schema and docs."""
+"""Top-level routes: the table app, the versioned API and its OpenAPI schema and docs."""
 
 from importlib.util import find_spec
 
 from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 
@@ -27,5 +28,12 @@ urlpatterns = [
     path("api/v1/", include((api_v1, "api"), namespace="v1")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    # Our copy of the ReDoc page: the package's loads web fonts from Google.
+    path(
+        "api/redoc/",
+        SpectacularRedocView.as_view(url_name="schema", template_name="tableapp/redoc.html"),
+        name="redoc",
+    ),
+    path("app/", include("tableapp.urls")),
+    path("", RedirectView.as_view(pattern_name="tableapp:tables"), name="home"),
 ]

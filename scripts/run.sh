@@ -20,6 +20,8 @@ trap 'exit 130' INT TERM
 services_up
 cd "$ROOT"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-bourre_site.settings.local}"
+# WhiteNoise serves the admin's, the docs pages' and the app's assets from var/static.
+"$PY" manage.py collectstatic --noinput -v 0
 "$VENV/bin/gunicorn" bourre_site.wsgi:application --bind "$HOST:$PORT" --workers 2 \
     --access-logfile - &
 pids+=($!)

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc assets, served by us (no CDN)
     "clubs.apps.ClubsConfig",
     "games.apps.GamesConfig",
     "ledger.apps.LedgerConfig",
@@ -65,10 +66,13 @@ INSTALLED_APPS = [
     "exports.apps.ExportsConfig",
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
+    "tableapp.apps.TableAppConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (admin, docs pages, the app) served by the service itself.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -116,8 +120,11 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+LOGIN_URL = "tableapp:login"
+
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# `collectstatic` (scripts/run.sh, the tests, the Dockerfile) gathers them here for WhiteNoise.
+STATIC_ROOT = env("STATIC_ROOT", str(BASE_DIR / "var" / "static"))
 
 # ---------------------------------------------------------------- API
 REST_FRAMEWORK = {
@@ -137,6 +144,10 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
+    # The docs pages load their assets from our static files, never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # Distinct names for choice sets that share a field name across apps.
     "ENUM_NAME_OVERRIDES": {
         "ExportKindEnum": "exports.models.ExportKind",
