@@ -49,3 +49,7 @@ def member_get(*, club: Club, member_id: uuid.UUID) -> Member | None:
 
 def member_by_username(*, username: str) -> Member | None:
     return Member.objects.select_related("user", "club").filter(user__username=username).first()
+
+
+def member_exists() -> bool:
+    return Member.objects.exists()

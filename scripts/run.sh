@@ -22,6 +22,8 @@ cd "$ROOT"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-bourre_site.settings.local}"
 # WhiteNoise serves the admin's, the docs pages' and the app's assets from var/static.
 "$PY" manage.py collectstatic --noinput -v 0
+# A first club and admin member when there is none, so the printed credentials sign in.
+SIGN_IN="$(BOURRE_HOST="$HOST" BOURRE_PORT="$PORT" "$PY" manage.py ensure_first_club)"
 "$VENV/bin/gunicorn" bourre_site.wsgi:application --bind "$HOST:$PORT" --workers 2 \
     --access-logfile - &
 pids+=($!)
@@ -38,10 +40,13 @@ done
 cat >&2 <<MSG
 
   Bourré referee is running (Ctrl-C stops it)
+    App       http://$HOST:$PORT/app/
     API       http://$HOST:$PORT/api/v1/
     Docs      http://$HOST:$PORT/api/docs/
     ReDoc     http://$HOST:$PORT/api/redoc/
     Schema    http://$HOST:$PORT/api/schema/
+
+$(sed 's/^/  /' <<<"$SIGN_IN")
 
 MSG
 wait -n "${pids[@]}"

@@ -188,6 +188,7 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
     return {
         "table": table,
         "view": view,
+        "phase": view["phase"].replace("_", " "),
         "version": version,
         "deal": deal,
         "trump_label": card_label(deal["trump_card"]) if deal and deal["trump_card"] else None,

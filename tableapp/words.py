@@ -96,5 +96,28 @@ def ruling_words(
     if kind == "dealer_must_play":
         who = f"{player} (the dealer)" if player else "the dealer"
         return f"everyone else passed: {who} must play"
+    if kind == "trick_won":
+        return f"trick {ruling.get('trick')} to {ruling.get('winner')}"
+    if kind == "deal_started":
+        antes = ruling.get("antes") or {}
+        return f"deal {int(ruling.get('deal', 0)) + 1}: antes paid, {sum(antes.values())} in all"
+    if kind == "deal_settled":
+        return f"deal {int(ruling.get('deal', 0)) + 1} settled"
     rest = ", ".join(f"{k} {v}" for k, v in ruling.items() if k != "kind")
     return f"{kind.replace('_', ' ')}: {rest}" if rest else kind.replace("_", " ")
+
+
+def action_words(action: Mapping[str, Any]) -> str:
+    """One transcript action in words."""
+    player = action.get("player", "")
+    if "declare" in action:
+        return f"{player} declares {action['declare']}"
+    if "exchange" in action:
+        return f"{player} exchanges {action['exchange']}"
+    if "play" in action:
+        return f"{player} plays {card_label(action['play'])}"
+    if action.get("retract"):
+        return f"{player} takes back the last card"
+    if action.get("pass_turn"):
+        return f"{player} passes"
+    return ", ".join(f"{k} {v}" for k, v in action.items())

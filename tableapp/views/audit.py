@@ -11,12 +11,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.selectors import table_events_page
-from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE
+from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
 from ledger.audit import ledger_audit
 from ledger.selectors import ledger_postings
 from tableapp.access import club_table, member_required
 from tableapp.charts import Series, line_chart, running
-from tableapp.words import ruling_words
+from tableapp.cards import card_label
+from tableapp.words import action_words, ruling_words
 
 POT = "pot"
 PLAYER = "player:"
@@ -30,8 +31,11 @@ def _event_words(event: Any) -> str:
     if event.type == EVENT_UNDONE:
         return f"undid event {data.get('undone_version')}: {data.get('reason') or 'no reason'}"
     if event.type == DEAL_STARTED:
-        return f"deal started, {data.get('dealer')} deals"
-    return ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("table_id", "club_id"))
+        trump = f", trump {card_label(data['trump'])}" if data.get("trump") else ""
+        return f"deal started: {data.get('dealer')} deals{trump}"
+    if event.type == TABLE_CREATED:
+        return f"table created: {', '.join(data.get('players', []))}"
+    return action_words(data)
 
 
 @member_required()

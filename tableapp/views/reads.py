@@ -12,7 +12,7 @@ from django.shortcuts import render
 from games.selectors import table_ruling, table_transcript
 from tableapp.access import club_table, member_required
 from tableapp.cards import card_label
-from tableapp.words import ruling_words
+from tableapp.words import action_words, ruling_words
 
 
 def _download(document: dict[str, Any], filename: str) -> JsonResponse:
@@ -37,7 +37,7 @@ def ruling_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
                 "trump": card_label(logged["trump"]) if logged.get("trump") else None,
                 "ruling": deal,
                 "words": [ruling_words(r, actions) for r in deal.get("rulings", [])],
-                "actions": [_action_words(a) for a in actions],
+                "actions": [action_words(a) for a in actions],
                 "tricks": [
                     {**t, "cards": [(p, card_label(c)) for p, c in t["cards"]]}
                     for t in deal.get("tricks", [])
@@ -51,21 +51,6 @@ def ruling_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         "ruling_json": json.dumps(ruling, indent=1, ensure_ascii=False),
     }
     return render(request, "tableapp/ruling.html", context)
-
-
-def _action_words(action: dict[str, Any]) -> str:
-    player = action.get("player", "")
-    if "declare" in action:
-        return f"{player} declares {action['declare']}"
-    if "exchange" in action:
-        return f"{player} exchanges {action['exchange']}"
-    if "play" in action:
-        return f"{player} plays {card_label(action['play'])}"
-    if action.get("retract"):
-        return f"{player} takes back the last card"
-    if action.get("pass_turn"):
-        return f"{player} passes"
-    return json.dumps(action)
 
 
 @member_required()

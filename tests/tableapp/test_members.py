@@ -99,3 +99,16 @@ def test_members_page_is_for_admins_only_and_other_clubs_members_are_404() -> No
         signed_in(make_member(club, "admin")).post(f"/app/members/{outsider.id}/remove").status_code
         == 404
     )
+
+
+def test_make_runs_first_club_signs_in_once_and_then_only_says_how() -> None:
+    out = StringIO()
+    call_command("ensure_first_club", stdout=out)
+    lines = out.getvalue().splitlines()
+    username = next(line.split()[-1] for line in lines if "user name" in line)
+    password = next(line.split()[-1] for line in lines if line.strip().startswith("password"))
+    assert Client().login(username=username, password=password)
+    again = StringIO()
+    call_command("ensure_first_club", stdout=again)
+    assert "set_member_password" in again.getvalue()
+    assert Member.objects.count() == 1

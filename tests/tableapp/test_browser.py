@@ -1,0 +1,189 @@
+"""The app in a real browser (Debian's chromium through Playwright), served by the live
+server: sign in, create a table, log a whole louisiana deal by tapping (a renege proven
+later, an undo, a double tap, a step queued while offline), and the roles' limits."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clubs.models import Club, Member
+from games.services import table_create, table_events_append
+from tests.clubs.helpers import client_for, make_club, make_key
+from tests.tableapp.browser import PHONE, browser, page, screenshot
+from tests.tableapp.helpers import PASSWORD, make_member
+
+__all__ = ["browser", "page"]
+
+pytestmark = pytest.mark.django_db(transaction=True)
+CASES = Path(__file__).resolve().parent.parent / "conformance" / "cases"
+HIDDEN_RENEGE = json.loads((CASES / "louisiana-01-hidden-renege.json").read_text())
+
+
+def sign_in(page: Any, base: str, member: Member) -> None:
+    page.goto(f"{base}/app/")
+    assert "/app/login/" in page.url
+    page.fill("input[name=username]", member.name)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button:has-text('Sign in')")
+    page.wait_for_url(f"{base}/app/")
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#table", "data-version"))
+
+
+def tap(page: Any, selector: str, *, double: bool = False) -> None:
+    """Tap a step's button and wait until the table has moved on."""
+    before = version(page)
+    button = page.locator(selector)
+    button.dblclick() if double else button.click()
+    page.wait_for_selector(f'#table:not([data-version="{before}"])')
+
+
+def log_action(page: Any, action: dict[str, Any], *, double: bool = False) -> None:
+    if "declare" in action:
+        tap(page, f"form[data-step=declare] button[value='{action['declare']}']")
+    else:
+        tap(page, f"form[data-step=play] button[value='{action['play']}']", double=double)
+
+
+def seeded_table(club: Club) -> str:
+    """A table holding the hidden-renege deal, logged through the services."""
+    transcript = HIDDEN_RENEGE["transcript"]
+    table = table_create(
+        club=club,
+        name="Seeded",
+        variant="louisiana",
+        players=transcript["players"],
+        options=transcript["options"],
+    )
+    deal = transcript["deals"][0]
+    events = [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"]]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    return str(table.id)
+
+
+def test_a_whole_deal_logged_by_tapping(page: Any, live_server: Any) -> None:
+    base = live_server.url
+    club = make_club()
+    sign_in(page, base, make_member(club, "scorekeeper"))
+
+    page.fill("input[name=name]", "Table 1")
+    page.fill("textarea[name=players]", "ana\nben\ncy\ndee")
+    page.click("button:has-text('Create the table')")
+    page.wait_for_url(re.compile(r"/app/tables/[0-9a-f-]+/$"))
+    table_id = page.url.rstrip("/").split("/")[-1]
+
+    page.check("input[name=dealer][value=dee]")
+    page.click(".trump-picker label:has(input[value='7S'])")
+    tap(page, "button:has-text('Start the deal')")
+    assert page.locator(".seat[data-player=dee] .button-d").is_visible()
+
+    actions = HIDDEN_RENEGE["transcript"]["deals"][0]["actions"]
+    for action in actions[:5]:  # declarations, ana leads AS, cy follows 4S
+        log_action(page, action)
+    # dee's card is mis-tapped, then undone with a reason.
+    tap(page, "form[data-step=play] button[value='9S']")
+    page.click("details.undo summary")
+    page.fill("form[data-step=undo] input[name=reason]", "tapped the wrong card")
+    tap(page, "form[data-step=undo] button")
+    assert page.locator("form[data-step=play] button[value='9S']").is_enabled()
+    assert page.locator("form[data-step=play] button[value='AS']").is_disabled()  # seen
+
+    log_action(page, actions[5], double=True)  # a double tap logs once
+    for action in actions[6:14]:
+        log_action(page, action)
+    assert page.locator(".ruling:has-text('reneged')").count() == 0  # not proven yet
+    log_action(page, actions[14])  # cy shows the 9♥: the renege in trick 3 is proven
+    ruling = page.locator(".ruling:has-text('reneged')")
+    assert ruling.inner_text() == (
+        "cy reneged in trick 3 with the 6♣: could follow suit, "
+        "proven when cy showed the 9♥; pays 4 into the next pot"
+    )
+    screenshot(page, "table-screen")
+    for action in actions[15:]:
+        log_action(page, action)
+    assert page.locator(".ruling:has-text('ana takes the pot: 4')").is_visible()
+    assert page.locator("section.step h2").inner_text().startswith("Start deal 2")
+
+    # The ruling page and GET /ruling both equal the conformance case.
+    page.goto(f"{base}/app/tables/{table_id}/ruling")
+    shown = json.loads(page.locator("#ruling-json").text_content())
+    assert shown == HIDDEN_RENEGE["expected"]
+    api = client_for(make_key(club, "auditor")[1])
+    assert api.get(f"/api/v1/tables/{table_id}/ruling").json() == HIDDEN_RENEGE["expected"]
+
+
+def test_a_step_sent_while_offline_stays_queued_until_sent(page: Any, live_server: Any) -> None:
+    club = make_club()
+    table_id = str(
+        table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"]).id
+    )
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table_id}/")
+    page.click(".trump-picker label:has(input[value='7S'])")
+    page.context.set_offline(True)
+    page.click("button:has-text('Start the deal')")
+    queued = page.locator("#queue li")
+    queued.filter(has_text="not sent").wait_for()
+    queued.locator("button:has-text('Send again')").click()  # still offline: still queued
+    queued.filter(has_text="not sent").wait_for()
+    assert version(page) == 1  # nothing logged, the step is kept on screen
+    page.context.set_offline(False)  # back online, the queue is sent on its own
+    page.wait_for_selector("#queue", state="hidden")
+    assert version(page) > 1
+    assert page.locator("section.step h2").inner_text() == "ben: play or pass?"
+
+
+def test_an_auditor_sees_the_pot_chart_and_cannot_log(page: Any, live_server: Any) -> None:
+    club = make_club()
+    table_id = seeded_table(club)
+    sign_in(page, live_server.url, make_member(club, "auditor"))
+    page.goto(f"{live_server.url}/app/tables/{table_id}/audit")
+    assert page.locator("svg.chart polyline[data-series=pot]").is_visible()
+    assert page.locator("svg.chart[aria-label^='The pot'] line.deal").count() == 1
+    assert page.locator("#audit-result").inner_text().startswith("✔")
+    page.click("button:has-text('Run the audit again')")
+    page.locator("#audit-result").wait_for()
+    screenshot(page, "auditor", full_page=False)
+
+    page.goto(f"{live_server.url}/app/tables/{table_id}/")
+    assert page.locator("form[data-step]").count() == 0
+    refused = page.request.post(
+        f"{live_server.url}/app/tables/{table_id}/step",
+        form={"expected_version": "1", "step": "undo", "reason": "x"},
+        headers={"X-CSRFToken": page.context.cookies()[0]["value"]},
+    )
+    assert refused.status == 403
+
+
+def test_another_clubs_member_gets_404(page: Any, live_server: Any) -> None:
+    table_id = seeded_table(make_club())
+    sign_in(page, live_server.url, make_member(make_club(), "admin"))
+    response = page.goto(f"{live_server.url}/app/tables/{table_id}/")
+    assert response.status == 404
+
+
+def test_the_table_screen_fits_a_phone(page: Any, live_server: Any) -> None:
+    club = make_club()
+    table_id = seeded_table(club)
+    page.set_viewport_size(PHONE)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table_id}/")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+    box = page.locator(".trump-picker label.cardbtn").first.bounding_box()
+    assert box["width"] >= 44
+    assert box["height"] >= 44  # a finger-sized target
+
+
+def test_swagger_ui_renders_from_our_own_assets(page: Any, live_server: Any) -> None:
+    page.goto(f"{live_server.url}/api/docs/")
+    page.locator(".swagger-ui .info .title").wait_for()
+    assert "Bourré referee API" in page.locator(".swagger-ui .info .title").inner_text()
+    screenshot(page, "swagger-ui", full_page=False)
