@@ -15,8 +15,8 @@ from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
 from ledger.audit import ledger_audit
 from ledger.selectors import ledger_postings
 from tableapp.access import club_table, member_required
-from tableapp.charts import Series, line_chart, running
 from tableapp.cards import card_label
+from tableapp.charts import Series, line_chart, running
 from tableapp.words import action_words, ruling_words
 
 POT = "pot"

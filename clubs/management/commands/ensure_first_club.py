@@ -29,7 +29,7 @@ class Command(BaseCommand):
                 "(forgot it? python manage.py set_member_password USERNAME)"
             )
             return
-        club, key, raw, member, password = club_bootstrap(name=options["name"])
+        club, _key, raw, member, password = club_bootstrap(name=options["name"])
         self.stdout.write(f"first club {club.name!r} created; sign in at {app_url()}")
         self.stdout.write(f"  user name {member.name}")
         self.stdout.write(f"  password  {password}")
