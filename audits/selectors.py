@@ -32,8 +32,9 @@ def logged_table_iter(*, club_id: uuid.UUID | str | None = None) -> Iterator[Log
         yield LoggedTable(table_id=str(table_id), club_id=str(club), stream=stream)
 
 
-def audit_run_list(*, limit: int = 50) -> QuerySet[AuditRun]:
-    return AuditRun.objects.order_by("-created_at")[:limit]
+def audit_run_list() -> QuerySet[AuditRun]:
+    """Every run, newest first (the API pages it)."""
+    return AuditRun.objects.order_by("-created_at", "-id")
 
 
 def audit_run_get(*, run_id: uuid.UUID) -> AuditRun | None:

@@ -53,3 +53,14 @@ def member_by_username(*, username: str) -> Member | None:
 
 def member_exists() -> bool:
     return Member.objects.exists()
+
+
+def club_find(*, name_or_id: str) -> Club | None:
+    """A club by its exact name, or by its id."""
+    club = Club.objects.filter(name=name_or_id).first()
+    if club is None:
+        try:
+            club = Club.objects.filter(id=uuid.UUID(name_or_id)).first()
+        except ValueError:
+            return None
+    return club
