@@ -102,9 +102,7 @@ def _next_step(view: dict[str, Any], variant: str, table: Any) -> dict[str, Any]
     players = view["players"]
     v = get_variant(variant)
     if view["phase"] == "between_deals":
-        dealer = players[0]
-        if deal is not None:
-            dealer = players[(players.index(deal["dealer"]) + 1) % len(players)]
+        dealer = (view.get("next_deal") or {}).get("dealer") or players[0]
         return {
             "kind": "deal",
             "dealer": dealer,

@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from games.engine import Rejection, table_view
+from games.engine import Rejection, glance
 from games.engine.variants import VARIANTS
 from games.selectors import table_list, table_state
 from games.services import RequestContext, table_create
@@ -19,14 +19,15 @@ def table_rows(request: HttpRequest) -> list[dict[str, Any]]:
     rows = []
     for table in table_list(club=member_of(request).club):
         state, version = table_state(table=table)
-        view = table_view(state)
+        seen = glance(state)
         rows.append(
             {
                 "table": table,
-                "phase": view["phase"].replace("_", " "),
-                "pot": view["pot"],
-                "deals": view["deals_settled"],
-                "players": view["players"],
+                "phase": seen["phase"].replace("_", " "),
+                "to_act": seen["to_act"],
+                "pot": seen["pot"],
+                "deals": len(state.deals),
+                "players": list(state.players),
                 "version": version,
                 "last_activity": table.projection.updated_at,
             }
