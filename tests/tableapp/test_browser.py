@@ -187,3 +187,19 @@ def test_swagger_ui_renders_from_our_own_assets(page: Any, live_server: Any) -> 
     page.locator(".swagger-ui .info .title").wait_for()
     assert "Bourré referee API" in page.locator(".swagger-ui .info .title").inner_text()
     screenshot(page, "swagger-ui", full_page=False)
+
+
+def test_another_devices_step_shows_up_without_a_reload(page: Any, live_server: Any) -> None:
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    # Another device starts the deal.
+    table_events_append(
+        table_id=table.id,
+        club=club,
+        expected_version=1,
+        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+    )
+    page.wait_for_selector('#table:not([data-version="1"])', timeout=8_000)
+    assert page.locator("section.step h2").inner_text() == "ana: play or pass?"
