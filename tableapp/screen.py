@@ -97,8 +97,7 @@ def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
     return rows
 
 
-def _next_step(view: dict[str, Any], variant: str, table: Any) -> dict[str, Any] | None:
-    deal = view["deal"]
+def _next_step(view: dict[str, Any], variant: str) -> dict[str, Any] | None:
     players = view["players"]
     v = get_variant(variant)
     if view["phase"] == "between_deals":
@@ -191,7 +190,7 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
         "deal": deal,
         "trump_label": card_label(deal["trump_card"]) if deal and deal["trump_card"] else None,
         "seats": _seats(view),
-        "step": _next_step(view, table.variant, table) if can_log else None,
+        "step": _next_step(view, table.variant) if can_log else None,
         "can_log": can_log,
         "can_retract": deal["can_retract"] if deal and can_log else None,
         "tricks": tricks,
