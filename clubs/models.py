@@ -24,10 +24,19 @@ class Role(models.TextChoices):
     AUDITOR = "auditor", "Auditor (read only)"
     SCOREKEEPER = "scorekeeper", "Scorekeeper (creates tables, logs events)"
     ADMIN = "admin", "Admin (also manages keys)"
+    # The service's operator, not a club's: sees and runs what is shared by every club
+    # (the whole log's audit, rebuilds of shared projections). Issued only from the shell
+    # (`manage.py operator_key`), never through the keys API.
+    OPERATOR = "operator", "Operator (the whole service)"
 
 
 #: What each role may do includes everything the roles before it may do.
-ROLE_RANK = {Role.AUDITOR: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
+ROLE_RANK = {Role.AUDITOR: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3, Role.OPERATOR: 4}
+#: Roles that manage a club's keys: a club keeps at least one of them active.
+MANAGING_ROLES = (Role.ADMIN, Role.OPERATOR)
+#: A club's people (members) and the keys a club admin issues: never the operator.
+CLUB_ROLES = (Role.AUDITOR, Role.SCOREKEEPER, Role.ADMIN)
+CLUB_ROLE_CHOICES = [(r.value, r.label) for r in CLUB_ROLES]
 
 
 class ApiKey(models.Model):
@@ -73,7 +82,7 @@ class Member(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="member"
     )
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
-    role = models.CharField(max_length=20, choices=Role.choices)
+    role = models.CharField(max_length=20, choices=CLUB_ROLE_CHOICES)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -9,9 +9,13 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clubs.models import ApiKey, Club, Member, Role
+from clubs.models import CLUB_ROLES, MANAGING_ROLES, ApiKey, Club, Member, Role
 
 KEY_SCHEME = "bk"
+
+
+class LastAdminKey(Exception):
+    """Revoking this key would leave its club with no key able to manage keys."""
 
 
 def key_hash(raw: str) -> str:
@@ -33,8 +37,21 @@ def api_key_create(*, club: Club, name: str, role: str) -> tuple[ApiKey, str]:
     return key, raw
 
 
+@transaction.atomic
 def api_key_revoke(*, key: ApiKey) -> ApiKey:
+    """Revoke `key`; raises `LastAdminKey` rather than lock the club out of its own keys.
+    The club's managing keys are locked first, so two admins revoking each other at once
+    cannot both succeed."""
+    managers = list(
+        ApiKey.objects.select_for_update()
+        .filter(club_id=key.club_id, role__in=MANAGING_ROLES, revoked_at__isnull=True)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+    key.refresh_from_db(fields=["revoked_at"])
     if key.revoked_at is None:
+        if key.id in managers and len(managers) == 1:
+            raise LastAdminKey(str(key.id))
         key.revoked_at = timezone.now()
         key.save(update_fields=["revoked_at"])
     return key
@@ -57,8 +74,9 @@ def member_create(*, club: Club, username: str, password: str, role: str) -> Mem
     username = username.strip()
     if not username:
         raise MemberRefused("a user name is needed", field="username")
-    if role not in Role.values:
-        raise MemberRefused(f"role must be one of {', '.join(Role.values)}", field="role")
+    if role not in CLUB_ROLES:
+        names = ", ".join(r.value for r in CLUB_ROLES)
+        raise MemberRefused(f"role must be one of {names}", field="role")
     if not password:
         raise MemberRefused("a password is needed", field="password")
     users = get_user_model()

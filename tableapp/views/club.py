@@ -9,9 +9,10 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from clubs.models import Role
+from clubs.models import CLUB_ROLE_CHOICES, CLUB_ROLES
 from clubs.selectors import api_key_get, api_key_list, member_get, member_list
 from clubs.services import (
+    LastAdminKey,
     MemberRefused,
     api_key_create,
     api_key_revoke,
@@ -38,7 +39,7 @@ def _members_page(request: HttpRequest, status: int = 200, **extra: Any) -> Http
     context = {
         "members": member_list(club=club),
         "keys": api_key_list(club=club),
-        "roles": Role.choices,
+        "roles": CLUB_ROLE_CHOICES,
         "errors": {},
         "values": {},
         **extra,
@@ -92,7 +93,7 @@ def key_add(request: HttpRequest) -> HttpResponse:
         return redirect("tableapp:members")
     name = request.POST.get("name", "").strip()
     role = request.POST.get("role", "")
-    if not name or role not in Role.values:
+    if not name or role not in CLUB_ROLES:
         field = "key_name" if not name else "key_role"
         message = "give the key a name" if not name else "choose a role"
         return _members_page(request, 422, errors={field: message})
@@ -107,5 +108,9 @@ def key_revoke(request: HttpRequest, key_id: uuid.UUID) -> HttpResponse:
     key = api_key_get(club=member_of(request).club, key_id=key_id)
     if key is None:
         raise Http404("no such key in your club")
-    api_key_revoke(key=key)
+    try:
+        api_key_revoke(key=key)
+    except LastAdminKey:
+        message = "the club's last admin key cannot be revoked (create another admin key first)"
+        return _members_page(request, 422, errors={"remove": message})
     return redirect("tableapp:members")

@@ -89,6 +89,13 @@ def test_an_admin_creates_and_revokes_a_key_in_the_app() -> None:
     assert client.post(f"/app/keys/{key.id}/revoke").status_code == 302
     key.refresh_from_db()
     assert key.revoked_at is not None
+    client.post("/app/keys/add", {"name": "the only admin key", "role": "admin"})
+    last = ApiKey.objects.get(name="the only admin key")
+    refused = client.post(f"/app/keys/{last.id}/revoke")
+    assert refused.status_code == 422
+    assert "last admin key" in refused.content.decode()
+    operator = client.post("/app/keys/add", {"name": "op", "role": "operator"})
+    assert operator.status_code == 422  # the service's operator key is not a club's to issue
 
 
 def test_members_page_is_for_admins_only_and_other_clubs_members_are_404() -> None:

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0001_initial'),
+        ('clubs', '0002_operator_role'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
