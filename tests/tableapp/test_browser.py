@@ -131,6 +131,10 @@ def test_a_step_sent_while_offline_stays_queued_until_sent(page: Any, live_serve
     page.click("button:has-text('Start the deal')")
     queued = page.locator("#queue li")
     queued.filter(has_text="not sent").wait_for()
+    queued.locator("button:has-text('Discard')").click()  # changed their mind
+    page.wait_for_selector("#queue", state="hidden")
+    page.click("button:has-text('Start the deal')")
+    queued.filter(has_text="not sent").wait_for()
     queued.locator("button:has-text('Send again')").click()  # still offline: still queued
     queued.filter(has_text="not sent").wait_for()
     assert version(page) == 1  # nothing logged, the step is kept on screen

@@ -199,3 +199,23 @@ def test_pages_of_a_settled_table_render(scorekeeper: Client) -> None:
     assert "intact" in scorekeeper.get(f"/app/tables/{table}/audit/check").content.decode()
     assert scorekeeper.get("/app/standings/").status_code == 200
     assert scorekeeper.get("/app/").status_code == 200
+
+
+def test_standings_show_each_players_stats_and_the_projections_lag(
+    club: Club, scorekeeper: Client
+) -> None:
+    from projectors.framework import projectors_run_all
+
+    table = create_table(scorekeeper)
+    deal = case("louisiana-01-hidden-renege")["transcript"]["deals"][0]
+    step(scorekeeper, table, "start the deal", step="deal", dealer="dee", trump="7S")
+    for action in deal["actions"]:
+        log_action(scorekeeper, table, action)
+    lagging = scorekeeper.get("/app/standings/").content.decode()
+    assert "No settled deals yet" in lagging
+    projectors_run_all()  # the worker's catch-up, in process
+    html = scorekeeper.get("/app/standings/").content.decode()
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\w+)</td><td class=\"num\">(-?\d+)</td>", html)
+    assert rows[0] == ("1", "ana", "3")
+    assert ("4", "cy", "-5") in rows
+    assert "player_stats" in html
