@@ -186,11 +186,16 @@ def test_the_table_screen_fits_a_phone(page: Any, live_server: Any) -> None:
     assert box["height"] >= 44  # a finger-sized target
 
 
-def test_swagger_ui_renders_from_our_own_assets(page: Any, live_server: Any) -> None:
+def test_swagger_ui_and_redoc_render_from_our_own_assets(page: Any, live_server: Any) -> None:
     page.goto(f"{live_server.url}/api/docs/")
     page.locator(".swagger-ui .info .title").wait_for()
     assert "Bourré referee API" in page.locator(".swagger-ui .info .title").inner_text()
     screenshot(page, "swagger-ui", full_page=False)
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.goto(f"{live_server.url}/api/redoc/")
+    page.get_by_role("heading", name=re.compile("Bourré referee API")).first.wait_for()
+    assert failed == []
 
 
 def test_another_devices_step_shows_up_without_a_reload(page: Any, live_server: Any) -> None:

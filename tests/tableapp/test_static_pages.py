@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 ASSET = re.compile(r"""<(?:script|link|img)\b[^>]*?\b(?:src|href)=["']([^"']+)["']""", re.I)
-PAGES = ["/api/docs/", "/api/redoc/", "/admin/login/"]
+PAGES = ["/api/docs/", "/api/redoc/", "/admin/login/", "/app/login/"]
 
 
 def _assets(html: str) -> list[str]:
