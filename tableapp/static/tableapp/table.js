@@ -63,6 +63,9 @@
       entry.status = "not sent (no connection)"; save(); return;
     }
     if (response.status >= 500) { entry.status = "not sent (server error " + response.status + ")"; save(); return; }
+    if (response.redirected && response.url.indexOf("/login/") !== -1) {
+      entry.status = "not sent (signed out: sign in again in another tab, then send it)"; save(); return;
+    }
     const html = await response.text();
     if (swap(html)) { forget(entry.key); return; }
     entry.status = "refused (" + response.status + ")"; save();
