@@ -14,7 +14,7 @@ import pytest
 from clubs.models import Club, Member
 from games.services import table_create, table_events_append
 from tests.clubs.helpers import client_for, make_club, make_key
-from tests.tableapp.browser import PHONE, browser, page, screenshot
+from tests.tableapp.browser import PHONE, TABLET, browser, page, screenshot
 from tests.tableapp.helpers import PASSWORD, make_member
 
 __all__ = ["browser", "page"]
@@ -243,4 +243,5 @@ def test_a_known_hand_shows_legal_cards_and_each_refusals_obligation(
     assert six.inner_text().endswith("must follow suit")
     assert picker.locator("button[value='AS']").is_disabled()  # seen
     assert picker.locator("button[value='KD']").is_disabled()  # not in cy's hand
+    assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
     screenshot(page, "known-hand", full_page=False)
