@@ -21,7 +21,9 @@ def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
     for player in view["players"]:
         seat = by_player.get(player, {})
         declared = seat.get("declared")
-        if deal is None:
+        if player in view.get("left", []):
+            status = "left the table"
+        elif deal is None:
             status = "waiting"
         elif not seat.get("seated", True):
             status = "sitting out"
@@ -105,6 +107,7 @@ def _next_step(view: dict[str, Any], variant: str) -> dict[str, Any] | None:
         return {
             "kind": "deal",
             "dealer": dealer,
+            "at_table": view.get("seated") or players,  # a club night's roster, if any
             "ante": view["options"].get("ante", 1),
             "needs_trump": v.has_trump,
             "trump_from_stock": v.trump_from_stock,
@@ -147,6 +150,19 @@ def _exchangers(view: dict[str, Any], v: Any) -> list[dict[str, Any]]:
         for i, p in enumerate(order)
         if i > after and seats[p]["active"] and not seats[p]["exchanged"]
     ]
+
+
+def _sitting(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Between deals at a club night: who may join (and where), leave, or close the table;
+    None where the engine keeps no roster (before the club-night rules)."""
+    if "seated" not in view or view["phase"] != "between_deals":
+        return None
+    return {
+        "seated": view["seated"],
+        "left": view["left"],
+        "players": view["players"],
+        "can_close": view["deals_settled"] > 0,
+    }
 
 
 def _card_pairs(cards: list[list[str]]) -> list[dict[str, Any]]:
@@ -193,6 +209,8 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
         "step": _next_step(view, table.variant) if can_log else None,
         "can_log": can_log,
         "can_retract": deal["can_retract"] if deal and can_log else None,
+        "sitting": _sitting(view) if can_log else None,
+        "closing": view.get("closing"),
         "tricks": tricks,
         "current_trick": current,
         "rulings": rulings,

@@ -7,7 +7,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-STEPS = ("deal", "declare", "exchange", "play", "retract", "pass_turn", "undo")
+STEPS = (
+    "deal", "declare", "exchange", "play", "retract", "pass_turn", "undo", "join", "leave", "close",
+)  # fmt: skip
 
 
 class StepInvalid(Exception):
@@ -35,6 +37,15 @@ def step_event(form: Mapping[str, str], players: Sequence[str]) -> dict[str, Any
         return {"undo": {"reason": form.get("reason", "").strip()}}
     if step == "deal":
         return {"deal": _deal(form, players)}
+    if step == "join":  # a club night, between deals (RULES.md §5)
+        seat_after = form.get("seat_after", "")
+        return {
+            "join": {"player": form.get("player", "").strip(), "seat_after": seat_after or None}
+        }
+    if step == "leave":
+        return {"leave": {"player": form.get("player", "")}}
+    if step == "close":
+        return {"close": {}}
     player = form.get("player", "")
     if step == "declare":
         return {"player": player, "declare": form.get("declare", "")}
