@@ -219,3 +219,16 @@ def test_standings_show_each_players_stats_and_the_projections_lag(
     assert rows[0] == ("1", "ana", "3")
     assert ("4", "cy", "-5") in rows
     assert "player_stats" in html
+
+
+def test_without_scripts_a_step_answers_the_whole_page(scorekeeper: Client) -> None:
+    table = create_table(scorekeeper)
+    body = {"expected_version": "1", "step": "deal", "dealer": "dee", "trump": "7S",
+            "idempotency_key": str(uuid.uuid4())}  # fmt: skip
+    response = scorekeeper.post(f"/app/tables/{table}/step", body)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" in html
+    assert "ana: play or pass?" in html
+    again = scorekeeper.post(f"/app/tables/{table}/step", body)  # a resubmitted form
+    assert "logged once" in again.content.decode()
