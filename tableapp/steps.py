@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 STEPS = (
@@ -29,7 +29,8 @@ def _int(value: str, field: str) -> int:
         raise StepInvalid(field, "must be a whole number") from None
 
 
-def step_event(form: Mapping[str, str], players: Sequence[str]) -> dict[str, Any]:
+def step_event(form: Any, players: Sequence[str]) -> dict[str, Any]:
+    """The event a posted step form means; `players` are those at the table now."""
     step = form.get("step", "")
     if step not in STEPS:
         raise StepInvalid("step", f"must be one of {', '.join(STEPS)}")
@@ -65,8 +66,13 @@ def step_event(form: Mapping[str, str], players: Sequence[str]) -> dict[str, Any
     return {"player": player, step: True}
 
 
-def _deal(form: Mapping[str, str], players: Sequence[str]) -> dict[str, Any]:
+def _deal(form: Any, players: Sequence[str]) -> dict[str, Any]:
     deal: dict[str, Any] = {"dealer": form.get("dealer", "")}
+    if form.get("seated_offered"):
+        # Everyone at the table is dealt in unless some are unticked (sitting this one out).
+        seated = [p for p in players if p in form.getlist("seated")]
+        if seated != list(players):
+            deal["seated"] = seated
     if form.get("ante", "").strip():
         deal["ante"] = _int(form["ante"], "ante")
     if form.get("trump", "").strip():

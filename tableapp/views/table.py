@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.selectors import table_state
 from games.services import (
     EventRejected,
     IdempotencyKeyReused,
@@ -66,7 +67,8 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     table = club_table(request, table_id)
     try:
         expected = int(request.POST.get("expected_version", ""))
-        event = step_event(request.POST, table.players)
+        state, _ = table_state(table=table)
+        event = step_event(request.POST, list(getattr(state, "at_table", table.players)))
     except ValueError:
         return _render(
             request,

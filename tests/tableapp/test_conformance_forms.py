@@ -55,7 +55,7 @@ def action_form(action: dict[str, Any]) -> tuple[str, dict[str, str]]:
     return "pass", {"step": "pass_turn", "player": player}
 
 
-def post(client: Client, table: str, kind: str, fields: dict[str, str]) -> None:
+def post(client: Client, table: str, kind: str, fields: dict[str, Any]) -> None:
     panel = client.get(f"/app/tables/{table}/panel").content.decode()
     hidden = step_fields(panel, kind)  # fails when the screen does not offer this step
     response = client.post(
@@ -76,15 +76,25 @@ def test_the_case_logged_through_the_screen_rules_as_expected(path: Path) -> Non
     assert created.status_code == 302, created.content.decode()[:1500]
     table = re.search(r"/app/tables/([0-9a-f-]+)/", created["Location"])[1]
     for deal in transcript["deals"]:
-        fields = {"step": "deal", "dealer": deal["dealer"]}
+        fields: dict[str, Any] = {"step": "deal", "dealer": deal["dealer"]}
         if "ante" in deal:
             fields["ante"] = str(deal["ante"])
         if "trump" in deal:
             fields["trump"] = deal["trump"]
         for player, cards in (deal.get("hands") or {}).items():
             fields[f"hand_{player}"] = " ".join(cards)
+        fields["seated_offered"] = "1"  # the dealt-in boxes, as the browser posts them
+        fields["seated"] = deal.get("seated", transcript["players"])
         post(client, table, "start the deal", fields)
         for action in deal["actions"]:
             post(client, table, *action_form(action))
+    if transcript.get("closed"):
+        post(client, table, "close", {"step": "close"})
     assert client.get(f"/app/tables/{table}/ruling.json").json() == case["expected"]
+    if transcript.get("closed"):
+        panel = client.get(f"/app/tables/{table}/panel").content.decode()
+        assert "The table is closed" in panel
+        for transfer in case["expected"]["closing"]["transfers"]:
+            assert f"{transfer['from']} pays {transfer['to']} {transfer['amount']}" in panel
+        assert 'data-step="start the deal"' not in panel
     assert client.get(f"/app/tables/{table}/ruling").status_code == 200

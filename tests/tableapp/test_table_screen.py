@@ -232,3 +232,21 @@ def test_without_scripts_a_step_answers_the_whole_page(scorekeeper: Client) -> N
     assert "ana: play or pass?" in html
     again = scorekeeper.post(f"/app/tables/{table}/step", body)  # a resubmitted form
     assert "logged once" in again.content.decode()
+
+
+def test_between_deals_players_join_and_leave(scorekeeper: Client) -> None:
+    table = create_table(scorekeeper)
+    response = step(scorekeeper, table, "join", step="join", player="eve", seat_after="dee")
+    assert response.status_code == 200, response.content.decode()[:2000]
+    response = step(scorekeeper, table, "leave", step="leave", player="ben")
+    html = response.content.decode()
+    assert 'data-player="eve"' in html
+    assert re.search(r'data-player="ben">.*?left the table', html, re.S)
+    deal_form = re.search(r'data-step="start the deal".*?</form>', html, re.S)[0]
+    assert 'name="dealer" value="eve"' in deal_form
+    assert 'name="dealer" value="ben"' not in deal_form
+    refused = step(scorekeeper, table, "join", step="join", player="ANA", seat_after="")
+    assert refused.status_code == 422  # a name differing from a player's only by case
+    assert scorekeeper.get(f"/app/tables/{table}/transcript.json").json()["players"] == [
+        "ana", "ben", "cy", "dee", "eve"
+    ]  # fmt: skip
