@@ -216,3 +216,51 @@ def test_swagger_ui_and_redoc_render_from_our_own_assets(page: Any, live_server:
     page.goto(f"{live_server.url}/api/redoc/")
     page.get_by_role("heading", name=re.compile("Bourré referee API")).first.wait_for()
     check()  # ReDoc's CDN logo is stopped before the browser asks for it
+
+
+def test_another_devices_step_shows_up_without_a_reload(page: Any, live_server: Any) -> None:
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    # Another device starts the deal.
+    table_events_append(
+        table_id=table.id,
+        club=club,
+        expected_version=1,
+        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+    )
+    page.wait_for_selector('#table:not([data-version="1"])', timeout=8_000)
+    assert page.locator("section.step h2").inner_text() == "ana: play or pass?"
+
+
+def test_a_known_hand_shows_legal_cards_and_each_refusals_obligation(
+    page: Any, live_server: Any
+) -> None:
+    case = json.loads((CASES / "louisiana-04-known-hands-renege.json").read_text())
+    transcript = case["transcript"]
+    deal = transcript["deals"][0]
+    club = make_club()
+    table = table_create(
+        club=club,
+        name="Known hands",
+        variant="louisiana",
+        players=transcript["players"],
+        options=transcript["options"],
+    )
+    header = {"dealer": deal["dealer"], "trump": deal["trump"], "hands": deal["hands"]}
+    # Up to cy's turn in trick 3 (ana has led the Q♥).
+    events = [{"deal": header}, *deal["actions"][:11]]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    picker = page.locator("form[data-step=play]")
+    assert picker.locator("button.allowed").evaluate_all("bs => bs.map(b => b.value)") == [
+        "JH", "9H"
+    ]  # fmt: skip
+    six = picker.locator("button[value='6C']")
+    assert "refused" in six.get_attribute("class")
+    assert six.inner_text().endswith("must follow suit")
+    assert picker.locator("button[value='AS']").is_disabled()  # seen
+    assert picker.locator("button[value='KD']").is_disabled()  # not in cy's hand
+    screenshot(page, "known-hand", full_page=False)
