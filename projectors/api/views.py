@@ -10,20 +10,21 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from clubs.api.csv_rendering import CsvRenderer
+from clubs.api.csv_rendering import CsvOrJson, wants_csv
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, bad_cursor, page_request, page_response
+from clubs.api.headers import location
+from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,
     ProjectionListOutputSerializer,
+    ProjectionStatusOutputSerializer,
     StandingsRangeQuerySerializer,
     TaskRunAcceptedOutputSerializer,
     TaskRunOutputSerializer,
@@ -72,18 +73,13 @@ def _days(request: Request) -> tuple[date | None, date | None] | None:
     return query.validated_data.get("from"), query.validated_data.get("to")
 
 
-def _wants_csv(request: Request) -> bool:
-    return request.accepted_renderer.format == "csv"
-
-
 def _csv(rows: list[Any], name: str) -> Response:
     lines = [list(STATS_COLUMNS), *([getattr(r, f) for f in STATS_COLUMNS] for r in rows)]
     return Response(lines, headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
 
 
-class PlayerStatsGetApi(APIView):
+class PlayerStatsGetApi(CsvOrJson, APIView):
     permission_classes = [IsAuditor]
-    renderer_classes = [JSONRenderer, CsvRenderer]
 
     @extend_schema(
         operation_id="player_stats_get",
@@ -107,19 +103,18 @@ class PlayerStatsGetApi(APIView):
             stats = player_stats_between(
                 club_id=club_id, player=name, start=days[0], end=days[1]
             ) or StandingLine(name, *(0 for _ in STAT_FIELDS))
-        if _wants_csv(request):
+        if wants_csv(request):
             return _csv([stats], f"stats-{name}")
         return Response(PlayerStatsOutputSerializer(stats).data)
 
 
-class LeaderboardApi(APIView):
+class LeaderboardApi(CsvOrJson, APIView):
     permission_classes = [IsAuditor]
-    renderer_classes = [JSONRenderer, CsvRenderer]
 
     @extend_schema(
         operation_id="leaderboard_get",
         tags=["statistics"],
-        parameters=[PageQuerySerializer, *RANGE_PARAMETERS],
+        parameters=[*page_parameters(), *RANGE_PARAMETERS],
         responses={
             (200, "application/json"): LeaderboardOutputSerializer,
             (200, "text/csv"): OpenApiResponse(
@@ -140,7 +135,7 @@ class LeaderboardApi(APIView):
                 return list(leaderboard_list(club_id=club_id, limit=limit))
             return leaderboard_between(club_id=club_id, start=days[0], end=days[1], limit=limit)
 
-        if _wants_csv(request):
+        if wants_csv(request):
             return _csv(standings(CSV_MAX_ROWS), "leaderboard")
         page = page_request(request, "leaderboard", default_limit=50)
         # A ranking has no stable keyset: the cursor holds the rank reached.
@@ -170,10 +165,28 @@ class ProjectionListApi(APIView):
     @extend_schema(
         operation_id="projections_list",
         tags=["projections"],
-        responses={200: ProjectionListOutputSerializer, **error_responses(403)},
+        parameters=page_parameters(),
+        responses={200: ProjectionListOutputSerializer, **error_responses(400, 403)},
+        description="Each projection's checkpoint and lag (asynchronous ones first), paged.",
     )
     def get(self, request: Request) -> Response:
-        return Response(ProjectionListOutputSerializer({"projections": projections_status()}).data)
+        page = page_request(request, "projections")
+        after: tuple[str, ...] = ()
+        if page.after is not None:
+            if len(page.after) != 2 or not all(isinstance(v, str) for v in page.after):
+                raise bad_cursor("not a cursor of this list")
+            after = tuple(page.after)
+        # Asynchronous ones first, then the inline ones, each by name.
+        rows = sorted(projections_status(), key=lambda p: (p.kind, p.name))
+        rows = [p for p in rows if (p.kind, p.name) > after]
+        return page_response(
+            request,
+            page,
+            key="projections",
+            items=rows[: page.limit + 1],
+            render=lambda shown: ProjectionStatusOutputSerializer(shown, many=True).data,
+            keyset=lambda row: [row.kind, row.name],
+        )
 
 
 class ProjectionRebuildApi(APIView):
@@ -184,7 +197,7 @@ class ProjectionRebuildApi(APIView):
         operation_id="projections_rebuild",
         tags=["projections"],
         request=None,
-        parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH)],
+        parameters=[location(202), OpenApiParameter("name", str, OpenApiParameter.PATH)],
         responses={202: TaskRunAcceptedOutputSerializer, **error_responses(403, 404, 409)},
         description="Queue a rebuild; the 202 gives the task to poll (`url`, `Location`).",
     )
