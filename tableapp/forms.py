@@ -29,6 +29,17 @@ class OptionField:
     default: Any
     minimum: int
     maximum: int | None
+    posted: str | None = None  # what the form sent, shown again beside its error
+
+    @property
+    def value(self) -> str:
+        if self.posted is not None:
+            return self.posted
+        return "" if self.default is None else str(self.default)
+
+    @property
+    def checked(self) -> bool:
+        return bool(self.default) if self.posted is None else self.posted == "on"
 
     @property
     def field(self) -> str:
@@ -41,10 +52,26 @@ class OptionField:
         return OPTION_HELP.get(self.name, "") + bounds
 
 
-def variant_options() -> dict[str, list[OptionField]]:
+def variant_options(posted: Mapping[str, str] | None = None) -> dict[str, list[OptionField]]:
+    """Each variant's house options; with `posted` (a refused form), the values sent."""
+
+    def sent(variant: str, option: str, kind: str) -> str | None:
+        if posted is None or posted.get("variant") != variant:
+            return None
+        field = f"opt_{variant}_{option}"
+        return ("on" if field in posted else "") if kind == "bool" else posted.get(field, "")
+
     return {
         name: [
-            OptionField(name, opt, spec.kind, spec.default, spec.minimum, spec.maximum)
+            OptionField(
+                name,
+                opt,
+                spec.kind,
+                spec.default,
+                spec.minimum,
+                spec.maximum,
+                sent(name, opt, spec.kind),
+            )
             for opt, spec in variant.options_spec.items()
         ]
         for name, variant in VARIANTS.items()
@@ -80,4 +107,6 @@ def form_field(rejection_field: str | None, variant: str) -> str:
         return "form"
     if rejection_field.startswith("options."):
         return f"opt_{variant}_{rejection_field.split('.', 1)[1]}"
-    return rejection_field
+    if rejection_field.startswith("players"):
+        return "players"  # `players.2` and the like: the one players box
+    return rejection_field if rejection_field in ("name", "variant") else "form"

@@ -79,7 +79,7 @@ def tables(request: HttpRequest) -> HttpResponse:
         {
             "rows": table_rows(request),
             "can_log": can_log(request),
-            "variants": variant_options(),
+            "variants": variant_options(values if request.method == "POST" else None),
             "values": values,
             "errors": errors,
         },
