@@ -264,3 +264,24 @@ def test_a_known_hand_shows_legal_cards_and_each_refusals_obligation(
     assert picker.locator("button[value='AS']").is_disabled()  # seen
     assert picker.locator("button[value='KD']").is_disabled()  # not in cy's hand
     screenshot(page, "known-hand", full_page=False)
+
+
+def test_a_step_after_another_device_logged_first_reloads_and_says_so(
+    page: Any, live_server: Any
+) -> None:
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.route("**/panel?*", lambda route: route.abort())  # this tablet misses the news
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    table_events_append(  # another device starts the deal
+        table_id=table.id, club=club, expected_version=1,
+        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+    )  # fmt: skip
+    page.click(".trump-picker label:has(input[value='9H'])")
+    tap(page, "button:has-text('Start the deal')")
+    assert "Another device logged first" in page.locator(".notice.conflict").inner_text()
+    assert page.locator("section.step h2").inner_text() == "ana: play or pass?"
+    api = client_for(make_key(club, "auditor")[1])
+    transcript = api.get(f"/api/v1/tables/{table.id}/transcript").json()
+    assert [d["trump"] for d in transcript["deals"]] == ["7S"]  # the stale step: not logged
