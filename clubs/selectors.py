@@ -7,7 +7,7 @@ import uuid
 
 from django.db.models import QuerySet
 
-from clubs.models import ApiKey, Club, Member
+from clubs.models import CLUB_ROLE_CHOICES, ApiKey, Club, Member
 from clubs.services import KEY_SCHEME, key_hash
 
 
@@ -64,3 +64,9 @@ def club_find(*, name_or_id: str) -> Club | None:
         except ValueError:
             return None
     return club
+
+
+def club_role_choices() -> list[tuple[str, str]]:
+    """The roles a club gives its members and the keys its admins create (never the
+    service's operator), with their labels."""
+    return list(CLUB_ROLE_CHOICES)

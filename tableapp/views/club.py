@@ -9,8 +9,13 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from clubs.models import CLUB_ROLE_CHOICES, CLUB_ROLES
-from clubs.selectors import api_key_get, api_key_list, member_get, member_list
+from clubs.selectors import (
+    api_key_get,
+    api_key_list,
+    club_role_choices,
+    member_get,
+    member_list,
+)
 from clubs.services import (
     LastAdminKey,
     MemberRefused,
@@ -39,7 +44,7 @@ def _members_page(request: HttpRequest, status: int = 200, **extra: Any) -> Http
     context = {
         "members": member_list(club=club),
         "keys": api_key_list(club=club),
-        "roles": CLUB_ROLE_CHOICES,
+        "roles": club_role_choices(),
         "errors": {},
         "values": {},
         **extra,
@@ -93,7 +98,7 @@ def key_add(request: HttpRequest) -> HttpResponse:
         return redirect("tableapp:members")
     name = request.POST.get("name", "").strip()
     role = request.POST.get("role", "")
-    if not name or role not in CLUB_ROLES:
+    if not name or role not in dict(club_role_choices()):
         field = "key_name" if not name else "key_role"
         message = "give the key a name" if not name else "choose a role"
         return _members_page(request, 422, errors={field: message})
