@@ -285,3 +285,22 @@ def test_a_step_after_another_device_logged_first_reloads_and_says_so(
     api = client_for(make_key(club, "auditor")[1])
     transcript = api.get(f"/api/v1/tables/{table.id}/transcript").json()
     assert [d["trump"] for d in transcript["deals"]] == ["7S"]  # the stale step: not logged
+
+
+def test_a_second_tap_landing_on_the_next_screen_is_ignored(page: Any, live_server: Any) -> None:
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1,
+        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+    )  # fmt: skip
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    play = page.locator("form[data-step=declare] button[value='play']")
+    box = play.bounding_box()
+    tap(page, "form[data-step=declare] button[value='play']")  # ana plays
+    after = version(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # the stray tap
+    page.wait_for_timeout(600)
+    assert version(page) == after
+    assert page.locator("section.step h2").inner_text() == "ben: play or pass?"

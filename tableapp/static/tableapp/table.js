@@ -39,15 +39,25 @@
 
   function forget(key) { queue = queue.filter(function (e) { return e.key !== key; }); save(); }
 
+  // A tap that lands just after the screen moved on was meant for the old screen (the
+  // second tap of a double tap on "Play" would otherwise declare for the next player).
+  const SETTLE_MS = 350;
+  function settle(element) {
+    element.classList.add("settling");
+    setTimeout(function () { element.classList.remove("settling"); }, SETTLE_MS);
+  }
+
   function swap(html) {
     const holder = document.createElement("div");
     holder.innerHTML = html.trim();
     const fresh = holder.querySelector("#table");
     if (!fresh) return false;
     panel().replaceWith(fresh);
+    settle(fresh);
     if (window.htmx) window.htmx.process(fresh);
     return true;
   }
+  document.body.addEventListener("htmx:afterSwap", function () { settle(panel()); });
 
   async function send(entry) {
     entry.status = "sending…"; save();
@@ -75,6 +85,7 @@
     const form = event.target;
     if (!form.closest("#table") || !form.dataset.step) return;
     event.preventDefault();
+    if (panel().classList.contains("settling")) return;
     const key = form.querySelector("input[name=idempotency_key]").value;
     if (queue.some(function (e) { return e.key === key; })) return; // a double tap
     const submitter = event.submitter;
