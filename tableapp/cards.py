@@ -13,6 +13,16 @@ def card_label(card: str) -> str:
     return f"{'10' if rank == 'T' else rank}{SUITS.get(suit, suit)}"
 
 
+RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_name(card: str) -> str:
+    """`QH` is "queen of hearts" (what a screen reader says)."""
+    rank, suit = card[:-1], card[-1]
+    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES.get(suit, suit)}"
+
+
 def is_red(card: str) -> bool:
     return card[-1] in "HD"
 

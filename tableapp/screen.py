@@ -9,7 +9,7 @@ from typing import Any
 from games.engine import table_view
 from games.engine.variants import get_variant
 from games.selectors import table_state, table_transcript
-from tableapp.cards import card_label, deck_rows, is_red
+from tableapp.cards import card_label, card_name, deck_rows, is_red
 from tableapp.words import refusal_words, ruling_words
 
 
@@ -90,6 +90,7 @@ def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
                 {
                     "card": card,
                     "label": card_label(card),
+                    "name": card_name(card),
                     "red": is_red(card),
                     "state": state,
                     "why": why,
