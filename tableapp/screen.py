@@ -21,7 +21,7 @@ def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
     for player in view["players"]:
         seat = by_player.get(player, {})
         declared = seat.get("declared")
-        if player in view.get("left", []):
+        if player in view["left"]:
             status = "left the table"
         elif deal is None:
             status = "waiting"
@@ -108,7 +108,7 @@ def _next_step(view: dict[str, Any], variant: str) -> dict[str, Any] | None:
         return {
             "kind": "deal",
             "dealer": dealer,
-            "at_table": view.get("seated") or players,  # a club night's roster, if any
+            "at_table": view["seated"],  # a club night's roster: those at the table now
             "ante": view["options"].get("ante", 1),
             "needs_trump": v.has_trump,
             "trump_from_stock": v.trump_from_stock,
@@ -154,9 +154,8 @@ def _exchangers(view: dict[str, Any], v: Any) -> list[dict[str, Any]]:
 
 
 def _sitting(view: dict[str, Any]) -> dict[str, Any] | None:
-    """Between deals at a club night: who may join (and where), leave, or close the table;
-    None where the engine keeps no roster (before the club-night rules)."""
-    if "seated" not in view or view["phase"] != "between_deals":
+    """Between deals at a club night: who may join (and where), leave, or close the table."""
+    if view["phase"] != "between_deals":
         return None
     return {
         "seated": view["seated"],

@@ -65,10 +65,10 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "POST"})
     table = club_table(request, table_id)
+    state, _ = table_state(table=table)
     try:
         expected = int(request.POST.get("expected_version", ""))
-        state, _ = table_state(table=table)
-        event = step_event(request.POST, list(getattr(state, "at_table", table.players)))
+        event = step_event(request.POST, list(state.at_table))  # those at the table now
     except ValueError:
         return _render(
             request,
