@@ -30,7 +30,8 @@ start() {
         --pidfile "$PIDFILE" --dir "$REDIS_DIR_LOCAL" --logfile "$REDIS_DIR_LOCAL/redis.log" \
         --save "" --appendonly yes --appendfsync everysec --appendfilename appendonly.aof
     for _ in $(seq 50); do
-        redis-cli -h 127.0.0.1 -p "$REDIS_PORT_LOCAL" ping >/dev/null 2>&1 && return 0
+        # PONG only once the append-only file is loaded (before: "LOADING ...").
+        [[ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT_LOCAL" ping 2>/dev/null)" == PONG ]] && return 0
         sleep 0.1
     done
     die "Redis did not start (port $REDIS_PORT_LOCAL busy?)"

@@ -2,8 +2,9 @@
 
 The request guard (clubs/api/guard.py) and the parser (clubs/api/parsers.py) answer for
 every operation before its view runs, so every operation documents them: 400 (a control
-character in the path or a query parameter, malformed or too deeply nested JSON), 413 (a
-body over the upload limit), 500 and 503 (the database unavailable, with Retry-After)."""
+character in the path or a query parameter, malformed or too deeply nested JSON), 404 (no
+such URL), 413 (a body over the upload limit), 500 and 503 (the database unavailable, with
+Retry-After)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ _ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorRes
 _COMMON = {
     "400": "Malformed request (`invalid_request` naming the `field`, `parse_error`, "
     "`json_too_deep` with its `limit`)",
+    "404": "No such URL (`not_found`): also a malformed path parameter, or a `format` "
+    "the operation does not render",
     "500": "Internal error (`internal_error`); nothing was carried out",
     "503": "The database is unavailable (`service_unavailable`); retry after `Retry-After`",
 }
