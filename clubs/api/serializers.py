@@ -2,12 +2,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.pagination import page_serializer
 from clubs.models import ApiKey, Role
 
 
 class ApiKeyCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    role = serializers.ChoiceField(choices=Role.choices)
+    # Operator keys come only from the shell (manage.py operator_key).
+    role = serializers.ChoiceField(choices=[c for c in Role.choices if c[0] != Role.OPERATOR])
 
 
 class ApiKeyOutputSerializer(serializers.ModelSerializer):
@@ -24,5 +26,6 @@ class ApiKeyCreatedOutputSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "role", "prefix", "created_at", "revoked_at", "key"]
 
 
-class ApiKeyListOutputSerializer(serializers.Serializer):
-    keys = ApiKeyOutputSerializer(many=True)
+ApiKeyListOutputSerializer = page_serializer(
+    ApiKeyOutputSerializer, "keys", "ApiKeyPageOutputSerializer"
+)

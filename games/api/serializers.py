@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from clubs.api.fields import StrictCharField, StrictIntegerField
+from clubs.api.pagination import page_serializer
+from games.api.names import clean_player_names
+from games.selectors import table_glance, table_seating
+from games.table import PLAYER_NAME_MAX_LENGTH
 
 MAX_INT = 2**31 - 1
 
@@ -37,36 +44,84 @@ class SafeJSONField(serializers.JSONField):
 
 # ---------------------------------------------------------------- tables
 class TableCreateInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    variant = serializers.CharField(
-        max_length=20, help_text="louisiana, ukrainian, occitan or comtadine"
-    )
+    name = StrictCharField(max_length=200)
+    variant = StrictCharField(max_length=20, help_text="louisiana, ukrainian, occitan or comtadine")
     players = serializers.ListField(
-        child=serializers.CharField(max_length=100), max_length=52, help_text="seat order"
+        child=StrictCharField(max_length=PLAYER_NAME_MAX_LENGTH, trim_whitespace=False),
+        max_length=52,
+        help_text="seat order; names are kept in NFC and must differ beyond case",
     )
     options = SafeJSONField(required=False, default=dict, help_text="house options (RULES.md)")
 
+    def validate_players(self, names: list[str]) -> list[str]:
+        return clean_player_names(names)
+
 
 class TableOutputSerializer(serializers.Serializer):
+    """A table, with who sits there (from the `table_seating` selector)."""
+
     id = serializers.UUIDField()
     name = serializers.CharField()
     variant = serializers.CharField()
     options = serializers.DictField()
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.SerializerMethodField(
+        help_text="every seat ever taken at the table, in seat order"
+    )
+    seated = serializers.SerializerMethodField(help_text="who sits there now")
+    left = serializers.SerializerMethodField(help_text="who has left")
+    closed = serializers.SerializerMethodField(help_text="closed: nothing more is logged")
     version = serializers.IntegerField(source="projection.version")
     created_at = serializers.DateTimeField()
 
+    def _seating(self, table: Any) -> dict[str, Any]:
+        cache = self.context.setdefault("seatings", {})
+        if table.id not in cache:
+            cache[table.id] = table_seating(table=table)
+        return cache[table.id]
 
-class TableListOutputSerializer(serializers.Serializer):
-    tables = TableOutputSerializer(many=True)
-    next = serializers.UUIDField(
-        allow_null=True, help_text="Pass as `after` for the next page; null on the last page."
-    )
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_players(self, table: Any) -> list[str]:
+        return list(self._seating(table)["players"])
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_seated(self, table: Any) -> list[str]:
+        return list(self._seating(table)["seated"])
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_left(self, table: Any) -> list[str]:
+        return list(self._seating(table)["left"])
+
+    def get_closed(self, table: Any) -> bool:
+        return bool(self._seating(table)["closed"])
 
 
-class TablePageQuerySerializer(serializers.Serializer):
-    after = serializers.UUIDField(required=False, help_text="The last table id of the page before.")
-    limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
+class TableSummaryOutputSerializer(TableOutputSerializer):
+    """A table as `GET /tables` lists it: with what a table app shows at a glance."""
+
+    phase = serializers.SerializerMethodField(help_text="between_deals, declaring, ...")
+    pot = serializers.SerializerMethodField(help_text="chips in the pot now")
+    to_act = serializers.SerializerMethodField(help_text="whose turn it is (null between deals)")
+
+    def _glance(self, table: Any) -> dict[str, Any]:
+        cache = self.context.setdefault("glances", {})
+        if table.id not in cache:
+            cache[table.id] = table_glance(table=table)
+        return cache[table.id]
+
+    def get_phase(self, table: Any) -> str:
+        return str(self._glance(table)["phase"])
+
+    def get_pot(self, table: Any) -> int:
+        return int(self._glance(table)["pot"])
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_to_act(self, table: Any) -> str | None:
+        return self._glance(table)["to_act"]
+
+
+TableListOutputSerializer = page_serializer(
+    TableSummaryOutputSerializer, "tables", "TablePageOutputSerializer"
+)
 
 
 class TranscriptDealSerializer(serializers.Serializer):
@@ -84,12 +139,21 @@ class TranscriptSerializer(serializers.Serializer):
     format = serializers.CharField(required=False, default="bourre-transcript/1")
     variant = serializers.CharField()
     options = serializers.DictField(required=False)
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="every seat ever taken, in seat order"
+    )
     deals = serializers.ListField(child=serializers.DictField(), required=False)
+    closed = serializers.BooleanField(
+        required=False, help_text="the sitting was closed after its last deal"
+    )
 
 
 class TranscriptInputSerializer(TranscriptSerializer):
-    pass
+    """What `POST /referee` takes: the document must say what it is."""
+
+    format = serializers.ChoiceField(
+        choices=["bourre-transcript/1"], help_text="required: `bourre-transcript/1`"
+    )
 
 
 class TranscriptOutputSerializer(TranscriptSerializer):
@@ -97,28 +161,39 @@ class TranscriptOutputSerializer(TranscriptSerializer):
 
 
 class TableImportInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+    name = StrictCharField(max_length=200)
     transcript = SafeJSONField(help_text="a bourre-transcript/1 document")
 
 
 # ---------------------------------------------------------------- events
 class EventsAppendInputSerializer(serializers.Serializer):
-    expected_version = serializers.IntegerField(
+    expected_version = StrictIntegerField(
         min_value=0, max_value=MAX_INT, help_text="the table's current version"
     )
     events = serializers.ListField(
         child=SafeJSONField(),
         min_length=1,
         max_length=1000,
-        help_text='each {"deal": {...}}, a transcript action, or {"undo": {"reason": ...}}',
+        help_text='each {"deal": {...}}, a transcript action, {"undo": {"reason": ...}}, or '
+        'between deals {"join": {"player", "seat_after"}}, {"leave": {"player"}}, {"close": {}}',
     )
+
+
+class PostingLegOutputSerializer(serializers.Serializer):
+    account = serializers.CharField(help_text="`pot` or `player:<name>`, as in the ledger")
+    amount = serializers.IntegerField(help_text="chips, signed: a posting's legs sum to 0")
+
+
+class PostingOutputSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="ante, exchange_fee, pot_won, penalty, ...")
+    legs = PostingLegOutputSerializer(many=True)
 
 
 class RulingMadeOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="version of the RulingMade event")
     kind = serializers.CharField()
     ruling = serializers.DictField()
-    postings = serializers.ListField(child=serializers.DictField())
+    postings = PostingOutputSerializer(many=True)
     rules_version = serializers.CharField()
     cause_version = serializers.IntegerField()
     deal = serializers.IntegerField(allow_null=True)
@@ -132,13 +207,32 @@ class EventUndoneOutputSerializer(serializers.Serializer):
     voided_versions = serializers.ListField(child=serializers.IntegerField())
 
 
+class NextDealOutputSerializer(serializers.Serializer):
+    dealer = serializers.CharField(
+        allow_null=True, help_text="left of the last dealer (rotation is not enforced)"
+    )
+    exempt = serializers.ListField(
+        child=serializers.CharField(), help_text="players who pay no ordinary ante next deal"
+    )
+
+
 class TableStateOutputSerializer(serializers.Serializer):
     table_id = serializers.UUIDField()
     version = serializers.IntegerField()
     variant = serializers.CharField()
     options = serializers.DictField()
-    players = serializers.ListField(child=serializers.CharField())
-    phase = serializers.CharField()
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="every seat ever taken, in seat order"
+    )
+    seated = serializers.ListField(child=serializers.CharField(), help_text="at the table now")
+    left = serializers.ListField(child=serializers.CharField(), help_text="has left the table")
+    closed = serializers.BooleanField()
+    closing = serializers.DictField(
+        allow_null=True, help_text="once closed: the pot shared out and the transfers"
+    )
+    phase = serializers.CharField(
+        help_text="between_deals, declaring, exchanging, playing, or closed"
+    )
     deals_settled = serializers.IntegerField()
     pot = serializers.IntegerField()
     balances = serializers.DictField(child=serializers.IntegerField())
@@ -146,6 +240,9 @@ class TableStateOutputSerializer(serializers.Serializer):
     deal = serializers.DictField(allow_null=True)
     to_act = serializers.CharField(allow_null=True)
     legal_plays = serializers.DictField(allow_null=True)
+    next_deal = NextDealOutputSerializer(
+        allow_null=True, help_text="between deals only: who deals next and who is exempt"
+    )
 
 
 class EventsAppendOutputSerializer(serializers.Serializer):
@@ -168,16 +265,15 @@ class EventOutputSerializer(serializers.Serializer):
     prev_hash = serializers.CharField()
 
 
-class EventPageOutputSerializer(serializers.Serializer):
-    events = EventOutputSerializer(many=True)
-    next_after = serializers.IntegerField(
-        allow_null=True, help_text="pass as ?after= for the next page; null at the end"
+class EventListItemOutputSerializer(EventOutputSerializer):
+    undone_by = serializers.IntegerField(
+        allow_null=True, help_text="version of the `EventUndone` that took it back, if any"
     )
 
 
-class EventPageQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, max_value=2**62, default=0)
-    limit = serializers.IntegerField(min_value=1, max_value=1000, default=100)
+EventPageOutputSerializer = page_serializer(
+    EventListItemOutputSerializer, "events", "EventPageOutputSerializer"
+)
 
 
 # ---------------------------------------------------------------- rulings
@@ -186,6 +282,9 @@ class RulingDocumentOutputSerializer(serializers.Serializer):
     deals = serializers.ListField(child=serializers.DictField())
     balances = serializers.DictField(child=serializers.IntegerField())
     pot = serializers.IntegerField()
+    closing = serializers.DictField(
+        required=False, help_text="closed sittings: `pot`, `shares`, `transfers`"
+    )
 
 
 class DealOutputSerializer(serializers.Serializer):

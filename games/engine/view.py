@@ -29,6 +29,8 @@ class LegalPlays:
 
 
 def phase(sitting: Sitting) -> str:
+    if sitting.closed:
+        return "closed"
     deal = sitting.deal
     if deal is None or deal.over:
         return "between_deals"
@@ -49,6 +51,26 @@ def to_act(sitting: Sitting) -> str | None:
     if get_variant(sitting.variant).climbing:
         return climbing.next_to_act(deal)
     return tricks.next_to_play(deal)
+
+
+def next_dealer(sitting: Sitting) -> str | None:
+    """Who deals next by custom: left of the last dealer, among the players at the table
+    (the rules do not enforce rotation; a table app offers it as the default)."""
+    deal = sitting.deal
+    here = sitting.at_table
+    if deal is None or not here or sitting.closed:
+        return None
+    players = list(sitting.players)
+    if deal.dealer not in players:
+        return here[0]
+    at = players.index(deal.dealer)
+    after = players[at + 1 :] + players[: at + 1]  # the seats from the dealer's left
+    return next(p for p in after if p in here)
+
+
+def glance(sitting: Sitting) -> dict[str, Any]:
+    """What a list of tables shows of each: phase, pot and whose turn it is."""
+    return {"phase": phase(sitting), "pot": sitting.pot, "to_act": to_act(sitting)}
 
 
 def legal_plays(sitting: Sitting, player: str) -> LegalPlays | None:
@@ -98,6 +120,9 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
         "variant": sitting.variant,
         "options": dict(sitting.options),
         "players": list(sitting.players),
+        "seated": list(sitting.at_table),
+        "left": [p for p in sitting.players if p not in sitting.at_table],
+        "closed": sitting.closed,
         "phase": phase(sitting),
         "deals_settled": len(sitting.deals),
         "pot": sitting.pot,
@@ -107,13 +132,17 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
             "exempt": list(nxt.exempt),
             "double": list(nxt.double),
             "antes": {
-                p: variant.ante_due(p, ante, nxt.exempt, nxt.double) for p in sitting.players
+                p: variant.ante_due(p, ante, nxt.exempt, nxt.double) for p in sitting.at_table
             },
         },
+        "closing": None if sitting.closing is None else dict(sitting.closing),
         "deal": None,
         "to_act": None,
         "legal_plays": None,
+        "next_deal": None,
     }
+    if (deal is None or deal.over) and not sitting.closed:
+        view["next_deal"] = {"dealer": next_dealer(sitting), "exempt": list(nxt.exempt)}
     if deal is None:
         return view
     actor = to_act(sitting)

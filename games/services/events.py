@@ -4,6 +4,7 @@ they produced, project inline, all in one transaction (all or nothing)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from games.projections.table_state import TableFold, event_type
 from games.projections.table_state_store import fold_load, fold_save
 from games.services.context import RequestContext
 from games.services.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
+from games.services.sitting import is_sitting_change, sitting_change
 from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE
 
 
@@ -39,7 +41,13 @@ from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE
 class AppendOutcome:
     status_code: int
     body: dict[str, Any]
+    content: str  # `body` as JSON text: what is sent, and sent again on an idempotent retry
     replayed: bool = False
+
+
+def response_json(body: Mapping[str, Any]) -> str:
+    """JSON text as the API renders it (compact, UTF-8, keys in the order built)."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def table_events_append(
@@ -51,7 +59,8 @@ def table_events_append(
     idempotency_key: str | None = None,
     context: RequestContext | None = None,
 ) -> AppendOutcome:
-    """Append posted events (`{"deal": ...}`, a transcript action, `{"undo": ...}`).
+    """Append posted events (`{"deal": ...}`, a transcript action, `{"undo": ...}`, or
+    between deals `{"join": ...}`, `{"leave": ...}`, `{"close": {}}`).
 
     Raises `TableNotFound`, `StaleVersion`, `EventRejected` (with the event's index) or
     `IdempotencyKeyReused`; a retry with the same key and body returns the first outcome.
@@ -74,7 +83,12 @@ def table_events_append(
             if earlier is not None:
                 if earlier.request_hash != request_hash:
                     raise IdempotencyKeyReused(idempotency_key)
-                return AppendOutcome(earlier.status_code, earlier.response, replayed=True)
+                return AppendOutcome(
+                    earlier.status_code,
+                    json.loads(earlier.response),
+                    earlier.response,
+                    replayed=True,
+                )
         if row.version != expected_version:
             raise StaleVersion(expected_version, row.version)
 
@@ -91,13 +105,14 @@ def table_events_append(
             "undone": undone,
             "state": state_body(row.table, fold.state, fold.version),
         }
+        content = response_json(body)
         if idempotency_key is not None:
             TableRequest.objects.create(
                 table_id=table_id,
                 key=idempotency_key,
                 request_hash=request_hash,
                 status_code=201,
-                response=body,
+                response=content,
             )
         try:
             result = append(
@@ -114,7 +129,7 @@ def table_events_append(
             raise StaleVersion(expected_version, conflict.current) from conflict
         assert result.last_version == fold.version
         project_inline(result.events)
-    return AppendOutcome(201, body)
+    return AppendOutcome(201, body, content)
 
 
 def state_body(table: Table, state: Sitting, version: int) -> dict[str, Any]:
@@ -137,20 +152,22 @@ def _fold_posted(
                 out.append(_undo(fold, item, version))
                 undone.append({"version": version, **out[-1].data})
                 continue
-            type_, data = _game_event(item, deck)
+            changes_sitting = is_sitting_change(item)
+            type_, data = sitting_change(item) if changes_sitting else _game_event(item, deck)
             version += 1
             cause = version
             made = fold.game_event(type_, data, cause)
         except Rejection as rejection:
             raise EventRejected(index, rejection) from None
         out.append(NewEvent(type_, data))
-        deal = fold.state.deal.index if fold.state.deal is not None else None
+        # The closing's ruling belongs to the sitting, not to its last deal.
+        deal = None if changes_sitting or fold.state.deal is None else fold.state.deal.index
         for ruling in made:
             version += 1
             ruling_data = _ruling_data(ruling, cause, deal)
             out.append(NewEvent(RULING_MADE, ruling_data))
             fold.ruling_made(version, cause)
-            rulings.append({"version": version, **ruling_data})
+            rulings.append({"version": version, **ruling_data, "postings": _legs(ruling)})
     return out, rulings, undone
 
 
@@ -206,6 +223,18 @@ def _canonical_action(item: Mapping[str, Any], deck: frozenset[str]) -> dict[str
         if key in data:
             data[key] = [parse_card(c, deck, field=key) for c in data[key]]  # type: ignore[union-attr]
     return data
+
+
+def _legs(ruling: Ruling) -> list[dict[str, Any]]:
+    """The ruling's postings in the ledger's shape: each leg an account and an amount
+    (the log keeps legs as pairs; responses speak as `GET /ledger` does)."""
+    return [
+        {
+            "kind": posting.kind,
+            "legs": [{"account": account, "amount": amount} for account, amount in posting.legs],
+        }
+        for posting in ruling.postings
+    ]
 
 
 def _ruling_data(ruling: Ruling, cause_version: int, deal: int | None) -> dict[str, Any]:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
+
+from clubs.api.pagination import page_serializer
 
 
 class PlayerStatsOutputSerializer(serializers.Serializer):
@@ -18,16 +22,13 @@ class PlayerStatsOutputSerializer(serializers.Serializer):
     net_chips = serializers.IntegerField(help_text="the player's ledger balance over all tables")
 
 
-class LeaderboardQuerySerializer(serializers.Serializer):
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=50)
-
-
 class LeaderboardEntryOutputSerializer(PlayerStatsOutputSerializer):
     rank = serializers.IntegerField()
 
 
-class LeaderboardOutputSerializer(serializers.Serializer):
-    players = LeaderboardEntryOutputSerializer(many=True)
+LeaderboardOutputSerializer = page_serializer(
+    LeaderboardEntryOutputSerializer, "players", "LeaderboardPageOutputSerializer"
+)
 
 
 class ProjectionStatusOutputSerializer(serializers.Serializer):
@@ -55,3 +56,22 @@ class TaskRunOutputSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     error = serializers.CharField(allow_blank=True)
+
+
+class TaskRunAcceptedOutputSerializer(TaskRunOutputSerializer):
+    url = serializers.URLField(help_text="where to poll the task (also the `Location` header)")
+
+
+class StandingsRangeQuerySerializer(serializers.Serializer):
+    """The days to count (UTC, both inclusive; either may be left out)."""
+
+    vars()["from"] = serializers.DateField(  # `from` is a keyword
+        required=False, help_text="first day counted, YYYY-MM-DD (UTC)"
+    )
+    to = serializers.DateField(required=False, help_text="last day counted, YYYY-MM-DD (UTC)")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        start, end = attrs.get("from"), attrs.get("to")
+        if start is not None and end is not None and end < start:
+            raise serializers.ValidationError({"to": "must not be before `from`"})
+        return attrs

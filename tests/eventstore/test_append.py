@@ -38,11 +38,13 @@ def test_a_new_stream_starts_at_version_one_and_positions_follow_the_log(stream_
     assert verify_chain(from_position=result.first_position).ok
 
 
-def test_the_first_event_of_the_log_links_to_the_genesis_hash():
+def test_the_first_event_of_the_log_links_to_the_genesis_hash(stream_id):
+    # Whatever ran before, the log has a first event once this one is appended.
+    append(stream=stream_id, expected_version=0, events=[played("A♠")])
     first = read_all(after=0, limit=1)
-    if first:
-        assert first[0].position == 1
-        assert first[0].prev_hash == GENESIS_HASH
+    assert len(first) == 1
+    assert first[0].position == 1
+    assert first[0].prev_hash == GENESIS_HASH
 
 
 def test_wrong_expected_version_raises_a_conflict_carrying_the_current_version(stream_id):
@@ -84,6 +86,20 @@ def test_the_same_key_with_other_content_is_rejected(stream_id):
         append(
             stream=stream_id, expected_version=1, events=[played("K♠")], idempotency_key=stream_id
         )
+    assert stream_version(stream=stream_id) == 1
+
+
+def test_a_key_used_on_one_stream_is_refused_on_another(stream_id):
+    key = f"key-{stream_id}"
+    append(stream=stream_id, expected_version=0, events=[played("A♠")], idempotency_key=key)
+    with pytest.raises(IdempotencyConflict):
+        append(
+            stream=f"{stream_id}-other",
+            expected_version=0,
+            events=[played("A♠")],
+            idempotency_key=key,
+        )
+    assert stream_version(stream=f"{stream_id}-other") == 0
     assert stream_version(stream=stream_id) == 1
 
 
