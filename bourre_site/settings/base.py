@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc assets, served by us (no CDN)
     "clubs.apps.ClubsConfig",
     "games.apps.GamesConfig",
     "ledger.apps.LedgerConfig",
@@ -67,12 +68,15 @@ INSTALLED_APPS = [
     "exports.apps.ExportsConfig",
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
+    "tableapp.apps.TableAppConfig",
 ]
 
 MIDDLEWARE = [
     # Outermost: one JSON error envelope under /api/, whatever answered (clubs/api/guard.py).
     "clubs.api.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Static files (admin, docs pages, the app) served by the service itself.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -120,8 +124,11 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+LOGIN_URL = "tableapp:login"
+
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# `collectstatic` (scripts/run.sh, the tests, the Dockerfile) gathers them here for WhiteNoise.
+STATIC_ROOT = env("STATIC_ROOT", str(BASE_DIR / "var" / "static"))
 
 # ---------------------------------------------------------------- API
 REST_FRAMEWORK = {
@@ -141,6 +148,16 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
+    # The docs pages load their assets from our static files, never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No badge from validator.swagger.io under the page.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "clubs.api.schema.add_common_errors",  # what the request guard answers anywhere
+    ],
     # Distinct names for choice sets that share a field name across apps.
     "ENUM_NAME_OVERRIDES": {
         "ExportKindEnum": "exports.models.ExportKind",
@@ -150,6 +167,7 @@ SPECTACULAR_SETTINGS = {
         "RoleEnum": "clubs.models.Role",
         "TranscriptFormatEnum": ["bourre-transcript/1"],
         "ExportFormatEnum": "exports.models.ExportFormat",
+        "IssuableRoleEnum": ["auditor", "scorekeeper", "admin"],
     },
 }
 
@@ -163,10 +181,26 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# With the broker down a request must not hang: connect and publish give up within about
+# a second (the job row is the truth; clubs/jobs.py's sweeps send what was not sent).
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
 # Seconds between two starts of one subscription's catch-up task (a projector, the webhook
 # sweep, an endpoint): games.projections.wakeup, docs/performance.md "Wake-ups".
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
+# Jobs whose message was lost or whose worker died (clubs/jobs.py).
+for _task in ("audits.sweep", "exports.sweep", "projectors.sweep_tasks"):
+    CELERY_BEAT_SCHEDULE[_task] = {"task": _task, "schedule": 15.0}
 # Safety net for the projectors' after-commit wake-up (projectors/tasks.py).
 CELERY_BEAT_SCHEDULE["projectors-sweep"] = {"task": "projectors.catch_up_all", "schedule": 30.0}
 # Integrity audit of the whole log and every ledger, nightly (audits/tasks.py).

@@ -1,7 +1,7 @@
 """CSV as a second rendering of a read endpoint (`Accept: text/csv` or `?format=csv`).
 
-A view that offers it lists `renderer_classes = [JSONRenderer, CsvRenderer]` and, when
-`request.accepted_renderer.format == "csv"`, answers with rows (lists of cells).
+A view that offers it mixes in `CsvOrJson` and, when `wants_csv(request)`, answers with
+rows (lists of cells). Errors stay in the API's JSON envelope either way.
 """
 
 from __future__ import annotations
@@ -10,11 +10,29 @@ import csv
 import io
 from typing import Any
 
-from rest_framework.renderers import BaseRenderer
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.exceptions import NotAcceptable
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+#: The `?format=` query of a view that offers CSV (document it with the view's 406).
+FORMAT_PARAMETER = OpenApiParameter(
+    "format",
+    OpenApiTypes.STR,
+    required=False,
+    enum=["json", "csv"],
+    description="`csv` for the CSV form (as `Accept: text/csv`), `json` (default); "
+    "anything else is 406 `not_acceptable`",
+)
 
 
 class CsvRenderer(BaseRenderer):
-    """Writes what the view gives as rows (lists); an error body as `code,message`."""
+    """Writes what the view gives as rows (lists); a mapping as `code,message` (errors
+    are JSON under `CsvOrJson`, so that is a fallback only)."""
 
     media_type = "text/csv"
     format = "csv"
@@ -34,3 +52,35 @@ class CsvRenderer(BaseRenderer):
         else:
             writer.writerows(data)
         return out.getvalue().encode(self.charset)
+
+
+def wants_csv(request: Request) -> bool:
+    return request.accepted_renderer.format == CsvRenderer.format
+
+
+class FormatNegotiation(DefaultContentNegotiation):
+    """DRF answers an unknown `?format=` with a 404, as if the URL did not exist: the
+    URL does, the form asked for does not, which is a 406 naming the parameter."""
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        try:
+            return super().select_renderer(request, renderers, format_suffix)
+        except Http404:
+            asked = request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
+            offered = ", ".join(r.format for r in renderers)
+            raise NotAcceptable(f"format: {asked!r} is not one of {offered}") from None
+
+
+class CsvOrJson:
+    """A view mixin: JSON, or CSV when asked for; an error is always the JSON envelope
+    (with its real code and message), whatever the `Accept` header asked for."""
+
+    renderer_classes = [JSONRenderer, CsvRenderer]
+    content_negotiation_class = FormatNegotiation
+
+    def handle_exception(self, exc: Exception) -> Response:
+        request = getattr(self, "request", None)
+        if request is not None:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)  # type: ignore[misc,no-any-return]

@@ -65,6 +65,7 @@ CATALOGUE: tuple[ErrorCode, ...] = (
     ErrorCode(
         "idempotency_conflict", 422, "an `Idempotency-Key` reused with a different request body"
     ),
+    ErrorCode("date_out_of_range", 422, "an export's `from` or `to` is not a day of 2000 to 2999"),
     # ---- the table's set-up (engine, 422)
     ErrorCode("unknown_variant", 422, "`variant` is not louisiana, ukrainian, occitan, comtadine"),
     ErrorCode("unknown_option", 422, "the variant has no such house option"),
@@ -99,6 +100,7 @@ CATALOGUE: tuple[ErrorCode, ...] = (
         422,
         "a new deal, a join, a leave or a close while a deal is under way (`deal` is its index)",
     ),
+    ErrorCode("nothing_to_close", 422, "a close before any deal was played"),
     ErrorCode("sitting_over", 422, "the sitting was agreed at a number of deals, all played"),
     ErrorCode("missing_trump", 422, "`trump` (the turned-up card) is required in a louisiana deal"),
     ErrorCode("out_of_turn", 422, "not this player's turn (`expected_player` is whose it is)"),
