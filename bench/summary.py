@@ -12,16 +12,22 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import psycopg
+from django.conf import settings
 
 from bench import api, engine, eventstore, replay
 from bench._common import Measurement, machine
 from bench._server import Server
 
 CORE = "of one core"
+NOTES: list[str] = []  # printed under the table
 
 
 @dataclass
@@ -110,6 +116,45 @@ def _drained(deadline: float) -> float:
     return time.perf_counter() - began
 
 
+class WaitSampler:
+    """What the server's database sessions are doing, sampled every 20 ms from
+    pg_stat_activity while the load runs: where a request queues (a lock such as the log
+    head's, the WAL flush of a commit, Python between statements, or running)."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        with psycopg.connect(eventstore._dsn(settings.APP_DATABASE), autocommit=True) as conn:
+            while not self._stop.wait(0.02):
+                rows = conn.execute(
+                    "SELECT state, wait_event_type, wait_event FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                    "AND backend_type = 'client backend' AND state <> 'idle'"
+                ).fetchall()
+                for state, kind, event in rows:
+                    if kind is None:
+                        self.counts["running in PostgreSQL"] += 1
+                    elif state == "idle in transaction":
+                        self.counts["in a transaction, waiting for Python"] += 1
+                    else:
+                        self.counts[f"waiting on {kind}:{event}"] += 1
+
+    def __enter__(self) -> WaitSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def summary(self) -> str:
+        total = sum(self.counts.values()) or 1
+        return ", ".join(f"{n / total:.0%} {what}" for what, n in self.counts.most_common(5))
+
+
 def _http_rows() -> list[Row]:
     eventstore._prepare_baseline_table()
     keys = api.club_keys(api.CLUBS)
@@ -147,7 +192,9 @@ def _http_rows() -> list[Row]:
             window["end"] = {**server.cpu(), "client": time.process_time()}
 
         bare8 = _baseline(eventstore.bare_insert(8))
-        play8 = api.api_plays(server.port, keys, 8, on_start=start, on_end=end)
+        with WaitSampler() as waits:
+            play8 = api.api_plays(server.port, keys, 8, on_start=start, on_end=end)
+        NOTES.append(f"Busy database sessions during the 8-client load: {waits.summary()}.")
         drain = _drained(time.perf_counter() + 60)
         cpu = (server.celery_cpu() - window["start"]["celery"]) / play8.seconds
         p99 = play8.percentile(99)
@@ -250,6 +297,8 @@ def main() -> int:
         figure = r.figure if not r.error else f"NOT MEASURED: {r.error}"
         result = "met" if r.met else "missed" if r.met is not None else "**FAILED**"
         print(f"| {r.measure} | {r.baseline} | {figure} | {r.target} | {result} |")
+    for note in NOTES:
+        print(f"\n{note}")
     code = summary.exit_code()
     if code:
         print("\n" + "!" * 72, file=sys.stderr)

@@ -8,6 +8,10 @@ HOST="${BOURRE_HOST:-127.0.0.1}"
 PORT="${BOURRE_PORT:-8000}"
 export BOURRE_HOST="$HOST" BOURRE_PORT="$PORT"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-bourre_site.settings.local}"
+# This checkout's code first: the celery command only puts the working directory on the
+# path while it finds the app, so without this the worker and beat would import the rest
+# from wherever the virtualenv's editable install points (another checkout sharing it).
+export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 mkdir -p "$VAR/run"
 cd "$ROOT"
 pids=()
