@@ -1,9 +1,12 @@
 """The audit-log export: the stored events with their hashes, as JSON Lines.
 
-Line 1 is a header naming the hashing scheme, the position range and the ``anchor`` (the
-hash the first exported event links to: 64 zeros from position 1); then one event per
-line. ``tools/verify_audit_log.py`` checks such a file with the standard library only, so
-the two must agree with ``games/eventstore/canonical.py`` on the hashed bytes.
+The log is partitioned by club and each club has its own hash chain, so an export is made
+of sections, one per club: a header line naming the hashing scheme, the club, the position
+range and the ``anchor`` (the hash the first exported event links to: 64 zeros from
+position 1), then the club's events, one per line. ``--club`` exports one club's section
+alone (what the auditor-scoped API download serves). ``tools/verify_audit_log.py`` checks
+such a file with the standard library only, so the two must agree with
+``games/eventstore/canonical.py`` on the hashed bytes.
 
 Rows are written exactly as stored (never upcast): the hash chain covers the stored rows.
 """
@@ -18,18 +21,19 @@ from typing import IO, Any
 from django.db import connections
 from django.utils import timezone
 
-from games.eventstore import GENESIS_HASH, RecordedEvent, last_position
+from games.eventstore import GENESIS_HASH, RecordedEvent, club_key, partition_heads
 from games.eventstore.canonical import iso_utc
 from games.eventstore.reader import COLUMNS, raw_row_to_event
 
-FORMAT = "bourre-audit-log/1"
-SCHEME = "sha256-canonical-json/1"
+FORMAT = "bourre-audit-log/2"
+SCHEME = "sha256-canonical-json/2"
 PAGE = 2000
 HASHING = {
     "scheme": SCHEME,
     "algorithm": "sha256 (hex) of the UTF-8 bytes",
     "canonical_json": "sorted keys, separators ',' and ':', non-ASCII kept (ensure_ascii=False)",
     "fields": [
+        "club",
         "position",
         "stream",
         "version",
@@ -42,6 +46,7 @@ HASHING = {
     ],
     "recorded_at": "UTC ISO-8601 with microseconds, e.g. 2026-01-31T20:15:00.123456+00:00",
     "genesis_prev_hash": GENESIS_HASH,
+    "chain": "one per club: positions and prev_hash count within the club",
 }
 
 
@@ -51,17 +56,18 @@ class AuditLogSummary:
     last: int
     events: int
     last_hash: str | None
+    clubs: int = 1
 
 
-def raw_events(*, from_position: int, to_position: int) -> Iterator[RecordedEvent]:
-    """Stored rows in position order, a page at a time (memory stays flat)."""
+def raw_events(*, club: str, from_position: int, to_position: int) -> Iterator[RecordedEvent]:
+    """A club's stored rows in position order, a page at a time (memory stays flat)."""
     after = from_position - 1
     with connections["default"].cursor() as cursor:
         while after < to_position:
             cursor.execute(
-                f"SELECT {COLUMNS} FROM eventstore_event WHERE position > %s AND position <= %s "
-                "ORDER BY position LIMIT %s",
-                [after, to_position, PAGE],
+                f"SELECT {COLUMNS} FROM eventstore_event WHERE club_id = %s AND position > %s "
+                "AND position <= %s ORDER BY position LIMIT %s",
+                [club, after, to_position, PAGE],
             )
             rows = cursor.fetchall()
             if not rows:
@@ -71,19 +77,23 @@ def raw_events(*, from_position: int, to_position: int) -> Iterator[RecordedEven
             after = rows[-1][0]
 
 
-def _anchor(from_position: int) -> str:
+def _anchor(club: str, from_position: int) -> str:
     if from_position <= 1:
         return GENESIS_HASH
     with connections["default"].cursor() as cursor:
-        cursor.execute("SELECT hash FROM eventstore_event WHERE position = %s", [from_position - 1])
+        cursor.execute(
+            "SELECT hash FROM eventstore_event WHERE club_id = %s AND position = %s",
+            [club, from_position - 1],
+        )
         found = cursor.fetchone()
     if found is None:
-        raise ValueError(f"position {from_position - 1} is not in the log")
+        raise ValueError(f"position {from_position - 1} is not in the club's log")
     return str(found[0])
 
 
 def event_line(event: RecordedEvent) -> dict[str, Any]:
     return {
+        "club": event.club,
         "position": event.position,
         "stream": event.stream,
         "version": event.version,
@@ -98,26 +108,47 @@ def event_line(event: RecordedEvent) -> dict[str, Any]:
 
 
 def audit_log_export(
-    *, out: IO[str], from_position: int = 1, to_position: int | None = None
+    *,
+    out: IO[str],
+    club: object | None = None,
+    from_position: int = 1,
+    to_position: int | None = None,
 ) -> AuditLogSummary:
-    """Write positions ``from_position..to_position`` (default: up to the log head as it is
-    now) to ``out``; later appends are left for the next export."""
+    """Write the club's positions ``from_position..to_position`` (default: up to its head
+    as it is now) to ``out``; without ``club``, a section for every club (the range then
+    applies to each). Later appends are left for the next export."""
     if from_position < 1:
         raise ValueError("positions start at 1")
-    head = last_position()
-    last = head if to_position is None else min(to_position, head)
-    header = {
-        "format": FORMAT,
-        "hashing": HASHING,
-        "from": from_position,
-        "to": max(last, from_position - 1),
-        "anchor": _anchor(from_position),
-        "exported_at": timezone.now().isoformat(),
-    }
-    out.write(json.dumps(header, ensure_ascii=False) + "\n")
-    count, last_hash = 0, None
-    for event in raw_events(from_position=from_position, to_position=last):
-        out.write(json.dumps(event_line(event), ensure_ascii=False, sort_keys=True) + "\n")
-        count += 1
-        last_hash = event.hash
-    return AuditLogSummary(first=from_position, last=last, events=count, last_hash=last_hash)
+    heads = partition_heads()
+    if club is not None:
+        partition = club_key(club)
+        clubs = {partition: heads.get(partition, 0)}
+    else:
+        clubs = heads
+    count, last_hash, last, sections = 0, None, from_position - 1, 0
+    for partition, head in clubs.items():
+        if from_position > head + 1 and club is None:
+            continue  # this club's log is shorter than the range asked
+        end = head if to_position is None else min(to_position, head)
+        header = {
+            "format": FORMAT,
+            "hashing": HASHING,
+            "club": partition,
+            "from": from_position,
+            "to": max(end, from_position - 1),
+            "anchor": _anchor(partition, from_position),
+            "exported_at": timezone.now().isoformat(),
+        }
+        out.write(json.dumps(header, ensure_ascii=False) + "\n")
+        for event in raw_events(club=partition, from_position=from_position, to_position=end):
+            out.write(json.dumps(event_line(event), ensure_ascii=False, sort_keys=True) + "\n")
+            count += 1
+            last_hash = event.hash
+        last = max(last, end)
+        sections += 1
+    if not sections:  # an empty log: a header saying so, still a checkable file
+        empty = {"format": FORMAT, "hashing": HASHING, "club": None, "from": 1, "to": 0}
+        out.write(json.dumps({**empty, "anchor": GENESIS_HASH}) + "\n")
+    return AuditLogSummary(
+        first=from_position, last=last, events=count, last_hash=last_hash, clubs=sections
+    )

@@ -7,8 +7,8 @@ import uuid
 
 from django.db import transaction
 
-from games.eventstore import RecordedEvent, read_stream
-from games.models import Event, Table, TableDeal, TableState
+from games.eventstore import RecordedEvent, read_stream, stream_first_events
+from games.models import Table, TableDeal, TableState
 from games.projections.registry import Rebuildable, RebuildReport
 from games.projections.table_state import (
     TABLE_CREATED,
@@ -26,11 +26,7 @@ PREFIX = "table-"
 def _streams(stream: str | None) -> list[str]:
     if stream is not None:
         return [stream]
-    return list(
-        Event.objects.filter(stream__startswith=PREFIX, version=1, type=TABLE_CREATED)
-        .order_by("position")
-        .values_list("stream", flat=True)
-    )
+    return [e.stream for e in stream_first_events(prefix=PREFIX) if e.type == TABLE_CREATED]
 
 
 def _differences(stream: str, fold: TableFold, row: TableState | None) -> list[str]:

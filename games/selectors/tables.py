@@ -11,7 +11,6 @@ from clubs.models import Club
 from games.engine import Sitting, ruling_document
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
-from games.eventstore.reader import COLUMNS, row_to_event
 from games.models import Table, TableState
 from games.projections.table_state import (
     DEAL_STARTED,
@@ -62,7 +61,7 @@ def _live_game_events(events: list[RecordedEvent]) -> list[RecordedEvent]:
 def table_transcript(*, table: Table) -> dict[str, Any]:
     """The sitting as a `bourre-transcript/1` document: the game events not undone."""
     deals: list[dict[str, Any]] = []
-    for event in _live_game_events(read_stream(stream=table.stream)):
+    for event in _live_game_events(read_stream(stream=table.stream, club=table.club_id)):
         if event.type == DEAL_STARTED:
             deals.append({**event.data, "actions": []})
         elif deals:
@@ -77,16 +76,9 @@ def table_transcript(*, table: Table) -> dict[str, Any]:
 
 
 def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
-    """The table's events with position > `after`, in order (keyset paging)."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {COLUMNS} FROM eventstore_event WHERE stream = %s AND position > %s "
-            "ORDER BY position LIMIT %s",
-            [table.stream, after, limit],
-        )
-        return [row_to_event(row) for row in cursor.fetchall()]
+    """The table's events with position (in its club's partition) > `after`, in order
+    (keyset paging)."""
+    return read_stream(stream=table.stream, club=table.club_id, after_position=after, limit=limit)
 
 
 def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:
@@ -97,7 +89,7 @@ def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:
         return None
     live_starts: list[int] = []
     events: list[RecordedEvent] = []
-    for event in read_stream(stream=table.stream):
+    for event in read_stream(stream=table.stream, club=table.club_id):
         if event.type == DEAL_STARTED:
             live_starts.append(event.version)
         current = len(live_starts) - 1

@@ -44,6 +44,7 @@ def table_create(
     with transaction.atomic():
         result = append(
             stream=f"table-{table_id}",
+            club=club.id,
             expected_version=0,
             events=[NewEvent(TABLE_CREATED, data)],
             metadata=context.metadata(),
