@@ -117,38 +117,61 @@ def audit_log_export(
     """Write the club's positions ``from_position..to_position`` (default: up to its head
     as it is now) to ``out``; without ``club``, a section for every club (the range then
     applies to each). Later appends are left for the next export."""
+    count, last_hash, last, sections = 0, None, from_position - 1, 0
+    for line, item in audit_log_lines(
+        club=club, from_position=from_position, to_position=to_position
+    ):
+        out.write(line)
+        if isinstance(item, RecordedEvent):
+            count += 1
+            last_hash = item.hash
+        elif item.get("club") is not None:
+            sections += 1
+            last = max(last, int(item["to"]))
+    return AuditLogSummary(
+        first=from_position, last=last, events=count, last_hash=last_hash, clubs=sections
+    )
+
+
+def audit_log_lines(
+    *, club: object | None = None, from_position: int = 1, to_position: int | None = None
+) -> Iterator[tuple[str, RecordedEvent | dict[str, Any]]]:
+    """The export's lines, one at a time (``(line, header or event)``), for a file or a
+    streamed download. Raises ``ValueError`` (before the first line) for a bad range/club."""
     if from_position < 1:
         raise ValueError("positions start at 1")
     heads = partition_heads()
     if club is not None:
         partition = club_key(club)
         clubs = {partition: heads.get(partition, 0)}
+        _anchor(partition, from_position)  # a range past the club's log: refused up front
     else:
         clubs = heads
-    count, last_hash, last, sections = 0, None, from_position - 1, 0
+    return _lines(clubs, single=club is not None, start=from_position, stop=to_position)
+
+
+def _lines(
+    clubs: dict[str, int], *, single: bool, start: int, stop: int | None
+) -> Iterator[tuple[str, RecordedEvent | dict[str, Any]]]:
+    sections = 0
     for partition, head in clubs.items():
-        if from_position > head + 1 and club is None:
+        if start > head + 1 and not single:
             continue  # this club's log is shorter than the range asked
-        end = head if to_position is None else min(to_position, head)
+        end = head if stop is None else min(stop, head)
         header = {
             "format": FORMAT,
             "hashing": HASHING,
             "club": partition,
-            "from": from_position,
-            "to": max(end, from_position - 1),
-            "anchor": _anchor(partition, from_position),
+            "from": start,
+            "to": max(end, start - 1),
+            "anchor": _anchor(partition, start),
             "exported_at": timezone.now().isoformat(),
         }
-        out.write(json.dumps(header, ensure_ascii=False) + "\n")
-        for event in raw_events(club=partition, from_position=from_position, to_position=end):
-            out.write(json.dumps(event_line(event), ensure_ascii=False, sort_keys=True) + "\n")
-            count += 1
-            last_hash = event.hash
-        last = max(last, end)
+        yield json.dumps(header, ensure_ascii=False) + "\n", header
+        for event in raw_events(club=partition, from_position=start, to_position=end):
+            yield json.dumps(event_line(event), ensure_ascii=False, sort_keys=True) + "\n", event
         sections += 1
     if not sections:  # an empty log: a header saying so, still a checkable file
         empty = {"format": FORMAT, "hashing": HASHING, "club": None, "from": 1, "to": 0}
-        out.write(json.dumps({**empty, "anchor": GENESIS_HASH}) + "\n")
-    return AuditLogSummary(
-        first=from_position, last=last, events=count, last_hash=last_hash, clubs=sections
-    )
+        empty["anchor"] = GENESIS_HASH
+        yield json.dumps(empty) + "\n", empty
