@@ -11,8 +11,7 @@ from django.db.models import QuerySet
 
 from audits.models import AuditRun
 from games.eventstore import stream_first_events
-
-TABLE_CREATED = "TableCreated"
+from games.table import TABLE_CREATED
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +34,9 @@ def logged_table_iter(*, club_id: uuid.UUID | str | None = None) -> Iterator[Log
         )
 
 
-def audit_run_list(*, limit: int = 50) -> QuerySet[AuditRun]:
-    return AuditRun.objects.order_by("-created_at")[:limit]
+def audit_run_list() -> QuerySet[AuditRun]:
+    """Every run, newest first (the API pages it)."""
+    return AuditRun.objects.order_by("-created_at", "-id")
 
 
 def audit_run_get(*, run_id: uuid.UUID) -> AuditRun | None:

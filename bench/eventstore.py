@@ -19,6 +19,7 @@ from django.db import connection, connections
 
 from bench._common import Measurement, machine, measure, print_table
 from games.eventstore import NewEvent, append
+from games.table import CARD_PLAYED
 
 OPS = int(os.environ.get("BENCH_OPS", "600"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
@@ -62,7 +63,7 @@ def bare_insert(clients: int) -> Measurement:
     def insert(index: int, n: int) -> None:
         conns[index].execute(
             "INSERT INTO bench_bare_insert (stream, type, data, metadata) VALUES (%s, %s, %s, %s)",
-            ["bench", "CardPlayed", body, meta],
+            ["bench", CARD_PLAYED, body, meta],
         )
 
     def teardown(index: int) -> None:
@@ -80,7 +81,7 @@ def bare_insert(clients: int) -> Measurement:
 
 def store_append(clients: int, per_append: int, clubs: int = CLUBS) -> Measurement:
     run = uuid.uuid4().hex[:8]
-    events = [NewEvent(type="CardPlayed", data=PAYLOAD)] * per_append
+    events = [NewEvent(type=CARD_PLAYED, data=PAYLOAD)] * per_append
     partitions = [str(uuid.uuid4()) for _ in range(clubs)]
 
     def do_append(index: int, n: int) -> None:

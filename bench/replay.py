@@ -36,6 +36,7 @@ import psycopg
 from django.conf import settings
 
 from bench._common import machine, print_table
+from games import table
 
 EVENTS = int(os.environ.get("BENCH_REPLAY_EVENTS", "1000000"))
 DB_NAME = os.environ.get("BENCH_REPLAY_DB", "bourre_bench_replay")
@@ -48,11 +49,11 @@ GENERATOR = "replay-log/2"  # /2: one chain per club
 CLUBS = [uuid.UUID(int=0xB0 + i) for i in range(8)]
 VARIANTS = [("louisiana", 5), ("louisiana", 4), ("ukrainian", 4), ("occitan", 4), ("comtadine", 4)]
 ACTION_TYPES = {
-    "declare": "PlayerDeclared",
-    "exchange": "CardsExchanged",
-    "play": "CardPlayed",
-    "retract": "CardRetracted",
-    "pass_turn": "TurnPassed",
+    "declare": table.PLAYER_DECLARED,
+    "exchange": table.CARDS_EXCHANGED,
+    "play": table.CARD_PLAYED,
+    "retract": table.CARD_RETRACTED,
+    "pass_turn": table.TURN_PASSED,
 }
 
 
@@ -84,7 +85,7 @@ def _sitting_chunks(rng: random.Random) -> tuple[dict[str, Any], list[list[tuple
     version = 1
     chunks: list[list[tuple[str, dict]]] = []
     for deal in sim.transcript["deals"]:
-        items = [("DealStarted", {k: v for k, v in deal.items() if k != "actions"})]
+        items = [(table.DEAL_STARTED, {k: v for k, v in deal.items() if k != "actions"})]
         for action in deal["actions"]:
             items.append((ACTION_TYPES[next(k for k in ACTION_TYPES if k in action)], action))
         for type_, data in items:
@@ -98,7 +99,7 @@ def _sitting_chunks(rng: random.Random) -> tuple[dict[str, Any], list[list[tuple
                 fold.ruling_made(version, cause)
                 chunk.append(
                     (
-                        "RulingMade",
+                        table.RULING_MADE,
                         {
                             "kind": ruling.kind,
                             "ruling": json.loads(json.dumps(dict(ruling.data))),
@@ -132,9 +133,9 @@ def _interleaved(rng: random.Random) -> Iterator[tuple[str, list[tuple[str, dict
                 "name": f"bench table {serial}",
             }
             serial += 1
-            stream = f"table-{table_id}"
+            stream = table.stream_name(table_id)
             open_tables.append((stream, iter(chunks)))
-            yield stream, [("TableCreated", head)]
+            yield stream, [(table.TABLE_CREATED, head)]
             emitted += 1
         i = rng.randrange(len(open_tables))
         stream, chunks_left = open_tables[i]
@@ -179,9 +180,9 @@ def _rows() -> Iterator[tuple[Any, ...]]:
                 "client": "bench/replay",
                 "correlation_id": correlation,
             }
-            if type_ == "RulingMade":
+            if type_ == table.RULING_MADE:
                 metadata["causation_id"] = cause_position
-            if type_ == "TableCreated":
+            if type_ == table.TABLE_CREATED:
                 data_json = canonical_json(data)
             else:
                 data_json = encoded.get(id(data)) or encoded.setdefault(

@@ -30,3 +30,14 @@ def api_key_list(*, club: Club) -> QuerySet[ApiKey]:
 
 def api_key_get(*, club: Club, key_id: uuid.UUID) -> ApiKey | None:
     return ApiKey.objects.filter(club=club, id=key_id).first()
+
+
+def club_find(*, name_or_id: str) -> Club | None:
+    """A club by its exact name, or by its id."""
+    club = Club.objects.filter(name=name_or_id).first()
+    if club is None:
+        try:
+            club = Club.objects.filter(id=uuid.UUID(name_or_id)).first()
+        except ValueError:
+            return None
+    return club

@@ -6,6 +6,7 @@ import uuid
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.conf import settings
+from django.db.models import QuerySet
 
 from clubs.models import Club
 from exports.models import ExportJob
@@ -17,6 +18,11 @@ from games.selectors import table_get, table_list
 def export_job_get(*, club: Club, job_id: uuid.UUID) -> ExportJob | None:
     """The club's job (another club's is None, as a missing one)."""
     return ExportJob.objects.filter(club=club, id=job_id).first()
+
+
+def export_job_list(*, club: Club) -> QuerySet[ExportJob]:
+    """The club's export jobs, newest first (the API pages them)."""
+    return ExportJob.objects.filter(club=club).order_by("-created_at", "-id")
 
 
 def export_range(

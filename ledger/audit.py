@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.eventstore import RecordedEvent, read_stream, recorded_event_hash, verify_chain
+from games.table import stream_name
 from ledger.differences import legs_differences, table_differences
-from ledger.folding import STREAM_PREFIX, LedgerError, fold_table
+from ledger.folding import LedgerError, fold_table
 from ledger.models import LedgerTable, PostingLeg
 from ledger.rows import row_leg
 
@@ -21,7 +22,7 @@ def ledger_audit(*, table_id: uuid.UUID) -> dict[str, Any]:
     whole span of the table's positions; ``first_broken`` names the first bad position.
     ``ledger``: the stored legs against legs rebuilt from the events, every difference.
     """
-    events = read_stream(stream=f"{STREAM_PREFIX}{table_id}")
+    events = read_stream(stream=stream_name(table_id))
     chain = _chain(events)
     ledger = _ledger(table_id, events)
     return {"ok": chain["ok"] and ledger["ok"], "chain": chain, "ledger": ledger}
@@ -75,7 +76,7 @@ def ledger_differences(*, table_id: uuid.UUID | str) -> list[dict[str, Any]]:
     """Only the ledger half of the audit: every difference between the table's stored
     ledger and the one its events give (empty when they agree)."""
     table_id = uuid.UUID(str(table_id))
-    events = read_stream(stream=f"{STREAM_PREFIX}{table_id}")
+    events = read_stream(stream=stream_name(table_id))
     return list(_ledger(table_id, events)["differences"])
 
 

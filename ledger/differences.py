@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ledger.folding import Leg, TableFold
+from ledger.folding import LedgerFold, Leg
 from ledger.models import LedgerTable
 
 COMPARED = (
@@ -37,7 +37,7 @@ def legs_differences(*, stored: Sequence[Leg], rebuilt: Sequence[Leg]) -> list[d
     return out
 
 
-def table_differences(*, stored: LedgerTable | None, fold: TableFold) -> list[dict[str, Any]]:
+def table_differences(*, stored: LedgerTable | None, fold: LedgerFold) -> list[dict[str, Any]]:
     """The table row: present, and at the pot the log gives."""
     if stored is None:
         if fold.info is None and not fold.legs:

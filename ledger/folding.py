@@ -13,12 +13,9 @@ from datetime import datetime
 from typing import Any
 
 from games.eventstore import RecordedEvent
+from games.table import EVENT_UNDONE, RULING_MADE, TABLE_CREATED
 
-STREAM_PREFIX = "table-"
 POT = "pot"
-TABLE_CREATED = "TableCreated"
-RULING_MADE = "RulingMade"
-EVENT_UNDONE = "EventUndone"
 LEDGER_EVENTS = frozenset({TABLE_CREATED, RULING_MADE, EVENT_UNDONE})
 
 
@@ -60,7 +57,7 @@ class TableInfo:
 
 
 @dataclass(slots=True)
-class TableFold:
+class LedgerFold:
     """A table's ledger folded in memory: every leg (voided ones too) and the pot now."""
 
     table_id: uuid.UUID
@@ -70,16 +67,6 @@ class TableFold:
     last_position: int = 0
     version: int = 0  # the stream version folded so far
     events: int = 0
-
-
-def table_id_of(stream: str) -> uuid.UUID | None:
-    """The table a stream belongs to (`table-<uuid>`), or None for any other stream."""
-    if not stream.startswith(STREAM_PREFIX):
-        return None
-    try:
-        return uuid.UUID(stream[len(STREAM_PREFIX) :])
-    except ValueError:
-        return None
 
 
 def table_info(event: RecordedEvent, table_id: uuid.UUID) -> TableInfo:
@@ -150,10 +137,10 @@ def voided_versions(event: RecordedEvent) -> set[int]:
 
 
 def fold_table(
-    table_id: uuid.UUID, events: Sequence[RecordedEvent], into: TableFold | None = None
-) -> TableFold:
-    """Fold a table's events (in order) into ``into`` or a fresh `TableFold`."""
-    fold = into or TableFold(table_id=table_id)
+    table_id: uuid.UUID, events: Sequence[RecordedEvent], into: LedgerFold | None = None
+) -> LedgerFold:
+    """Fold a table's events (in order) into ``into`` or a fresh `LedgerFold`."""
+    fold = into or LedgerFold(table_id=table_id)
     for event in events:
         fold.events += 1
         fold.version = event.version

@@ -13,16 +13,13 @@ from dataclasses import replace
 from django.db import connection
 
 from games.eventstore import RecordedEvent
+from games.table import EVENT_UNDONE, RULING_MADE, TABLE_CREATED, table_id_of
 from ledger.folding import (
-    EVENT_UNDONE,
     POT,
-    RULING_MADE,
-    TABLE_CREATED,
     LedgerError,
     Leg,
     pot_delta,
     ruling_legs,
-    table_id_of,
     table_info,
     voided_versions,
 )

@@ -13,8 +13,9 @@ from django.db import transaction
 
 from games.eventstore import read_stream, stream_names
 from games.projections.registry import RebuildReport
+from games.table import STREAM_PREFIX, stream_name, table_id_of
 from ledger.differences import legs_differences, table_differences
-from ledger.folding import STREAM_PREFIX, LedgerError, TableFold, fold_table, table_id_of
+from ledger.folding import LedgerError, LedgerFold, fold_table
 from ledger.models import LedgerTable, PostingLeg
 from ledger.rows import legs_insert, row_leg, table_row
 
@@ -32,7 +33,7 @@ def ledger_rebuild(*, stream: str | None = None, verify: bool = False) -> Rebuil
     events = 0
     for table_id in _table_ids(stream):
         tables.append(table_id)
-        batch = read_stream(stream=f"{STREAM_PREFIX}{table_id}")
+        batch = read_stream(stream=stream_name(table_id))
         events += len(batch)
         try:
             fold = fold_table(table_id, batch)
@@ -71,7 +72,7 @@ def _table_ids(stream: str | None) -> Iterator[uuid.UUID]:
             yield table_id
 
 
-def _verify_table(fold: TableFold) -> list[str]:
+def _verify_table(fold: LedgerFold) -> list[str]:
     stored = list(PostingLeg.objects.filter(table_id=fold.table_id))
     table = LedgerTable.objects.filter(table_id=fold.table_id).first()
     found = table_differences(stored=table, fold=fold) + legs_differences(
@@ -84,8 +85,8 @@ def _describe(difference: dict[str, object]) -> str:
     return ", ".join(f"{k}={v}" for k, v in difference.items())
 
 
-def _replace(fold: TableFold) -> None:
-    stream = f"{STREAM_PREFIX}{fold.table_id}"
+def _replace(fold: LedgerFold) -> None:
+    stream = stream_name(fold.table_id)
     with transaction.atomic():
         # Appends of this table wait on this lock; fold what they committed before it.
         table = LedgerTable.objects.select_for_update().filter(table_id=fold.table_id).first()

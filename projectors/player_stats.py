@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from django.db.models import Q
 
 from games.eventstore import RecordedEvent
+from games.table import TABLE_CREATED, is_table_stream
 from projectors.framework import Projector
 from projectors.models import PlayerStats, StatsTable
-from projectors.stats_fold import TABLE_CREATED, Line, StatsFold, TableMemory
+from projectors.stats_fold import Line, StatsFold, TableMemory
 
 logger = logging.getLogger(__name__)
 
@@ -22,7 +23,7 @@ class PlayerStatsProjector(Projector):
     name = NAME
 
     def handle(self, events: Sequence[RecordedEvent], *, generation: int) -> None:
-        streams = {e.stream for e in events if e.stream.startswith("table-")}
+        streams = {e.stream for e in events if is_table_stream(e.stream)}
         tables = {
             row.stream: TableMemory(row.club_id, row.players, row.seated, row.open)
             for row in StatsTable.objects.filter(generation=generation, stream__in=streams)

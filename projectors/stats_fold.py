@@ -21,11 +21,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.eventstore import RecordedEvent
+from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
 
-TABLE_CREATED = "TableCreated"
-DEAL_STARTED = "DealStarted"
-RULING_MADE = "RulingMade"
-EVENT_UNDONE = "EventUndone"
 PLAYER_ACCOUNT = "player:"
 
 # What one ruling adds to a player, in this order (JSON-friendly lists in `open`).

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.eventstore import RecordedEvent, last_position, read_all
+from games.table import TABLE_CREATED
 from webhooks import conf
 from webhooks.kinds import webhook_kind
 from webhooks.models import (
@@ -184,7 +185,7 @@ def _step(endpoint_id: uuid.UUID, ahead: _Ahead) -> DeliveryRun:
 
 def _wanted(endpoint: WebhookEndpoint, event: RecordedEvent) -> tuple[str, uuid.UUID] | None:
     kind = webhook_kind(event)
-    if event.type == "TableCreated" and kind is not None:
+    if event.type == TABLE_CREATED and kind is not None:
         remember(event)
     if kind is None or kind not in endpoint.kinds:
         return None

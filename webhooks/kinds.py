@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from games.eventstore import RecordedEvent
-
-TABLE_STREAM_PREFIX = "table-"
+from games.table import EVENT_UNDONE, RULING_MADE, TABLE_CREATED, is_table_stream
 
 #: `RulingMade.kind` -> webhook kind.
 RULING_KINDS = {
@@ -18,8 +17,8 @@ RULING_KINDS = {
 }
 #: Event type -> webhook kind, for events that are not rulings.
 EVENT_KINDS = {
-    "TableCreated": "table_created",
-    "EventUndone": "event_undone",
+    TABLE_CREATED: "table_created",
+    EVENT_UNDONE: "event_undone",
 }
 
 WEBHOOK_KINDS: tuple[str, ...] = (*RULING_KINDS.values(), *EVENT_KINDS.values())
@@ -39,12 +38,8 @@ KIND_DESCRIPTIONS = {
 
 def webhook_kind(event: RecordedEvent) -> str | None:
     """The webhook kind of an event, or None if no webhook can ask for it."""
-    if not event.stream.startswith(TABLE_STREAM_PREFIX):
+    if not is_table_stream(event.stream):
         return None
-    if event.type == "RulingMade":
+    if event.type == RULING_MADE:
         return RULING_KINDS.get(str(event.data.get("kind")))
     return EVENT_KINDS.get(event.type)
-
-
-def table_id_of(event: RecordedEvent) -> str:
-    return event.stream[len(TABLE_STREAM_PREFIX) :]

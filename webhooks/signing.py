@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from games.eventstore import RecordedEvent
-from webhooks.kinds import table_id_of
+from games.table import table_id_of
 
 SECRET_PREFIX = "whsec_"
 SIGNATURE_VERSION = "v1"
@@ -31,7 +31,7 @@ def payload(*, delivery_id: str, kind: str, event: RecordedEvent) -> dict[str, A
     return {
         "id": delivery_id,
         "kind": kind,
-        "table_id": table_id_of(event),
+        "table_id": str(table_id_of(event.stream)),
         "position": event.position,
         "version": event.version,
         "type": event.type,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 
 from games.eventstore import RecordedEvent, read_stream
-from webhooks.kinds import table_id_of
+from games.table import TABLE_CREATED, table_id_of
 from webhooks.models import WebhookTableClub
 
 _cache: dict[uuid.UUID, uuid.UUID | None] = {}
@@ -23,7 +23,7 @@ def _parse(value: object) -> uuid.UUID | None:
 
 def remember(event: RecordedEvent) -> None:
     """Learn a table's club from its ``TableCreated`` as a scan passes it (no query)."""
-    table_id = _parse(table_id_of(event))
+    table_id = table_id_of(event.stream)
     if table_id is not None and table_id not in _cache:
         _cache[table_id] = _parse(event.data.get("club_id"))
 
@@ -31,7 +31,7 @@ def remember(event: RecordedEvent) -> None:
 def table_club(*, event: RecordedEvent) -> tuple[uuid.UUID, uuid.UUID] | None:
     """``(table_id, club_id)`` of a table-stream event, or None for a stream that is not a
     table made by ``TableCreated`` (such events are never delivered)."""
-    table_id = _parse(table_id_of(event))
+    table_id = table_id_of(event.stream)
     if table_id is None:
         return None
     if table_id not in _cache:
@@ -49,7 +49,7 @@ def _lookup(table_id: uuid.UUID, event: RecordedEvent) -> uuid.UUID | None:
     first = event if event.version == 1 else None
     if first is None:
         first = next(iter(read_stream(stream=event.stream, limit=1)), None)
-    if first is None or first.type != "TableCreated":
+    if first is None or first.type != TABLE_CREATED:
         return None
     club_id = _parse(first.data.get("club_id"))
     if club_id is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.pagination import page_serializer
+
 
 class AuditRequestedOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField()
@@ -49,5 +51,6 @@ class AuditRunOutputSerializer(serializers.Serializer):
     error = serializers.CharField(allow_blank=True)
 
 
-class AuditRunListOutputSerializer(serializers.Serializer):
-    audits = AuditRunOutputSerializer(many=True)
+AuditRunListOutputSerializer = page_serializer(
+    AuditRunOutputSerializer, "audits", "AuditRunPageOutputSerializer"
+)

@@ -32,6 +32,7 @@ from audits.models import AuditRun, AuditStatus
 from audits.selectors import audit_differences_for_club, audit_run_get, audit_run_list
 from audits.services import audit_request
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.pagination import PageQuerySerializer, paginate_queryset
 from clubs.api.permissions import IsAuditor, request_key
 from clubs.models import ApiKey, Role
 
@@ -81,12 +82,24 @@ class AuditListCreateApi(APIView):
     @extend_schema(
         operation_id="audits_list",
         tags=["audits"],
-        responses={200: AuditRunListOutputSerializer, **error_responses(403)},
+        parameters=[PageQuerySerializer],
+        responses={200: AuditRunListOutputSerializer, **error_responses(400, 403)},
+        description="Every audit run, newest first, paged.",
     )
     def get(self, request: Request) -> Response:
         club_id = request_key(request).club_id
-        runs = [audit_for_club(run, club_id) for run in audit_run_list()]
-        return Response(AuditRunListOutputSerializer({"audits": runs}).data)
+        return paginate_queryset(
+            request,
+            audit_run_list(),
+            list_name="audits",
+            key="audits",
+            order=("-created_at", "-id"),
+            render=lambda shown: (
+                AuditRunOutputSerializer(
+                    [audit_for_club(run, club_id) for run in shown], many=True
+                ).data
+            ),
+        )
 
     @extend_schema(
         operation_id="audits_request",

@@ -141,6 +141,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ExportKindEnum": "exports.models.ExportKind",
         "ProjectionKindEnum": ["async", "inline"],
+        "ErrorCodeEnum": "clubs.api.error_codes.ERROR_CODES",
+        "JobStatusEnum": ["queued", "running", "succeeded", "failed"],
     },
 }
 

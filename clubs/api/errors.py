@@ -14,6 +14,8 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from clubs.api.error_codes import ERROR_CHOICES
+
 
 class ApiError(exceptions.APIException):
     def __init__(self, *, status_code: int, code: str, message: str, **extra: Any) -> None:
@@ -80,7 +82,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 class ErrorDetailSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="stable machine-readable code")
+    code = serializers.ChoiceField(
+        choices=ERROR_CHOICES, help_text="stable machine-readable code (docs/api.md lists them)"
+    )
     message = serializers.CharField()
     field = serializers.CharField(required=False, allow_null=True)
     fields = serializers.JSONField(required=False, help_text="400: every invalid field")

@@ -41,4 +41,8 @@ class IsScorekeeper(_HasRole):
 
 class IsClubAdmin(_HasRole):
     role = Role.ADMIN
+    message = "this needs an admin key"
+
+
+class IsKeyAdmin(IsClubAdmin):
     message = "managing keys needs an admin key"

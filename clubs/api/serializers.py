@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.pagination import page_serializer
 from clubs.models import ApiKey, Role
 
 
@@ -24,5 +25,6 @@ class ApiKeyCreatedOutputSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "role", "prefix", "created_at", "revoked_at", "key"]
 
 
-class ApiKeyListOutputSerializer(serializers.Serializer):
-    keys = ApiKeyOutputSerializer(many=True)
+ApiKeyListOutputSerializer = page_serializer(
+    ApiKeyOutputSerializer, "keys", "ApiKeyPageOutputSerializer"
+)

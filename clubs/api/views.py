@@ -9,10 +9,12 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
-from clubs.api.permissions import IsClubAdmin, request_key
+from clubs.api.pagination import PageQuerySerializer, paginate_queryset
+from clubs.api.permissions import IsKeyAdmin, request_key
 from clubs.api.serializers import (
     ApiKeyCreatedOutputSerializer,
     ApiKeyCreateInputSerializer,
@@ -24,16 +26,23 @@ from clubs.services import api_key_create, api_key_revoke
 
 
 class ApiKeyListCreateApi(APIView):
-    permission_classes = [IsClubAdmin]
+    permission_classes = [IsKeyAdmin]
 
     @extend_schema(
         operation_id="keys_list",
         tags=["keys"],
-        responses={200: ApiKeyListOutputSerializer, **error_responses(403)},
+        parameters=[PageQuerySerializer],
+        responses={200: ApiKeyListOutputSerializer, **error_responses(400, 403)},
     )
     def get(self, request: Request) -> Response:
-        keys = api_key_list(club=request_key(request).club)
-        return Response({"keys": ApiKeyOutputSerializer(keys, many=True).data})
+        return paginate_queryset(
+            request,
+            api_key_list(club=request_key(request).club),
+            list_name="keys",
+            key="keys",
+            order=("created_at", "id"),
+            render=lambda shown: ApiKeyOutputSerializer(shown, many=True).data,
+        )
 
     @extend_schema(
         operation_id="keys_create",
@@ -46,11 +55,16 @@ class ApiKeyListCreateApi(APIView):
         body.is_valid(raise_exception=True)
         key, raw = api_key_create(club=request_key(request).club, **body.validated_data)
         key.key = raw  # type: ignore[attr-defined]
-        return Response(ApiKeyCreatedOutputSerializer(key).data, status=status.HTTP_201_CREATED)
+        url = reverse("v1:key-revoke", kwargs={"key_id": key.id}, request=request)
+        return Response(
+            ApiKeyCreatedOutputSerializer(key).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": url},
+        )
 
 
 class ApiKeyRevokeApi(APIView):
-    permission_classes = [IsClubAdmin]
+    permission_classes = [IsKeyAdmin]
 
     @extend_schema(
         operation_id="keys_revoke",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.pagination import page_serializer
 from exports.models import ExportFormat, ExportKind, ExportStatus
 
 
@@ -39,9 +40,15 @@ class ExportJobOutputSerializer(serializers.Serializer):
     content_type = serializers.CharField(allow_blank=True)
     error = serializers.CharField(allow_blank=True)
     download_url = serializers.CharField(allow_null=True, help_text="set once ready")
+    url = serializers.URLField(help_text="this job: where to poll it")
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()
         fields["from"] = serializers.DateField(source="date_from", allow_null=True)
         fields["to"] = serializers.DateField(source="date_to", allow_null=True)
         return fields
+
+
+ExportJobListOutputSerializer = page_serializer(
+    ExportJobOutputSerializer, "exports", "ExportJobPageOutputSerializer"
+)

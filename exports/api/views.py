@@ -15,10 +15,15 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.pagination import PageQuerySerializer, paginate_queryset
 from clubs.api.permissions import IsAuditor, request_key
-from exports.api.serializers import ExportCreateInputSerializer, ExportJobOutputSerializer
+from exports.api.serializers import (
+    ExportCreateInputSerializer,
+    ExportJobListOutputSerializer,
+    ExportJobOutputSerializer,
+)
 from exports.models import ExportJob, ExportStatus
-from exports.selectors import export_job_get
+from exports.selectors import export_job_get, export_job_list
 from exports.services import ExportRefused, export_create, export_path
 
 
@@ -28,12 +33,30 @@ def job_body(job: ExportJob, request: Request) -> dict[str, object]:
         if job.status == ExportStatus.READY
         else None
     )
+    job.url = reverse("v1:export", kwargs={"job_id": job.id}, request=request)  # type: ignore[attr-defined]
     return dict(ExportJobOutputSerializer(job).data)
 
 
 class ExportCreateApi(APIView):
     # Auditors, scorekeepers and admins of the club: an export only reads.
     permission_classes = [IsAuditor]
+
+    @extend_schema(
+        operation_id="exports_list",
+        tags=["exports"],
+        parameters=[PageQuerySerializer],
+        responses={200: ExportJobListOutputSerializer, **error_responses(400, 403)},
+        description="The club's exports, newest first, paged.",
+    )
+    def get(self, request: Request) -> Response:
+        return paginate_queryset(
+            request,
+            export_job_list(club=request_key(request).club),
+            list_name="exports",
+            key="exports",
+            order=("-created_at", "-id"),
+            render=lambda shown: [job_body(job, request) for job in shown],
+        )
 
     @extend_schema(
         operation_id="exports_create",

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
+from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -13,16 +16,22 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.pagination import (
+    PageQuerySerializer,
+    bad_cursor,
+    page_request,
+    page_response,
+)
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
 from games.api.serializers import (
     EventOutputSerializer,
     EventPageOutputSerializer,
-    EventPageQuerySerializer,
     EventsAppendInputSerializer,
     EventsAppendOutputSerializer,
 )
-from games.selectors import table_events_page
+from games.eventstore import RecordedEvent
+from games.selectors import table_events_page, table_undos
 from games.services import (
     EventRejected,
     IdempotencyKeyReused,
@@ -63,7 +72,7 @@ class TableEventsApi(APIView):
         "`current_version`; 422 carries the engine's `code`, the event's `index`, "
         "`expected_player` and `field`. Nothing is stored on any error.",
     )
-    def post(self, request: Request, table_id: uuid.UUID) -> Response:
+    def post(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         body = EventsAppendInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         key = _idempotency_key(request)
@@ -95,25 +104,45 @@ class TableEventsApi(APIView):
                 message="this Idempotency-Key was already used with a different request",
                 field="Idempotency-Key",
             ) from None
-        headers = {"Idempotent-Replayed": "true"} if outcome.replayed else None
-        return Response(outcome.body, status=outcome.status_code, headers=headers)
+        # The stored text itself, not a re-rendering: a retry gets the very same bytes.
+        response = HttpResponse(
+            outcome.content.encode(), status=outcome.status_code, content_type="application/json"
+        )
+        if outcome.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
 
     @extend_schema(
         operation_id="tables_events_list",
         tags=["events"],
-        parameters=[EventPageQuerySerializer],
+        parameters=[PageQuerySerializer],
         responses={200: EventPageOutputSerializer, **error_responses(400, 403, 404)},
-        description="The table's events in log order, keyset paged: `?after=<position>`.",
+        description="The table's events in log order, paged (see `next` and the `Link` "
+        "header); `undone_by` is the version of the undo that took an event back, if any.",
     )
     def get(self, request: Request, table_id: uuid.UUID) -> Response:
         table = table_or_404(request, table_id)
-        query = EventPageQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        limit = query.validated_data["limit"]
-        events = table_events_page(table=table, after=query.validated_data["after"], limit=limit)
-        return Response(
-            {
-                "events": EventOutputSerializer(events, many=True).data,
-                "next_after": events[-1].position if len(events) == limit else None,
-            }
+        page = page_request(request, "events")
+        after = 0
+        if page.after is not None:
+            if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
+                raise bad_cursor("not a cursor of this list")
+            after = page.after[0]
+        events = table_events_page(table=table, after=after, limit=page.limit + 1)
+        undos = table_undos(table=table)
+
+        def render(shown: Sequence[RecordedEvent]) -> list[Any]:
+            rendered = EventOutputSerializer(shown, many=True).data
+            return [
+                {**item, "undone_by": undos.get(event.version)}
+                for item, event in zip(rendered, shown, strict=True)
+            ]
+
+        return page_response(
+            request,
+            page,
+            key="events",
+            items=events,
+            render=render,
+            keyset=lambda event: [event.position],
         )

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from clubs.api.pagination import page_serializer
+from games.selectors import table_glance
 
 MAX_INT = 2**31 - 1
 
@@ -57,16 +61,33 @@ class TableOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class TableListOutputSerializer(serializers.Serializer):
-    tables = TableOutputSerializer(many=True)
-    next = serializers.UUIDField(
-        allow_null=True, help_text="Pass as `after` for the next page; null on the last page."
-    )
+class TableSummaryOutputSerializer(TableOutputSerializer):
+    """A table as `GET /tables` lists it: with what a table app shows at a glance."""
+
+    phase = serializers.SerializerMethodField(help_text="between_deals, declaring, ...")
+    pot = serializers.SerializerMethodField(help_text="chips in the pot now")
+    to_act = serializers.SerializerMethodField(help_text="whose turn it is (null between deals)")
+
+    def _glance(self, table: Any) -> dict[str, Any]:
+        cache = self.context.setdefault("glances", {})
+        if table.id not in cache:
+            cache[table.id] = table_glance(table=table)
+        return cache[table.id]
+
+    def get_phase(self, table: Any) -> str:
+        return str(self._glance(table)["phase"])
+
+    def get_pot(self, table: Any) -> int:
+        return int(self._glance(table)["pot"])
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_to_act(self, table: Any) -> str | None:
+        return self._glance(table)["to_act"]
 
 
-class TablePageQuerySerializer(serializers.Serializer):
-    after = serializers.UUIDField(required=False, help_text="The last table id of the page before.")
-    limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
+TableListOutputSerializer = page_serializer(
+    TableSummaryOutputSerializer, "tables", "TablePageOutputSerializer"
+)
 
 
 class TranscriptDealSerializer(serializers.Serializer):
@@ -89,7 +110,11 @@ class TranscriptSerializer(serializers.Serializer):
 
 
 class TranscriptInputSerializer(TranscriptSerializer):
-    pass
+    """What `POST /referee` takes: the document must say what it is."""
+
+    format = serializers.ChoiceField(
+        choices=["bourre-transcript/1"], help_text="required: `bourre-transcript/1`"
+    )
 
 
 class TranscriptOutputSerializer(TranscriptSerializer):
@@ -114,11 +139,21 @@ class EventsAppendInputSerializer(serializers.Serializer):
     )
 
 
+class PostingLegOutputSerializer(serializers.Serializer):
+    account = serializers.CharField(help_text="`pot` or `player:<name>`, as in the ledger")
+    amount = serializers.IntegerField(help_text="chips, signed: a posting's legs sum to 0")
+
+
+class PostingOutputSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="ante, exchange_fee, pot_won, penalty, ...")
+    legs = PostingLegOutputSerializer(many=True)
+
+
 class RulingMadeOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="version of the RulingMade event")
     kind = serializers.CharField()
     ruling = serializers.DictField()
-    postings = serializers.ListField(child=serializers.DictField())
+    postings = PostingOutputSerializer(many=True)
     rules_version = serializers.CharField()
     cause_version = serializers.IntegerField()
     deal = serializers.IntegerField(allow_null=True)
@@ -130,6 +165,15 @@ class EventUndoneOutputSerializer(serializers.Serializer):
     undone_version = serializers.IntegerField()
     undone_type = serializers.CharField()
     voided_versions = serializers.ListField(child=serializers.IntegerField())
+
+
+class NextDealOutputSerializer(serializers.Serializer):
+    dealer = serializers.CharField(
+        allow_null=True, help_text="left of the last dealer (rotation is not enforced)"
+    )
+    exempt = serializers.ListField(
+        child=serializers.CharField(), help_text="players who pay no ordinary ante next deal"
+    )
 
 
 class TableStateOutputSerializer(serializers.Serializer):
@@ -146,6 +190,9 @@ class TableStateOutputSerializer(serializers.Serializer):
     deal = serializers.DictField(allow_null=True)
     to_act = serializers.CharField(allow_null=True)
     legal_plays = serializers.DictField(allow_null=True)
+    next_deal = NextDealOutputSerializer(
+        allow_null=True, help_text="between deals only: who deals next and who is exempt"
+    )
 
 
 class EventsAppendOutputSerializer(serializers.Serializer):
@@ -168,16 +215,15 @@ class EventOutputSerializer(serializers.Serializer):
     prev_hash = serializers.CharField()
 
 
-class EventPageOutputSerializer(serializers.Serializer):
-    events = EventOutputSerializer(many=True)
-    next_after = serializers.IntegerField(
-        allow_null=True, help_text="pass as ?after= for the next page; null at the end"
+class EventListItemOutputSerializer(EventOutputSerializer):
+    undone_by = serializers.IntegerField(
+        allow_null=True, help_text="version of the `EventUndone` that took it back, if any"
     )
 
 
-class EventPageQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, max_value=2**62, default=0)
-    limit = serializers.IntegerField(min_value=1, max_value=1000, default=100)
+EventPageOutputSerializer = page_serializer(
+    EventListItemOutputSerializer, "events", "EventPageOutputSerializer"
+)
 
 
 # ---------------------------------------------------------------- rulings

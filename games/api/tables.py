@@ -8,9 +8,11 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.pagination import PageQuerySerializer, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
 from games.api.serializers import (
@@ -18,7 +20,7 @@ from games.api.serializers import (
     TableImportInputSerializer,
     TableListOutputSerializer,
     TableOutputSerializer,
-    TablePageQuerySerializer,
+    TableSummaryOutputSerializer,
 )
 from games.engine import Rejection, TranscriptRejected
 from games.selectors import table_get, table_list
@@ -27,7 +29,12 @@ from games.services import table_create, table_import
 
 def _created(request: Request, table_id: uuid.UUID) -> Response:
     table = table_get(club=request_key(request).club, table_id=table_id)
-    return Response(TableOutputSerializer(table).data, status=status.HTTP_201_CREATED)
+    url = reverse("v1:table", kwargs={"table_id": table_id}, request=request)
+    return Response(
+        TableOutputSerializer(table).data,
+        status=status.HTTP_201_CREATED,
+        headers={"Location": url},
+    )
 
 
 class TableListCreateApi(APIView):
@@ -37,36 +44,19 @@ class TableListCreateApi(APIView):
     @extend_schema(
         operation_id="tables_list",
         tags=["tables"],
-        parameters=[TablePageQuerySerializer],
-        responses={200: TableListOutputSerializer, **error_responses(403)},
+        parameters=[PageQuerySerializer],
+        responses={200: TableListOutputSerializer, **error_responses(400, 403)},
+        description="The club's tables, oldest first, each with its phase, pot and whose "
+        "turn it is; paged (see `next` and the `Link` header).",
     )
     def get(self, request: Request) -> Response:
-        query = TablePageQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        limit = query.validated_data["limit"]
-        club = request_key(request).club
-        after = query.validated_data.get("after")
-        if after is not None and table_get(club=club, table_id=after) is None:
-            raise ApiError(
-                status_code=status.HTTP_400_BAD_REQUEST,
-                code="invalid_request",
-                message="after: not a table of this club",
-                field="after",
-            )
-        tables = list(
-            table_list(
-                club=club,
-                after=after,
-                limit=limit + 1,  # one more tells whether a next page exists
-            )
-        )
-        page = tables[:limit]
-        more = len(tables) > limit
-        return Response(
-            {
-                "tables": TableOutputSerializer(page, many=True).data,
-                "next": str(page[-1].id) if more else None,
-            }
+        return paginate_queryset(
+            request,
+            table_list(club=request_key(request).club),
+            list_name="tables",
+            key="tables",
+            order=("created_at", "id"),
+            render=lambda page: TableSummaryOutputSerializer(page, many=True).data,
         )
 
     @extend_schema(

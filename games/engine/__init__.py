@@ -27,7 +27,7 @@ from .events import (
 from .reducer import apply, new_sitting
 from .state import RULES_VERSION, Posting, Ruling, Sitting
 from .transcript import TranscriptRejected, rule_transcript, ruling_document
-from .view import LegalPlays, legal_plays, table_view
+from .view import LegalPlays, glance, legal_plays, next_dealer, table_view
 
 __all__ = [
     "RULES_VERSION",
@@ -48,8 +48,10 @@ __all__ = [
     "action_to_json",
     "apply",
     "deal_to_json",
+    "glance",
     "legal_plays",
     "new_sitting",
+    "next_dealer",
     "parse_action",
     "parse_deal",
     "rule_transcript",

@@ -8,7 +8,7 @@ from typing import Any
 from . import climbing, declaring, tricks
 from .dealing import start_deal
 from .errors import Rejection
-from .events import Declare, Event, Exchange, PassTurn, Play, Retract, StartDeal
+from .events import Declare, Event, Exchange, PassTurn, Retract, StartDeal
 from .knowledge import held_by
 from .state import NO_HAND, DealState, Hand, Ruling, Sitting, evolve
 from .variants import Variant, get_variant
@@ -51,14 +51,14 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
         return state, tuple(rulings)
     deal = state.deal
     if deal is None:
-        raise Rejection("no_deal", "no deal has started: log a deal first")
+        raise Rejection("no_deal_in_progress", "no deal has started: log a deal first")
     if event.player not in state.players:
         raise Rejection(
             "unknown_player", f"player: {event.player!r} is not at this table", field="player"
         )
     if deal.over:
-        code = "sixth_card" if isinstance(event, Play) else "deal_over"
-        raise Rejection(code, "this deal is over: log the next deal first")
+        # Between deals nothing but a new deal can happen (a play is no "sixth card").
+        raise Rejection("no_deal_in_progress", "this deal is over: log the next deal first")
     if isinstance(event, Declare):
         state, rulings = declaring.declare(state, variant, deal, event)
     elif isinstance(event, Exchange):

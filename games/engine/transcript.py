@@ -7,6 +7,7 @@ from typing import Any
 
 from .errors import Rejection
 from .events import Event, parse_action, parse_deal
+from .key_order import ruling_ordered
 from .reducer import apply, new_sitting
 from .state import Sitting
 
@@ -112,9 +113,13 @@ def ruling_document(sitting: Sitting) -> dict[str, Any]:
                 "in_progress": True,
             }
         )
-    return {
-        "format": RULING_FORMAT,
-        "deals": deals,
-        "balances": dict(sitting.balances),
-        "pot": sitting.pot,
-    }
+    # Settled deals may come back from storage with their keys reordered: put the
+    # format's order back (TRANSCRIPT.md), so the document reads the same however made.
+    return ruling_ordered(
+        {
+            "format": RULING_FORMAT,
+            "deals": deals,
+            "balances": dict(sitting.balances),
+            "pot": sitting.pot,
+        }
+    )

@@ -51,6 +51,23 @@ def to_act(sitting: Sitting) -> str | None:
     return tricks.next_to_play(deal)
 
 
+def next_dealer(sitting: Sitting) -> str | None:
+    """Who deals next by custom: left of the last dealer, among the players at the table
+    (the rules do not enforce rotation; a table app offers it as the default)."""
+    deal = sitting.deal
+    if deal is None or not sitting.players:
+        return None
+    players = list(sitting.players)
+    if deal.dealer not in players:
+        return players[0]
+    return players[(players.index(deal.dealer) + 1) % len(players)]
+
+
+def glance(sitting: Sitting) -> dict[str, Any]:
+    """What a list of tables shows of each: phase, pot and whose turn it is."""
+    return {"phase": phase(sitting), "pot": sitting.pot, "to_act": to_act(sitting)}
+
+
 def legal_plays(sitting: Sitting, player: str) -> LegalPlays | None:
     """The cards `player` may play now, when it is their turn to play and their whole
     hand is known; `hand_known` False when it is not (nothing can be said in advance)."""
@@ -113,7 +130,10 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
         "deal": None,
         "to_act": None,
         "legal_plays": None,
+        "next_deal": None,
     }
+    if deal is None or deal.over:
+        view["next_deal"] = {"dealer": next_dealer(sitting), "exempt": list(nxt.exempt)}
     if deal is None:
         return view
     actor = to_act(sitting)

@@ -1,4 +1,4 @@
-"""Migration ``games.0005``: from one global chain to one chain per club.
+"""Migration ``games.0007``: from one global chain to one chain per club.
 
 Forward: the first schema's tables are renamed ``eventstore_*_v1`` (their immutability
 triggers go with them; the application role may only read them), the partitioned tables of

@@ -13,7 +13,7 @@ EVENT_STORE_GRANTS = {
     # INSERT: a club's first append creates its head row.
     "eventstore_head": "SELECT, INSERT, UPDATE",
 }
-#: The first, single-chain log, kept read-only when migration 0005 carried it forward.
+#: The first, single-chain log, kept read-only when migration 0007 carried it forward.
 ARCHIVE_GRANTS = {
     "eventstore_event_v1": "SELECT",
     "eventstore_idempotency_v1": "SELECT",

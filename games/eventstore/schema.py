@@ -1,4 +1,4 @@
-"""DDL of the event log partitioned by club, applied by migration ``games.0005``.
+"""DDL of the event log partitioned by club, applied by migration ``games.0007``.
 
 Every event belongs to one club's partition. ``eventstore_head`` holds one row per club:
 ``eventstore_append`` locks the club's row until commit, so within a club positions are

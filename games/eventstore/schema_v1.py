@@ -1,6 +1,6 @@
 """DDL of the first, single-chain event log (migrations ``games.0001`` and ``0003``).
 
-Frozen: ``games.0005_club_partitions`` replaces it with ``schema.py`` and keeps a non-empty
+Frozen: ``games.0007_club_partitions`` replaces it with ``schema.py`` and keeps a non-empty
 log of this shape as the read-only archive ``eventstore_*_v1``.
 
 Postgres itself keeps the log append-only: triggers refuse UPDATE, DELETE and TRUNCATE for

@@ -8,10 +8,7 @@ import uuid
 from django.db import models
 
 from clubs.models import Club
-
-
-def table_stream(table_id: uuid.UUID | str) -> str:
-    return f"table-{table_id}"
+from games.table import stream_name
 
 
 class Table(models.Model):
@@ -34,7 +31,7 @@ class Table(models.Model):
 
     @property
     def stream(self) -> str:
-        return table_stream(self.id)
+        return stream_name(self.id)
 
 
 class TableState(models.Model):
@@ -63,7 +60,8 @@ class TableDeal(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="settled_deals")
     index = models.IntegerField()
-    summary = models.JSONField()
+    # JSON text, not jsonb: the summary keeps the key order of `bourre-ruling/1`.
+    summary = models.TextField()
 
     class Meta:
         ordering = ["table", "index"]
@@ -76,13 +74,15 @@ class TableDeal(models.Model):
 
 
 class TableRequest(models.Model):
-    """The response of an event post made with an `Idempotency-Key`, replayed on retry."""
+    """The response of an event post made with an `Idempotency-Key`, replayed on retry.
+    `response` is the JSON text exactly as first sent (jsonb would reorder its keys), so a
+    retry gets the same bytes."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="requests")
     key = models.CharField(max_length=200)
     request_hash = models.CharField(max_length=64)
     status_code = models.SmallIntegerField()
-    response = models.JSONField()
+    response = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -31,21 +31,29 @@ from games.engine import (
     parse_deal,
 )
 from games.eventstore import RecordedEvent
+from games.table import (
+    CARD_PLAYED,
+    CARD_RETRACTED,
+    CARDS_EXCHANGED,
+    DEAL_STARTED,
+    EVENT_UNDONE,
+    GAME_EVENT_TYPES,
+    PLAYER_DECLARED,
+    RULING_MADE,
+    TABLE_CREATED,
+    TURN_PASSED,
+)
 
-TABLE_CREATED = "TableCreated"
-DEAL_STARTED = "DealStarted"
-RULING_MADE = "RulingMade"
-EVENT_UNDONE = "EventUndone"
-
+# The stored type of each engine event (the contract names them; this maps the engine's).
 EVENT_TYPES: Mapping[type, str] = {
     StartDeal: DEAL_STARTED,
-    Declare: "PlayerDeclared",
-    Exchange: "CardsExchanged",
-    Play: "CardPlayed",
-    Retract: "CardRetracted",
-    PassTurn: "TurnPassed",
+    Declare: PLAYER_DECLARED,
+    Exchange: CARDS_EXCHANGED,
+    Play: CARD_PLAYED,
+    Retract: CARD_RETRACTED,
+    PassTurn: TURN_PASSED,
 }
-GAME_EVENT_TYPES = frozenset(EVENT_TYPES.values())
+assert frozenset(EVENT_TYPES.values()) == GAME_EVENT_TYPES
 
 
 def event_type(event: Event) -> str:

@@ -11,22 +11,21 @@ from games.eventstore import RecordedEvent, read_stream, stream_first_events
 from games.models import Table, TableDeal, TableState
 from games.projections.registry import Rebuildable, RebuildReport
 from games.projections.table_state import (
-    TABLE_CREATED,
     TableFold,
     fold_events,
     load_state,
     strip_deals,
 )
 from games.projections.table_state_store import fold_save, full_sitting
+from games.table import STREAM_PREFIX, TABLE_CREATED
 
 NAME = "table_state"
-PREFIX = "table-"
 
 
 def _streams(stream: str | None) -> list[str]:
     if stream is not None:
         return [stream]
-    return [e.stream for e in stream_first_events(prefix=PREFIX) if e.type == TABLE_CREATED]
+    return [e.stream for e in stream_first_events(prefix=STREAM_PREFIX) if e.type == TABLE_CREATED]
 
 
 def _differences(stream: str, fold: TableFold, row: TableState | None) -> list[str]:

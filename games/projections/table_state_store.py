@@ -3,7 +3,10 @@ each settled deal (the engine only counts them); the summaries live in `TableDea
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from games.engine import Sitting
 from games.models import TableDeal, TableState
@@ -20,6 +23,12 @@ def fold_load(row: TableState) -> TableFold:
     )
 
 
+def summary_text(summary: Mapping[str, Any]) -> str:
+    """A deal summary as JSON text: kept as text, its keys keep the engine's order (the
+    order of `bourre-ruling/1`), which jsonb would not."""
+    return json.dumps(summary, ensure_ascii=False, separators=(",", ":"))
+
+
 def fold_save(
     row: TableState, fold: TableFold, *, settled_before: int, deals_cleared: bool = False
 ) -> None:
@@ -29,7 +38,7 @@ def fold_save(
     count = len(state.deals)
     if deals_cleared:
         TableDeal.objects.bulk_create(
-            TableDeal(table_id=row.table_id, index=index, summary=summary)
+            TableDeal(table_id=row.table_id, index=index, summary=summary_text(summary))
             for index, summary in settled.items()
         )
     else:
@@ -37,7 +46,7 @@ def fold_save(
             TableDeal.objects.filter(table_id=row.table_id, index__gte=count).delete()
         for index, summary in settled.items():
             TableDeal.objects.update_or_create(
-                table_id=row.table_id, index=index, defaults={"summary": summary}
+                table_id=row.table_id, index=index, defaults={"summary": summary_text(summary)}
             )
     fields = ["version", "state", "deal_events", "updated_at"]
     row.version = fold.version
@@ -57,9 +66,10 @@ def full_sitting(row: TableState) -> Sitting:
     state = load_state(row.state)
     if not state.deals:
         return state
-    summaries = list(
-        TableDeal.objects.filter(table_id=row.table_id)
+    summaries = [
+        json.loads(text)
+        for text in TableDeal.objects.filter(table_id=row.table_id)
         .order_by("index")
         .values_list("summary", flat=True)
-    )
+    ]
     return replace(state, deals=tuple(summaries))

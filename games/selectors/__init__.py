@@ -4,18 +4,22 @@ from games.selectors.tables import (
     table_deal,
     table_events_page,
     table_get,
+    table_glance,
     table_list,
     table_ruling,
     table_state,
     table_transcript,
+    table_undos,
 )
 
 __all__ = [
     "table_deal",
     "table_events_page",
     "table_get",
+    "table_glance",
     "table_list",
     "table_ruling",
     "table_state",
     "table_transcript",
+    "table_undos",
 ]

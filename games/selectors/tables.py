@@ -8,18 +8,14 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club
-from games.engine import Sitting, ruling_document
+from games.engine import Sitting, glance, ruling_document
+from games.engine.key_order import transcript_ordered
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
 from games.models import Table, TableState
-from games.projections.table_state import (
-    DEAL_STARTED,
-    EVENT_UNDONE,
-    GAME_EVENT_TYPES,
-    RULING_MADE,
-    load_state,
-)
+from games.projections.table_state import load_state
 from games.projections.table_state_store import full_sitting
+from games.table import DEAL_STARTED, EVENT_UNDONE, GAME_EVENT_TYPES, RULING_MADE
 
 
 def table_list(
@@ -48,6 +44,11 @@ def table_state(*, table: Table) -> tuple[Sitting, int]:
     return load_state(row.state), row.version
 
 
+def table_glance(*, table: Table) -> dict[str, Any]:
+    """Phase, pot and whose turn at the table (from its projection row)."""
+    return glance(load_state(table.projection.state))
+
+
 def table_ruling(*, table: Table) -> dict[str, Any]:
     """The sitting as a `bourre-ruling/1` document."""
     return ruling_document(full_sitting(table.projection))
@@ -66,19 +67,35 @@ def table_transcript(*, table: Table) -> dict[str, Any]:
             deals.append({**event.data, "actions": []})
         elif deals:
             deals[-1]["actions"].append(event.data)
-    return {
-        "format": TRANSCRIPT_FORMAT,
-        "variant": table.variant,
-        "options": table.options,
-        "players": table.players,
-        "deals": deals,
-    }
+    # Stored event data (jsonb) has its keys reordered: give back the format's order.
+    return transcript_ordered(
+        {
+            "format": TRANSCRIPT_FORMAT,
+            "variant": table.variant,
+            "options": table.options,
+            "players": table.players,
+            "deals": deals,
+        }
+    )
 
 
 def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
     """The table's events with position (in its club's partition) > `after`, in order
     (keyset paging)."""
     return read_stream(stream=table.stream, club=table.club_id, after_position=after, limit=limit)
+
+
+def table_undos(*, table: Table) -> dict[int, int]:
+    """Each undone event's version -> the version of the `EventUndone` that took it back."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT version, data->>'undone_version' FROM eventstore_event "
+            "WHERE stream = %s AND type = %s",
+            [table.stream, EVENT_UNDONE],
+        )
+        return {int(undone): int(version) for version, undone in cursor.fetchall()}
 
 
 def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:

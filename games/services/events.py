@@ -4,6 +4,7 @@ they produced, project inline, all in one transaction (all or nothing)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -28,22 +29,24 @@ from games.engine.variants import get_variant
 from games.eventstore import NewEvent, VersionConflict, append, canonical_json
 from games.models import Table, TableRequest, TableState
 from games.projections.registry import project_inline
-from games.projections.table_state import (
-    EVENT_UNDONE,
-    RULING_MADE,
-    TableFold,
-    event_type,
-)
+from games.projections.table_state import TableFold, event_type
 from games.projections.table_state_store import fold_load, fold_save
 from games.services.context import RequestContext
 from games.services.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
+from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE
 
 
 @dataclass(frozen=True, slots=True)
 class AppendOutcome:
     status_code: int
     body: dict[str, Any]
+    content: str  # `body` as JSON text: what is sent, and sent again on an idempotent retry
     replayed: bool = False
+
+
+def response_json(body: Mapping[str, Any]) -> str:
+    """JSON text as the API renders it (compact, UTF-8, keys in the order built)."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def table_events_append(
@@ -78,7 +81,12 @@ def table_events_append(
             if earlier is not None:
                 if earlier.request_hash != request_hash:
                     raise IdempotencyKeyReused(idempotency_key)
-                return AppendOutcome(earlier.status_code, earlier.response, replayed=True)
+                return AppendOutcome(
+                    earlier.status_code,
+                    json.loads(earlier.response),
+                    earlier.response,
+                    replayed=True,
+                )
         if row.version != expected_version:
             raise StaleVersion(expected_version, row.version)
 
@@ -95,13 +103,14 @@ def table_events_append(
             "undone": undone,
             "state": state_body(row.table, fold.state, fold.version),
         }
+        content = response_json(body)
         if idempotency_key is not None:
             TableRequest.objects.create(
                 table_id=table_id,
                 key=idempotency_key,
                 request_hash=request_hash,
                 status_code=201,
-                response=body,
+                response=content,
             )
         try:
             result = append(
@@ -119,7 +128,7 @@ def table_events_append(
             raise StaleVersion(expected_version, conflict.current) from conflict
         assert result.last_version == fold.version
         project_inline(result.events)
-    return AppendOutcome(201, body)
+    return AppendOutcome(201, body, content)
 
 
 def state_body(table: Table, state: Sitting, version: int) -> dict[str, Any]:
@@ -155,7 +164,7 @@ def _fold_posted(
             ruling_data = _ruling_data(ruling, cause, deal)
             out.append(NewEvent(RULING_MADE, ruling_data))
             fold.ruling_made(version, cause)
-            rulings.append({"version": version, **ruling_data})
+            rulings.append({"version": version, **ruling_data, "postings": _legs(ruling)})
     return out, rulings, undone
 
 
@@ -186,7 +195,7 @@ def _game_event(item: Any, deck: frozenset[str]) -> tuple[str, dict[str, Any]]:
                 "invalid_event", 'deal: a deal event has only the "deal" key', field="deal"
             )
         data = dict(_canonical_deal(item["deal"], deck))
-        return "DealStarted", data
+        return DEAL_STARTED, data
     action = parse_action(item)
     return event_type(action), _canonical_action(item, deck)
 
@@ -211,6 +220,18 @@ def _canonical_action(item: Mapping[str, Any], deck: frozenset[str]) -> dict[str
         if key in data:
             data[key] = [parse_card(c, deck, field=key) for c in data[key]]  # type: ignore[union-attr]
     return data
+
+
+def _legs(ruling: Ruling) -> list[dict[str, Any]]:
+    """The ruling's postings in the ledger's shape: each leg an account and an amount
+    (the log keeps legs as pairs; responses speak as `GET /ledger` does)."""
+    return [
+        {
+            "kind": posting.kind,
+            "legs": [{"account": account, "amount": amount} for account, amount in posting.legs],
+        }
+        for posting in ruling.postings
+    ]
 
 
 def _ruling_data(ruling: Ruling, cause_version: int, deal: int | None) -> dict[str, Any]:

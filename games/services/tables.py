@@ -14,9 +14,10 @@ from games.engine.transcript import TranscriptRejected, open_transcript
 from games.eventstore import NewEvent, append
 from games.models import Table, TableState
 from games.projections.registry import project_inline
-from games.projections.table_state import TABLE_CREATED, dump_state
+from games.projections.table_state import dump_state
 from games.services.context import RequestContext
 from games.services.errors import EventRejected
+from games.table import TABLE_CREATED, stream_name
 
 
 def table_create(
@@ -43,7 +44,7 @@ def table_create(
     context = context or RequestContext()
     with transaction.atomic():
         result = append(
-            stream=f"table-{table_id}",
+            stream=stream_name(table_id),
             club=club.id,
             expected_version=0,
             events=[NewEvent(TABLE_CREATED, data)],

@@ -1,4 +1,4 @@
-"""Positions become club positions (games.0005): translate the ledger's, if a log was carried."""
+"""Positions become club positions (games.0007): translate the ledger's, if a log was carried."""
 
 from typing import Any
 
@@ -31,6 +31,6 @@ def forward(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ledger", "0001_initial"), ("games", "0005_club_partitions")]
+    dependencies = [("ledger", "0001_initial"), ("games", "0007_club_partitions")]
 
     operations = [migrations.RunPython(forward, migrations.RunPython.noop)]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.pagination import page_serializer
+
 
 class PlayerStatsOutputSerializer(serializers.Serializer):
     player = serializers.CharField()
@@ -18,16 +20,13 @@ class PlayerStatsOutputSerializer(serializers.Serializer):
     net_chips = serializers.IntegerField(help_text="the player's ledger balance over all tables")
 
 
-class LeaderboardQuerySerializer(serializers.Serializer):
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=50)
-
-
 class LeaderboardEntryOutputSerializer(PlayerStatsOutputSerializer):
     rank = serializers.IntegerField()
 
 
-class LeaderboardOutputSerializer(serializers.Serializer):
-    players = LeaderboardEntryOutputSerializer(many=True)
+LeaderboardOutputSerializer = page_serializer(
+    LeaderboardEntryOutputSerializer, "players", "LeaderboardPageOutputSerializer"
+)
 
 
 class ProjectionStatusOutputSerializer(serializers.Serializer):
@@ -55,3 +54,7 @@ class TaskRunOutputSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     error = serializers.CharField(allow_blank=True)
+
+
+class TaskRunAcceptedOutputSerializer(TaskRunOutputSerializer):
+    url = serializers.URLField(help_text="where to poll the task (also the `Location` header)")

@@ -9,15 +9,17 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.pagination import PageQuerySerializer, bad_cursor, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsClubAdmin, request_key
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
-    LeaderboardQuerySerializer,
     PlayerStatsOutputSerializer,
     ProjectionListOutputSerializer,
+    TaskRunAcceptedOutputSerializer,
     TaskRunOutputSerializer,
 )
 from projectors.selectors import (
@@ -54,17 +56,30 @@ class LeaderboardApi(APIView):
     @extend_schema(
         operation_id="leaderboard_get",
         tags=["statistics"],
-        parameters=[LeaderboardQuerySerializer],
+        parameters=[PageQuerySerializer],
         responses={200: LeaderboardOutputSerializer, **error_responses(400, 403)},
+        description="The club's players, best first (net chips, pots won, name), paged.",
     )
     def get(self, request: Request) -> Response:
-        query = LeaderboardQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        rows = leaderboard_list(club_id=_club_id(request), limit=query.validated_data["limit"])
-        players = [
-            {**PlayerStatsOutputSerializer(row).data, "rank": i} for i, row in enumerate(rows, 1)
-        ]
-        return Response(LeaderboardOutputSerializer({"players": players}).data)
+        page = page_request(request, "leaderboard", default_limit=50)
+        # A ranking has no stable keyset: the cursor holds the rank reached.
+        offset = 0
+        if page.after is not None:
+            if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
+                raise bad_cursor("not a cursor of this list")
+            offset = page.after[0]
+        rows = leaderboard_list(club_id=_club_id(request), limit=offset + page.limit + 1)
+        ranked = list(enumerate(rows, 1))[offset:]
+        return page_response(
+            request,
+            page,
+            key="players",
+            items=ranked,
+            render=lambda shown: [
+                {**PlayerStatsOutputSerializer(row).data, "rank": rank} for rank, row in shown
+            ],
+            keyset=lambda item: [item[0]],
+        )
 
 
 class ProjectionListApi(APIView):
@@ -79,15 +94,20 @@ class ProjectionListApi(APIView):
         return Response(ProjectionListOutputSerializer({"projections": projections_status()}).data)
 
 
+class IsRebuildAdmin(IsClubAdmin):
+    message = "rebuilding a projection needs an admin key"
+
+
 class ProjectionRebuildApi(APIView):
-    permission_classes = [IsClubAdmin]
+    permission_classes = [IsRebuildAdmin]
 
     @extend_schema(
         operation_id="projections_rebuild",
         tags=["projections"],
         request=None,
         parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH)],
-        responses={202: TaskRunOutputSerializer, **error_responses(403, 404, 409)},
+        responses={202: TaskRunAcceptedOutputSerializer, **error_responses(403, 404, 409)},
+        description="Queue a rebuild; the 202 gives the task to poll (`url`, `Location`).",
     )
     def post(self, request: Request, name: str) -> Response:
         try:
@@ -100,7 +120,12 @@ class ProjectionRebuildApi(APIView):
                 code="rebuild_in_progress",
                 message=f"a rebuild of {name} is already queued or running",
             ) from error
-        return Response(TaskRunOutputSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+        url = reverse("v1:task-get", kwargs={"task_id": run.id}, request=request)
+        return Response(
+            {**TaskRunOutputSerializer(run).data, "url": url},
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": url},
+        )
 
 
 class TaskRunGetApi(APIView):

@@ -8,7 +8,7 @@ MAP = "eventstore_position_v1"
 
 def carry_checkpoints(apps, schema_editor):
     """A checkpoint at old global position P has read, of each club, every event the
-    carried log numbered at or before P (games.0005 kept the map)."""
+    carried log numbered at or before P (games.0007 kept the map)."""
     with schema_editor.connection.cursor() as cursor:
         cursor.execute("SELECT to_regclass(%s) IS NOT NULL", [MAP])
         if not cursor.fetchone()[0]:
@@ -23,7 +23,7 @@ def carry_checkpoints(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("projectors", "0002_taskrun_updated_at"),
-        ("games", "0005_club_partitions"),
+        ("games", "0007_club_partitions"),
     ]
 
     operations = [

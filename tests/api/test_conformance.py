@@ -11,6 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.api.conftest import post_events
+from tests.conformance.reasons import rejection_code
 
 CASES = sorted((Path(__file__).resolve().parents[1] / "conformance" / "cases").glob("*.json"))
 
@@ -53,6 +54,7 @@ def test_one_event_per_request(scorekeeper: APIClient, path: Path) -> None:
         if "rejected" in case and n == _expected_index(case, events):
             assert response.status_code == 422, response.json()
             assert response.json()["error"]["index"] == 0
+            assert response.json()["error"]["code"] == rejection_code(case)
             after = scorekeeper.get(f"/api/v1/tables/{table['id']}").json()
             assert after["version"] == version  # nothing stored
             return
@@ -72,6 +74,7 @@ def test_one_batch(scorekeeper: APIClient, path: Path) -> None:
     if "rejected" in case:
         assert response.status_code == 422, response.json()
         assert response.json()["error"]["index"] == _expected_index(case, events)
+        assert response.json()["error"]["code"] == rejection_code(case)
         log = scorekeeper.get(f"/api/v1/tables/{table['id']}/events").json()["events"]
         assert [e["type"] for e in log] == ["TableCreated"]
         return

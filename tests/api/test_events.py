@@ -36,6 +36,11 @@ def test_append_returns_version_rulings_and_state(
     assert ante["version"] == 3
     assert ante["deal"] == 0
     assert ante["postings"][0]["kind"] == "ante"
+    # The ledger's shape: each leg an account and a signed amount.
+    legs = ante["postings"][0]["legs"]
+    assert {"account": "player:ana", "amount": -1} in legs
+    assert {"account": "pot", "amount": 4} in legs
+    assert sum(leg["amount"] for leg in legs) == 0
     assert body["state"]["phase"] == "exchanging"
     assert body["state"]["version"] == 7
     types = [e["type"] for e in _log(scorekeeper, table["id"])]
@@ -81,7 +86,7 @@ def test_rejected_event_is_422_with_index_and_expected_player(
     error = response.json()["error"]
     assert error["index"] == 5
     assert error["expected_player"] == "ana"
-    assert error["code"]
+    assert error["code"] == "out_of_turn"
     assert len(_log(scorekeeper, table["id"])) == 1  # all or nothing
 
 
@@ -166,13 +171,22 @@ def test_events_are_keyset_paged(scorekeeper: APIClient, table: dict[str, Any]) 
     post_events(scorekeeper, table["id"], 1, [DEAL, *DECLARES])
     url = f"/api/v1/tables/{table['id']}/events"
     first = scorekeeper.get(url, {"limit": 4}).json()
-    assert len(first["events"]) == 4
-    assert first["next_after"] == first["events"][-1]["position"]
-    rest = scorekeeper.get(url, {"after": first["next_after"], "limit": 4}).json()
+    assert [e["version"] for e in first["events"]] == [1, 2, 3, 4]
+    rest = scorekeeper.get(first["next"]).json()
     assert [e["version"] for e in rest["events"]] == [5, 6, 7]
-    assert rest["next_after"] is None
+    assert rest["next"] is None
     event = rest["events"][0]
     assert event["type"] == "PlayerDeclared"
     assert event["metadata"]["actor"]["name"] == "scorekeeper key"
     assert len(event["hash"]) == 64
     assert scorekeeper.get(url, {"limit": 0}).status_code == 400
+
+
+def test_the_log_marks_undone_events(scorekeeper: APIClient, table: dict[str, Any]) -> None:
+    post_events(scorekeeper, table["id"], 1, [DEAL, DECLARES[0]])
+    post_events(scorekeeper, table["id"], 4, [{"undo": {"reason": "wrong tap"}}])
+    log = {e["version"]: e for e in _log(scorekeeper, table["id"])}
+    assert log[4]["type"] == "PlayerDeclared"
+    assert log[4]["undone_by"] == 5
+    assert log[5]["type"] == "EventUndone"
+    assert [v for v, e in log.items() if e["undone_by"] is not None] == [4]

@@ -52,17 +52,24 @@ def test_create_refuses_what_the_rules_refuse(
     [
         ({"variant": "louisiana", "players": ["a", "b"]}, "name"),
         ({"name": "t", "variant": "louisiana", "players": "ab"}, "players"),
-        ({"name": "t", "variant": "louisiana", "players": ["a", "b"], "options": [1]}, None),
+        pytest.param(
+            {"name": "t", "variant": "louisiana", "players": ["a", "b"], "options": [1]},
+            "options",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="docs/api.md: a wrong type in the body is 400 invalid_request; "
+                "options that are not an object are answered 422 invalid_option",
+            ),
+            id="options-not-an-object",
+        ),
     ],
 )
 def test_create_with_a_malformed_body_is_400(
-    scorekeeper: APIClient, body: dict[str, Any], field: str | None
+    scorekeeper: APIClient, body: dict[str, Any], field: str
 ) -> None:
     response = scorekeeper.post("/api/v1/tables", body, format="json")
-    if field is None:  # options that are not an object are refused by the rules instead
-        assert response.status_code in (400, 422)
-        return
-    assert response.status_code == 400
+    assert response.status_code == 400, response.json()
+    assert response.json()["error"]["code"] == "invalid_request"
     assert response.json()["error"]["field"] == field
 
 
@@ -137,7 +144,11 @@ def test_referee_rules_without_storing(auditor: APIClient) -> None:
     assert response.status_code == 422
     error = response.json()["error"]
     assert (error["deal"], error["action"]) == (0, 6)
-    assert error["code"]
+    assert error["code"] == "out_of_turn"
+    assert error["expected_player"] == "b"
     assert error["message"]
     assert auditor.get("/api/v1/tables").json()["tables"] == []
     assert auditor.post("/api/v1/referee", {"variant": 3}, format="json").status_code == 400
+    unnamed = {k: v for k, v in case["transcript"].items() if k != "format"}
+    response = auditor.post("/api/v1/referee", unnamed, format="json")
+    assert (response.status_code, response.json()["error"]["field"]) == (400, "format")

@@ -71,9 +71,13 @@ def test_create_key_validation_names_the_field(admin: APIClient) -> None:
 
 
 def test_another_clubs_key_is_404_and_invisible(admin: APIClient) -> None:
-    other_key, _ = make_key(make_club(), "auditor")
+    other_key, other_raw = make_key(make_club(), "auditor")
     assert admin.delete(f"/api/v1/keys/{other_key.id}").status_code == 404
     assert admin.delete(f"/api/v1/keys/{uuid.uuid4()}").status_code == 404
+    # The refused revoke changed nothing: the other club's key still works.
+    other_key.refresh_from_db()
+    assert other_key.revoked_at is None
+    assert client_for(other_raw).get("/api/v1/tables").status_code == 200
     ids = {k["id"] for k in admin.get("/api/v1/keys").json()["keys"]}
     assert str(other_key.id) not in ids
 

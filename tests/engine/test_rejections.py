@@ -110,10 +110,13 @@ def test_a_new_deal_before_the_last_one_ended_is_refused() -> None:
     assert (error.deal, error.action, error.rejection.code) == (1, None, "deal_in_progress")
 
 
-def test_play_after_five_tricks_is_a_sixth_card() -> None:
+def test_a_play_between_deals_is_refused_as_no_deal_in_progress() -> None:
+    # Everybody passed: the deal is over, and a play before the next deal is logged has
+    # no deal to belong to.
     doc = louisiana(deal([D("a", False), D("b", False), D("c", False), P("a", "5H")]))
     error = rejected(doc)
-    assert (error.action, error.rejection.code) == (3, "sixth_card")
+    assert (error.action, error.rejection.code) == (3, "no_deal_in_progress")
+    assert "log the next deal" in error.rejection.message
 
 
 def test_comtadine_refuses_a_card_that_does_not_climb_and_a_fixed_number_of_deals() -> None:
@@ -181,3 +184,18 @@ def test_options_take_their_defaults() -> None:
         "pot_limit": None,
         "cinch": True,
     }
+
+
+def test_the_dealer_must_play_on_the_ace_of_trumps_and_the_ruling_says_so() -> None:
+    passes = [D("a", False), D("b", False)]
+    refused = rejected(louisiana(deal([*passes, D("c", False)], trump="AS")))
+    assert (refused.deal, refused.action) == (0, 2)
+    assert refused.rejection.code == "dealer_must_play"
+    # The dealer who plays is ruled as having had to; a lone player then takes the pot.
+    ruled = rule_transcript(louisiana(deal([*passes, D("c")], trump="AS")))
+    kinds = [r["kind"] for r in ruled["deals"][0]["rulings"]]
+    assert kinds == ["dealer_must_play", "lone_player", "pot_won"]
+    # Any other upcard: the dealer may pass, and there is no such ruling.
+    ruled = rule_transcript(louisiana(deal([*passes, D("c", False)], trump="KS")))
+    assert "dealer_must_play" not in [r["kind"] for r in ruled["deals"][0]["rulings"]]
+    assert [r["kind"] for r in ruled["deals"][0]["rulings"]] == ["all_passed"]

@@ -40,11 +40,13 @@ def test_a_new_stream_starts_at_version_one_and_positions_follow_the_log(stream_
     assert verify_chain(club=club, from_position=result.first_position).ok
 
 
-def test_the_first_event_of_the_log_links_to_the_genesis_hash(club):
+def test_the_first_event_of_a_club_links_to_the_genesis_hash(stream_id, club):
+    # Whatever ran before, the club's log has a first event once this one is appended.
+    append(club=club, stream=stream_id, expected_version=0, events=[played("A♠")])
     first = read_all(club=club, after=0, limit=1)
-    if first:
-        assert first[0].position == 1
-        assert first[0].prev_hash == GENESIS_HASH
+    assert len(first) == 1
+    assert first[0].position == 1
+    assert first[0].prev_hash == GENESIS_HASH
 
 
 def test_wrong_expected_version_raises_a_conflict_carrying_the_current_version(stream_id, club):
@@ -104,6 +106,23 @@ def test_the_same_key_with_other_content_is_rejected(stream_id, club):
             events=[played("K♠")],
             idempotency_key=stream_id,
         )
+    assert stream_version(stream=stream_id) == 1
+
+
+def test_a_key_used_on_one_stream_is_refused_on_another(stream_id, club):
+    key = f"key-{stream_id}"
+    append(
+        club=club, stream=stream_id, expected_version=0, events=[played("A♠")], idempotency_key=key
+    )
+    with pytest.raises(IdempotencyConflict):
+        append(
+            club=club,
+            stream=f"{stream_id}-other",
+            expected_version=0,
+            events=[played("A♠")],
+            idempotency_key=key,
+        )
+    assert stream_version(stream=f"{stream_id}-other") == 0
     assert stream_version(stream=stream_id) == 1
 
 

@@ -1,9 +1,9 @@
-"""Migration games.0005 carries a log written by the first, single-chain schema forward.
+"""Migration games.0007_club_partitions carries a single-chain log forward.
 
-A scratch database is migrated to games.0004 (the first schema), a log is written with the
-first schema's own append function, then it is migrated forward: every club's chain must
-verify, the events must be the same facts, the archive must still verify as it was, and
-appends must go on from where each club's chain ended."""
+A scratch database is migrated to the games migration before the partitioning (the first
+schema), a log is written with the first schema's own append function, then it is migrated
+forward: every club's chain must verify, the events must be the same facts, the archive
+must still verify as it was, and appends must go on from where each club's chain ended."""
 
 from __future__ import annotations
 
@@ -30,6 +30,19 @@ from games.eventstore.canonical import (
 from games.eventstore.reader import NO_CLUB
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _previous() -> str:
+    """The games migration before the partitioning (whatever the numbering at merge)."""
+    from django.db.migrations.loader import MigrationLoader
+
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    (name,) = [n for app, n in loader.disk_migrations if app == "games" and "club_partitions" in n]
+    (before,) = [n for app, n in loader.disk_migrations[("games", name)].dependencies]
+    return before
+
+
+PREVIOUS = _previous()
 V1_APPEND = (
     "SELECT * FROM eventstore_append(%s::text, %s::integer, %s::text[], %s::integer[], "
     "%s::text[], %s::text, %s::text, %s::text[], %s::text, %s::text)"
@@ -113,7 +126,7 @@ def _rows(conn: psycopg.Connection, table: str, order: str) -> list[dict]:
 
 @pytest.mark.django_db
 def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(scratch) -> None:
-    manage(scratch["env"], "migrate", "games", "0004_table_deals")
+    manage(scratch["env"], "migrate", "games", PREVIOUS)
     clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
     tables = [f"table-{uuid.uuid4()}" for _ in range(3)]
     owners = [clubs[0], clubs[1], clubs[0]]
@@ -207,11 +220,11 @@ def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(scratch)
 
 @pytest.mark.django_db
 def test_going_back_restores_the_first_log_but_never_loses_a_new_event(scratch) -> None:
-    manage(scratch["env"], "migrate", "games", "0004_table_deals")
+    manage(scratch["env"], "migrate", "games", PREVIOUS)
     with psycopg.connect(scratch["app"], autocommit=True) as conn:
         v1_append(conn, "table-x", [("TableCreated", {"club_id": str(uuid.uuid4())})])
     manage(scratch["env"], "migrate")
-    manage(scratch["env"], "migrate", "games", "0004_table_deals")  # nothing new: allowed
+    manage(scratch["env"], "migrate", "games", PREVIOUS)  # nothing new: allowed
     with psycopg.connect(scratch["owner"]) as conn:
         (count,) = conn.execute("SELECT count(*) FROM eventstore_event").fetchone()
         assert count == 1  # the first schema's table again, as it was
@@ -223,7 +236,7 @@ def test_going_back_restores_the_first_log_but_never_loses_a_new_event(scratch) 
             [str(uuid.uuid4())],
         )
     refused = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "games", "0004_table_deals"],
+        [sys.executable, "manage.py", "migrate", "games", PREVIOUS],
         cwd=ROOT,
         env=scratch["env"],
         capture_output=True,

@@ -70,7 +70,10 @@ def test_many_writers_on_one_stream_exactly_one_wins_each_version(stream_id, clu
 
     outcomes = run_threads(writers, attempt_every_version)
     for version in range(rounds):
-        assert [o[version] for o in outcomes].count("won") == 1
+        column = [o[version] for o in outcomes]
+        # One winner; every loser was told the version the winner made.
+        assert column.count("won") == 1
+        assert column.count("lost") == writers - 1, column
     events = read_stream(stream=stream_id)
     assert [e.version for e in events] == list(range(1, rounds + 1))
     assert [e.data["round"] for e in events] == list(range(rounds))
@@ -138,12 +141,21 @@ def test_a_tailing_reader_sees_every_committed_event_once_in_order_without_gaps(
             if finished and not page:
                 return
 
-    reader = threading.Thread(target=lambda: run_threads(1, tail))
+    reader_errors: list[BaseException] = []
+
+    def read_until_done() -> None:
+        try:
+            run_threads(1, tail)
+        except BaseException as error:  # a failed check in the reader fails the test
+            reader_errors.append(error)
+
+    reader = threading.Thread(target=read_until_done)
     reader.start()
     run_threads(writers, write_and_sometimes_roll_back)
     done.set()
     reader.join(timeout=120)
     assert not reader.is_alive()
+    assert not reader_errors, reader_errors
     assert seen == sorted(committed)
     assert len(seen) == len(set(seen))
     assert verify_chain(club=club, from_position=start + 1).ok

@@ -77,3 +77,55 @@ def test_verify_chain_names_the_exact_position_of_a_tampered_payload(
     finally:
         _rewrite_payload(superuser_dsn, club, middle, '{"card": "K♠"}')
     assert verify_chain(club=club, from_position=first, to_position=last).ok
+
+
+@pytest.fixture
+def keyed(stream_id, club):
+    """A committed append with an idempotency key, so the key table has a row of it."""
+    return append(
+        club=club,
+        stream=stream_id,
+        expected_version=0,
+        events=[NewEvent(type="CardPlayed", data={"card": "A♠"})],
+        idempotency_key=f"key-{stream_id}",
+    )
+
+
+def _head(dsn: str, club: str) -> tuple[int, str]:
+    with psycopg.connect(dsn) as conn:
+        row = conn.execute(
+            "SELECT last_position, last_hash FROM eventstore_head WHERE club_id = %s", [club]
+        ).fetchone()
+    assert row is not None
+    return row[0], row[1]
+
+
+def _keys(dsn: str, stream: str) -> list[tuple[str, str]]:
+    with psycopg.connect(dsn) as conn:
+        return conn.execute(
+            "SELECT key, stream FROM eventstore_idempotency WHERE stream = %s", [stream]
+        ).fetchall()
+
+
+@pytest.mark.parametrize(
+    ("statement", "message"),
+    [
+        ("UPDATE eventstore_idempotency SET stream = 'x' WHERE stream = %s", "append-only"),
+        ("DELETE FROM eventstore_idempotency WHERE stream = %s", "append-only"),
+        ("TRUNCATE eventstore_idempotency", "append-only"),
+        ("DELETE FROM eventstore_head", "append-only"),
+        ("TRUNCATE eventstore_head", "append-only"),
+        ("UPDATE eventstore_head SET last_position = 0", "only moves forward"),
+        ("UPDATE eventstore_head SET last_position = last_position - 1", "only moves forward"),
+    ],
+)
+def test_the_owner_cannot_change_the_head_or_the_idempotency_keys(
+    owner_dsn, keyed, club, statement, message
+):
+    head = _head(owner_dsn, club)
+    keys = _keys(owner_dsn, keyed.stream)
+    assert keys == [(f"key-{keyed.stream}", keyed.stream)]
+    with psycopg.connect(owner_dsn) as conn, pytest.raises(psycopg.Error, match=message):
+        conn.execute(statement, [keyed.stream] if "%s" in statement else None)
+    assert _head(owner_dsn, club) == head
+    assert _keys(owner_dsn, keyed.stream) == keys

@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from games.eventstore import RecordedEvent
-from ledger.folding import LedgerError, fold_table, table_id_of
+from games.table import table_id_of
+from ledger.folding import LedgerError, fold_table
 
 TABLE = uuid.uuid4()
 STREAM = f"table-{TABLE}"

@@ -35,7 +35,9 @@ def test_logged_tables_reach_the_stats_and_match_the_ledger(celery_worker_proces
         {"expected_version": last["version"], "events": [{"undo": {"reason": "test"}}]},
         format="json",
     )
-    assert undone.status_code in (200, 201), undone.json()
+    assert undone.status_code == 201, undone.json()
+    assert undone.json()["version"] == last["version"] + 1
+    assert len(undone.json()["undone"]) == 1
 
     ledger: Counter[str] = Counter()
     for table in tables:

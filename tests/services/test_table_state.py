@@ -3,7 +3,6 @@ verifies it from the log."""
 
 from __future__ import annotations
 
-import contextlib
 import uuid
 from io import StringIO
 
@@ -42,18 +41,17 @@ def _table():
     return club, table, outcome
 
 
-def _verify(table_id: uuid.UUID) -> str:
+def _verify(table_id: uuid.UUID, *, differences: bool = False) -> str:
+    """`rebuild_projections --verify` on one table: its report, after checking its exit
+    status (1 when it found differences; otherwise it returns normally)."""
     out = StringIO()
-    with contextlib.suppress(SystemExit):
-        call_command(
-            "rebuild_projections",
-            "--table",
-            str(table_id),
-            "--verify",
-            "--only",
-            "table_state",
-            stdout=out,
-        )
+    args = ["rebuild_projections", "--table", str(table_id), "--verify", "--only", "table_state"]
+    if differences:
+        with pytest.raises(SystemExit) as exited:
+            call_command(*args, stdout=out)
+        assert exited.value.code == 1, out.getvalue()
+    else:
+        call_command(*args, stdout=out)
     return out.getvalue()
 
 
@@ -72,7 +70,7 @@ def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
     row.state = TableState.objects.get(table=table).deal_start
     row.version = 3
     row.save()
-    report = _verify(table.id)
+    report = _verify(table.id, differences=True)
     assert "engine state differs" in report
     assert "version 3 live" in report
     call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
@@ -85,7 +83,7 @@ def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
 def test_a_deleted_row_is_rebuilt() -> None:
     _, table, outcome = _table()
     TableState.objects.filter(table=table).delete()
-    assert "no live table-state row" in _verify(table.id)
+    assert "no live table-state row" in _verify(table.id, differences=True)
     call_command("rebuild_projections", "--only", "table_state", stdout=StringIO())
     assert TableState.objects.get(table=table).version == outcome.body["version"]
 
@@ -126,7 +124,7 @@ def test_a_multi_deal_sitting_verifies_and_rebuilds_identically() -> None:
     assert table_ruling(table=table) == case["expected"]
     assert _verify(table.id).strip().endswith("0 differences")
     TableDeal.objects.filter(table=table).delete()
-    assert "engine state differs" in _verify(table.id)
+    assert "engine state differs" in _verify(table.id, differences=True)
     call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
     table = Table.objects.select_related("projection").get(id=table.id)
     assert table_ruling(table=table) == case["expected"]

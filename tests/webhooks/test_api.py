@@ -34,15 +34,21 @@ def test_auditors_read_and_only_admins_manage(
     club: Club, admin: APIClient, auditor: APIClient
 ) -> None:
     created = create_webhook(admin, URL, ["deal_settled"])
+    before = admin.get(f"/api/v1/webhooks/{created['id']}").json()
     scorekeeper = client_for(make_key(club, "scorekeeper")[1])
     for client in (auditor, scorekeeper):
         refused = client.post("/api/v1/webhooks", {"url": URL, "kinds": ["bourre"]}, format="json")
         assert refused.status_code == 403
         assert refused.json()["error"]["message"] == "managing webhooks needs an admin key"
+        change = {"active": False, "kinds": ["bourre"]}
         assert (
-            client.patch(f"/api/v1/webhooks/{created['id']}", {}, format="json").status_code == 403
+            client.patch(f"/api/v1/webhooks/{created['id']}", change, format="json").status_code
+            == 403
         )
         assert client.delete(f"/api/v1/webhooks/{created['id']}").status_code == 403
+    # The refused writes changed nothing: one endpoint, as it was.
+    assert admin.get(f"/api/v1/webhooks/{created['id']}").json() == before
+    assert [w["id"] for w in admin.get("/api/v1/webhooks").json()["webhooks"]] == [created["id"]]
     assert auditor.get("/api/v1/webhooks").status_code == 200
     assert auditor.get(f"/api/v1/webhooks/{created['id']}").status_code == 200
     assert auditor.get(f"/api/v1/webhooks/{created['id']}/deliveries").status_code == 200
@@ -58,7 +64,8 @@ def test_another_clubs_endpoint_is_not_found(admin: APIClient, other_club: Club)
     assert other.delete(base).status_code == 404
     assert other.get(f"{base}/deliveries").status_code == 404
     assert other.post(f"{base}/unblock", {"action": "skip"}, format="json").status_code == 404
-    assert other.get("/api/v1/webhooks").json() == {"webhooks": []}
+    assert admin.get(base).json()["active"] is True
+    assert other.get("/api/v1/webhooks").json() == {"webhooks": [], "next": None}
 
 
 @pytest.mark.parametrize(
@@ -104,3 +111,11 @@ def test_unblocking_an_endpoint_that_is_not_blocked_changes_nothing(admin: APICl
     assert response.status_code == 200
     assert response.json()["position"] is None
     assert response.json()["webhook"]["checkpoint_position"] == created["checkpoint_position"]
+
+
+def test_a_created_webhook_has_a_location(admin: APIClient) -> None:
+    response = admin.post(
+        "/api/v1/webhooks", {"url": URL, "kinds": ["deal_settled"]}, format="json"
+    )
+    assert response.status_code == 201
+    assert admin.get(response.headers["Location"]).json()["id"] == response.json()["id"]

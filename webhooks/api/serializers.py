@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.pagination import page_serializer
 from webhooks.kinds import KIND_DESCRIPTIONS, WEBHOOK_KINDS
 from webhooks.models import DeliveryStatus, WebhookAttempt, WebhookEndpoint
 
@@ -90,8 +91,9 @@ class WebhookCreatedOutputSerializer(WebhookOutputSerializer):
         fields = [*_ENDPOINT_FIELDS, "secret"]
 
 
-class WebhookListOutputSerializer(serializers.Serializer):
-    webhooks = WebhookOutputSerializer(many=True)
+WebhookListOutputSerializer = page_serializer(
+    WebhookOutputSerializer, "webhooks", "WebhookPageOutputSerializer"
+)
 
 
 class WebhookAttemptOutputSerializer(serializers.ModelSerializer):
@@ -124,16 +126,9 @@ class WebhookAttemptOutputSerializer(serializers.ModelSerializer):
         ]
 
 
-class WebhookAttemptListOutputSerializer(serializers.Serializer):
-    attempts = WebhookAttemptOutputSerializer(many=True)
-    next_before = serializers.IntegerField(
-        allow_null=True, help_text="pass as `before` for the next (older) page; null at the end"
-    )
-
-
-class WebhookAttemptListQuerySerializer(serializers.Serializer):
-    limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
-    before = serializers.IntegerField(min_value=1, required=False)
+WebhookAttemptListOutputSerializer = page_serializer(
+    WebhookAttemptOutputSerializer, "attempts", "WebhookAttemptPageOutputSerializer"
+)
 
 
 class WebhookUnblockOutputSerializer(serializers.Serializer):

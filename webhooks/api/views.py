@@ -6,19 +6,26 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
+from clubs.api.pagination import (
+    PageQuerySerializer,
+    bad_cursor,
+    page_request,
+    page_response,
+    paginate_queryset,
+)
 from clubs.api.permissions import IsAuditor, IsClubAdmin, request_key
 from webhooks.api.serializers import (
     WebhookAttemptListOutputSerializer,
-    WebhookAttemptListQuerySerializer,
     WebhookAttemptOutputSerializer,
     WebhookCreatedOutputSerializer,
     WebhookCreateInputSerializer,
@@ -67,11 +74,18 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
     @extend_schema(
         operation_id="webhooks_list",
         tags=TAGS,
-        responses={200: WebhookListOutputSerializer, **error_responses(403)},
+        parameters=[PageQuerySerializer],
+        responses={200: WebhookListOutputSerializer, **error_responses(400, 403)},
     )
     def get(self, request: Request) -> Response:
-        endpoints = webhook_endpoint_list(club=request_key(request).club)
-        return Response({"webhooks": WebhookOutputSerializer(endpoints, many=True).data})
+        return paginate_queryset(
+            request,
+            webhook_endpoint_list(club=request_key(request).club),
+            list_name="webhooks",
+            key="webhooks",
+            order=("created_at", "id"),
+            render=lambda shown: WebhookOutputSerializer(shown, many=True).data,
+        )
 
     @extend_schema(
         operation_id="webhooks_create",
@@ -89,8 +103,11 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
         except UnknownKind as exc:
             raise ValidationError({"kinds": [str(exc)]}) from exc
         created = _endpoint(request, endpoint.id)  # with its delivery state
+        url = reverse("v1:webhook", kwargs={"webhook_id": endpoint.id}, request=request)
         return Response(
-            WebhookCreatedOutputSerializer(created).data, status=status.HTTP_201_CREATED
+            WebhookCreatedOutputSerializer(created).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": url},
         )
 
 
@@ -137,27 +154,26 @@ class WebhookAttemptListApi(APIView):
     @extend_schema(
         operation_id="webhooks_deliveries",
         tags=TAGS,
-        description="Every delivery attempt to this endpoint, newest first.",
-        parameters=[
-            OpenApiParameter("limit", int, description="at most this many (1-500, default 100)"),
-            OpenApiParameter("before", int, description="only attempts with a smaller id"),
-        ],
+        description="Every delivery attempt to this endpoint, newest first, paged.",
+        parameters=[PageQuerySerializer],
         responses={200: WebhookAttemptListOutputSerializer, **error_responses(400, 403, 404)},
     )
     def get(self, request: Request, webhook_id: uuid.UUID) -> Response:
         endpoint = _endpoint(request, webhook_id)
-        query = WebhookAttemptListQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        limit = query.validated_data["limit"]
-        attempts = webhook_attempt_list(
-            endpoint=endpoint, limit=limit, before=query.validated_data.get("before")
-        )
-        next_before = attempts[-1].id if len(attempts) == limit else None
-        return Response(
-            {
-                "attempts": WebhookAttemptOutputSerializer(attempts, many=True).data,
-                "next_before": next_before,
-            }
+        page = page_request(request, "webhook-attempts")
+        before = None
+        if page.after is not None:
+            if len(page.after) != 1 or type(page.after[0]) is not int:
+                raise bad_cursor("not a cursor of this list")
+            before = page.after[0]
+        attempts = webhook_attempt_list(endpoint=endpoint, limit=page.limit + 1, before=before)
+        return page_response(
+            request,
+            page,
+            key="attempts",
+            items=attempts,
+            render=lambda shown: WebhookAttemptOutputSerializer(shown, many=True).data,
+            keyset=lambda attempt: [attempt.id],
         )
 
 

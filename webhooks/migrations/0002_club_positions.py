@@ -1,4 +1,4 @@
-"""Positions become club positions (games.0005): translate checkpoints and deliveries, if a
+"""Positions become club positions (games.0007): translate checkpoints and deliveries, if a
 log was carried. A checkpoint at old position P becomes the club's last position at or
 before P (everything up to P was dealt with, so everything of the club up to there was)."""
 
@@ -29,6 +29,6 @@ def forward(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("webhooks", "0001_initial"), ("games", "0005_club_partitions")]
+    dependencies = [("webhooks", "0001_initial"), ("games", "0007_club_partitions")]
 
     operations = [migrations.RunPython(forward, migrations.RunPython.noop)]

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.models.tables import table_stream
 from games.projections.registry import rebuildables
+from games.table import stream_name
 
 
 class Command(BaseCommand):
@@ -26,7 +26,7 @@ class Command(BaseCommand):
         parser.add_argument("--only", action="append", help="only the projection(s) named")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        stream = table_stream(options["table"]) if options["table"] else None
+        stream = stream_name(options["table"]) if options["table"] else None
         chosen = rebuildables()
         if options["only"]:
             unknown = set(options["only"]) - set(chosen)

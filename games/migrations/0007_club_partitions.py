@@ -18,7 +18,7 @@ def backward(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0004_table_deals")]
+    dependencies = [("games", "0006_tabledeal_summary_text")]
 
     operations = [
         migrations.RunPython(forward, backward),
