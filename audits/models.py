@@ -34,6 +34,9 @@ class AuditRun(models.Model):
     requested_by = models.ForeignKey(
         ApiKey, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # "" audits the whole log (nightly, the shell, the operator); a club id audits only that
+    # club's tables' ledgers, so no club's request costs or tells another club anything.
+    club_id = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -34,16 +34,24 @@ def logged_table_iter(*, club_id: uuid.UUID | str | None = None) -> Iterator[Log
         )
 
 
-def audit_run_list() -> QuerySet[AuditRun]:
-    """Every run, newest first (the API pages it)."""
-    return AuditRun.objects.order_by("-created_at", "-id")
+def _visible(club_id: uuid.UUID | str | None) -> QuerySet[AuditRun]:
+    """What one club may see: whole-log runs (cut down by the view) and its own runs;
+    everything for the operator (`club_id=None`)."""
+    runs = AuditRun.objects.all()
+    if club_id is not None:
+        runs = runs.filter(club_id__in=["", str(club_id)])
+    return runs
 
 
-def audit_run_get(*, run_id: uuid.UUID) -> AuditRun | None:
-    return AuditRun.objects.filter(id=run_id).first()
+def audit_run_list(*, club_id: uuid.UUID | str | None) -> QuerySet[AuditRun]:
+    """The runs one club may see (every run for the operator), newest first (the API pages it)."""
+    return _visible(club_id).order_by("-created_at", "-id")
+
+
+def audit_run_get(*, run_id: uuid.UUID, club_id: uuid.UUID | str | None) -> AuditRun | None:
+    return _visible(club_id).filter(id=run_id).first()
 
 
 def audit_differences_for_club(*, run: AuditRun, club_id: uuid.UUID | str) -> list[dict[str, Any]]:
-    """The ledger differences of one club's tables only: the chain is global and anyone
-    with a key may see its status, but tables are club business."""
+    """The ledger differences of one club's tables only: tables are club business."""
     return [d for d in run.ledger_differences if d.get("club_id") == str(club_id)]

@@ -23,10 +23,16 @@ class Role(models.TextChoices):
     AUDITOR = "auditor", "Auditor (read only)"
     SCOREKEEPER = "scorekeeper", "Scorekeeper (creates tables, logs events)"
     ADMIN = "admin", "Admin (also manages keys)"
+    # The service's operator, not a club's: sees and runs what is shared by every club
+    # (the whole log's audit, rebuilds of shared projections). Issued only from the shell
+    # (`manage.py operator_key`), never through the keys API.
+    OPERATOR = "operator", "Operator (the whole service)"
 
 
 #: What each role may do includes everything the roles before it may do.
-ROLE_RANK = {Role.AUDITOR: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
+ROLE_RANK = {Role.AUDITOR: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3, Role.OPERATOR: 4}
+#: Roles that manage a club's keys: a club keeps at least one of them active.
+MANAGING_ROLES = (Role.ADMIN, Role.OPERATOR)
 
 
 class ApiKey(models.Model):

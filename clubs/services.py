@@ -8,9 +8,13 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import ApiKey, Club, Role
+from clubs.models import MANAGING_ROLES, ApiKey, Club, Role
 
 KEY_SCHEME = "bk"
+
+
+class LastAdminKey(Exception):
+    """Revoking this key would leave its club with no key able to manage keys."""
 
 
 def key_hash(raw: str) -> str:
@@ -32,8 +36,21 @@ def api_key_create(*, club: Club, name: str, role: str) -> tuple[ApiKey, str]:
     return key, raw
 
 
+@transaction.atomic
 def api_key_revoke(*, key: ApiKey) -> ApiKey:
+    """Revoke `key`; raises `LastAdminKey` rather than lock the club out of its own keys.
+    The club's managing keys are locked first, so two admins revoking each other at once
+    cannot both succeed."""
+    managers = list(
+        ApiKey.objects.select_for_update()
+        .filter(club_id=key.club_id, role__in=MANAGING_ROLES, revoked_at__isnull=True)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+    key.refresh_from_db(fields=["revoked_at"])
     if key.revoked_at is None:
+        if key.id in managers and len(managers) == 1:
+            raise LastAdminKey(str(key.id))
         key.revoked_at = timezone.now()
         key.save(update_fields=["revoked_at"])
     return key

@@ -6,5 +6,7 @@ source "$ROOT/scripts/services.sh"
 services_up
 unregister_user
 rm -f "$VAR/run/pg.autostop" "$VAR/run/redis.autostop"
-log "DATABASE_URL=$DATABASE_URL"
-log "REDIS_URL=$REDIS_URL"
+# Passwords masked: a terminal scrollback or CI log is not a place for credentials.
+mask() { sed -E 's#(://[^:/@]*):[^@]*@#\1:***@#'; }
+log "DATABASE_URL=$(mask <<<"$DATABASE_URL")"
+log "REDIS_URL=$(mask <<<"$REDIS_URL")"

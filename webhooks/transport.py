@@ -1,13 +1,22 @@
 """One POST, with nothing between us and the receiver: no proxies from the environment,
-no redirects followed (a 3xx is a failure), and a hard timeout."""
+no redirects followed (a 3xx is a failure), a hard timeout, and a connection only to an
+address `webhooks.targets` allows (checked when connecting, not before: DNS may change).
+
+What the delivery log records of a failure is what the club's admin needs (the receiver's
+status and the start of its answer, a timeout, a refusal), never the operating system's
+error text: that told which internal ports were open."""
 
 from __future__ import annotations
 
+import http.client
+import socket
 import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from typing import Any
+
+from webhooks.targets import TargetRefused, checked_address
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +35,39 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect())
+def _checked_connection(
+    address: tuple[str, int], timeout: float, source_address: Any = None
+) -> socket.socket:
+    host, port = address
+    return socket.create_connection((checked_address(host, port), port), timeout, source_address)
+
+
+class _CheckedHTTPConnection(http.client.HTTPConnection):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._create_connection = _checked_connection  # type: ignore[assignment]
+
+
+class _CheckedHTTPSConnection(http.client.HTTPSConnection):
+    # TLS still verifies the certificate against the URL's host name.
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._create_connection = _checked_connection  # type: ignore[assignment]
+
+
+class _CheckedHTTPHandler(urllib.request.HTTPHandler):
+    def http_open(self, req: Any) -> Any:
+        return self.do_open(_CheckedHTTPConnection, req)
+
+
+class _CheckedHTTPSHandler(urllib.request.HTTPSHandler):
+    def https_open(self, req: Any) -> Any:
+        return self.do_open(_CheckedHTTPSConnection, req, context=self._context)  # type: ignore[attr-defined]
+
+
+_opener = urllib.request.build_opener(
+    urllib.request.ProxyHandler({}), _NoRedirect(), _CheckedHTTPHandler(), _CheckedHTTPSHandler()
+)
 ERROR_LIMIT = 500
 
 
@@ -46,11 +87,16 @@ def http_post(*, url: str, body: bytes, headers: dict[str, str], timeout: float)
         except Exception:  # the body is only a hint for the club's admin
             text = ""
         error = f"HTTP {exc.code}: {text}".strip()
+    except TargetRefused as exc:
+        error = f"refused: {exc} (webhooks reach public addresses only)"
     except urllib.error.URLError as exc:
-        error = f"connection error: {exc.reason}"
+        if isinstance(exc.reason, TimeoutError | socket.timeout):
+            error = f"timed out after {timeout:g}s"
+        else:
+            error = "connection error: could not connect"
     except TimeoutError:
         error = f"timed out after {timeout:g}s"
-    except OSError as exc:
-        error = f"connection error: {exc}"
+    except OSError:
+        error = "connection error: the connection failed"
     duration_ms = int((time.monotonic() - started) * 1000)
     return PostResult(status_code=status, error=error[:ERROR_LIMIT], duration_ms=duration_ms)

@@ -40,13 +40,19 @@ class AuditRunOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     status = serializers.ChoiceField(choices=["queued", "running", "done", "error"])
     trigger = serializers.CharField()
+    scope = serializers.ChoiceField(
+        choices=["club", "log"], help_text="club: one club's ledgers; log: the whole log"
+    )
     ok = serializers.BooleanField(
-        allow_null=True, help_text="the chain and your club's ledgers hold (null until done)"
+        allow_null=True,
+        help_text="your club's ledgers hold (and, for the operator, the chain); null until done",
     )
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    chain = AuditChainOutputSerializer()
+    chain = AuditChainOutputSerializer(
+        allow_null=True, help_text="the shared log's hash chain: the operator's key only"
+    )
     ledger = AuditLedgerOutputSerializer()
     error = serializers.CharField(allow_blank=True)
 

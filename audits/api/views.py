@@ -1,9 +1,12 @@
 """The audits API: request an audit (auditor or admin keys), read the runs (any key), and
 download the caller's club's log with its hash chain (auditor or admin keys).
 
-A run checks every club's chain, and any key may see whether they held; the ledger part of
-a run is cut down to the caller's own club's tables. The log download is the club's own
-chain only (``bourre-audit-log/2``), checkable offline with ``tools/verify_audit_log.py``.
+A club's request audits that club's ledgers only. The hash chains (one per club) are
+checked by the operator's request, which audits the whole log; their status, size and first
+broken position are the operator's (a club key sees `chain: null`). The ledger part of a
+run is always cut down to the caller's own club's tables. The log download is the caller's
+club's own chain (``bourre-audit-log/2``), checkable offline with
+``tools/verify_audit_log.py``.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from audits.selectors import audit_differences_for_club, audit_run_get, audit_ru
 from audits.services import audit_request
 from clubs.api.errors import ApiError, error_responses
 from clubs.api.pagination import PageQuerySerializer, paginate_queryset
-from clubs.api.permissions import IsAuditor, request_key
+from clubs.api.permissions import IsAuditor, is_operator, request_key
 from clubs.models import ApiKey, Role
 
 
@@ -44,18 +47,31 @@ class IsAuditorOrAdmin(BasePermission):
 
     def has_permission(self, request: Request, view: Any) -> bool:
         key = request.user
-        return isinstance(key, ApiKey) and key.is_active and key.role in (Role.AUDITOR, Role.ADMIN)
+        return (
+            isinstance(key, ApiKey)
+            and key.is_active
+            and key.role in (Role.AUDITOR, Role.ADMIN, Role.OPERATOR)
+        )
 
 
-def audit_for_club(run: AuditRun, club_id: uuid.UUID) -> dict[str, Any]:
-    differences = audit_differences_for_club(run=run, club_id=club_id)
+def audit_for_club(run: AuditRun, club_id: uuid.UUID, *, operator: bool = False) -> dict[str, Any]:
+    """A run as `club_id`'s key may see it; the operator sees the whole run."""
+    if operator:
+        differences = list(run.ledger_differences)
+        tables_checked = run.tables_checked
+    else:
+        differences = audit_differences_for_club(run=run, club_id=club_id)
+        tables_checked = run.tables_by_club.get(str(club_id), 0)
     done = run.status == AuditStatus.DONE
     ledger_ok = (not differences) if done else None
+    chain_seen = operator and not run.club_id
+    ok = (bool(run.ok) if operator else bool(ledger_ok)) if done else None
     return {
         "id": run.id,
         "status": run.status,
         "trigger": run.trigger,
-        "ok": (bool(run.chain_ok) and bool(ledger_ok)) if done else None,
+        "scope": "club" if run.club_id else "log",
+        "ok": ok,
         "created_at": run.created_at,
         "started_at": run.started_at,
         "finished_at": run.finished_at,
@@ -65,10 +81,12 @@ def audit_for_club(run: AuditRun, club_id: uuid.UUID) -> dict[str, Any]:
             "head_position": run.head_position,
             "first_broken_position": run.first_broken_position,
             "reason": run.broken_reason,
-        },
+        }
+        if chain_seen
+        else None,
         "ledger": {
             "ok": ledger_ok,
-            "tables_checked": run.tables_by_club.get(str(club_id), 0),
+            "tables_checked": tables_checked,
             "differences": differences,
         },
         "error": run.error,
@@ -88,15 +106,16 @@ class AuditListCreateApi(APIView):
     )
     def get(self, request: Request) -> Response:
         club_id = request_key(request).club_id
+        operator = is_operator(request)
         return paginate_queryset(
             request,
-            audit_run_list(),
+            audit_run_list(club_id=None if operator else club_id),
             list_name="audits",
             key="audits",
             order=("-created_at", "-id"),
             render=lambda shown: (
                 AuditRunOutputSerializer(
-                    [audit_for_club(run, club_id) for run in shown], many=True
+                    [audit_for_club(run, club_id, operator=operator) for run in shown], many=True
                 ).data
             ),
         )
@@ -108,7 +127,9 @@ class AuditListCreateApi(APIView):
         responses={202: AuditRequestedOutputSerializer, **error_responses(403)},
     )
     def post(self, request: Request) -> Response:
-        run = audit_request(requested_by=request_key(request))
+        key = request_key(request)
+        club_id = "" if is_operator(request) else str(key.club_id)
+        run = audit_request(requested_by=key, club_id=club_id)
         url = reverse("v1:audit", kwargs={"run_id": run.id}, request=request)
         body = {"id": run.id, "status": run.status, "url": url}
         return Response(
@@ -127,11 +148,13 @@ class AuditDetailApi(APIView):
         responses={200: AuditRunOutputSerializer, **error_responses(403, 404)},
     )
     def get(self, request: Request, run_id: uuid.UUID) -> Response:
-        run = audit_run_get(run_id=run_id)
+        club_id = request_key(request).club_id
+        operator = is_operator(request)
+        run = audit_run_get(run_id=run_id, club_id=None if operator else club_id)
         if run is None:
             raise NotFound("no such audit")
         return Response(
-            AuditRunOutputSerializer(audit_for_club(run, request_key(request).club_id)).data
+            AuditRunOutputSerializer(audit_for_club(run, club_id, operator=operator)).data
         )
 
 

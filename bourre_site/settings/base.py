@@ -46,7 +46,9 @@ def database_config(url: str) -> dict[str, Any]:
 
 
 SECRET_KEY = env("DJANGO_SECRET_KEY", "insecure-local-development-key-change-me")
+# Off unless asked for (DJANGO_DEBUG=1): a DEBUG page shows settings and SQL.
 DEBUG = env_bool("DJANGO_DEBUG", False)
+DEFAULT_EXCEPTION_REPORTER_FILTER = "bourre_site.reporting.CredentialHidingFilter"
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 
 INSTALLED_APPS = [
@@ -68,6 +70,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: one JSON error envelope under /api/, whatever answered (clubs/api/guard.py).
+    "clubs.api.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -123,7 +127,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["clubs.api.parsers.BoundedJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": ["clubs.api.authentication.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["clubs.api.permissions.IsAuditor"],
     "EXCEPTION_HANDLER": "clubs.api.errors.api_exception_handler",
@@ -143,6 +147,9 @@ SPECTACULAR_SETTINGS = {
         "ProjectionKindEnum": ["async", "inline"],
         "ErrorCodeEnum": "clubs.api.error_codes.ERROR_CODES",
         "JobStatusEnum": ["queued", "running", "succeeded", "failed"],
+        "RoleEnum": "clubs.models.Role",
+        "TranscriptFormatEnum": ["bourre-transcript/1"],
+        "ExportFormatEnum": "exports.models.ExportFormat",
     },
 }
 

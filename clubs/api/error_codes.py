@@ -51,6 +51,7 @@ CATALOGUE: tuple[ErrorCode, ...] = (
         "reload and retry",
     ),
     ErrorCode("rebuild_in_progress", 409, "a rebuild of this projection is queued or running"),
+    ErrorCode("last_admin_key", 409, "the club's last active admin key cannot be revoked"),
     ErrorCode("export_not_ready", 409, "the export has not succeeded (yet): poll its `url`"),
     ErrorCode(
         "idempotency_conflict", 422, "an `Idempotency-Key` reused with a different request body"

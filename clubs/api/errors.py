@@ -27,7 +27,10 @@ class ApiError(exceptions.APIException):
 def _first_field(detail: Any, prefix: str = "") -> str | None:
     if isinstance(detail, dict):
         for name, value in detail.items():
-            path = f"{prefix}.{name}" if prefix else str(name)
+            if isinstance(name, int):  # a list item: players[2]
+                path = f"{prefix}[{name}]"
+            else:
+                path = f"{prefix}.{name}" if prefix else str(name)
             if name == "non_field_errors":
                 path = prefix or None  # type: ignore[assignment]
             inner = _first_field(value, path or "")

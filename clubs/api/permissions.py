@@ -46,3 +46,15 @@ class IsClubAdmin(_HasRole):
 
 class IsKeyAdmin(IsClubAdmin):
     message = "managing keys needs an admin key"
+
+
+class IsOperator(_HasRole):
+    """The service's operator: for what every club shares (see Role.OPERATOR)."""
+
+    role = Role.OPERATOR
+    message = "this is shared by every club: it needs the operator's key"
+
+
+def is_operator(request: Request) -> bool:
+    key = request.user
+    return isinstance(key, ApiKey) and key.is_active and key.has_role(Role.OPERATOR)

@@ -8,7 +8,8 @@ from clubs.models import ApiKey, Role
 
 class ApiKeyCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    role = serializers.ChoiceField(choices=Role.choices)
+    # Operator keys come only from the shell (manage.py operator_key).
+    role = serializers.ChoiceField(choices=[c for c in Role.choices if c[0] != Role.OPERATOR])
 
 
 class ApiKeyOutputSerializer(serializers.ModelSerializer):

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from clubs.api.errors import error_responses
+from clubs.api.errors import ApiError, error_responses
 from clubs.api.pagination import PageQuerySerializer, paginate_queryset
 from clubs.api.permissions import IsKeyAdmin, request_key
 from clubs.api.serializers import (
@@ -22,7 +22,7 @@ from clubs.api.serializers import (
     ApiKeyOutputSerializer,
 )
 from clubs.selectors import api_key_get, api_key_list
-from clubs.services import api_key_create, api_key_revoke
+from clubs.services import LastAdminKey, api_key_create, api_key_revoke
 
 
 class ApiKeyListCreateApi(APIView):
@@ -69,10 +69,18 @@ class ApiKeyRevokeApi(APIView):
     @extend_schema(
         operation_id="keys_revoke",
         tags=["keys"],
-        responses={200: ApiKeyOutputSerializer, **error_responses(403, 404)},
+        responses={200: ApiKeyOutputSerializer, **error_responses(403, 404, 409)},
     )
     def delete(self, request: Request, key_id: uuid.UUID) -> Response:
         key = api_key_get(club=request_key(request).club, key_id=key_id)
         if key is None:
             raise NotFound("no such key in this club")
-        return Response(ApiKeyOutputSerializer(api_key_revoke(key=key)).data)
+        try:
+            revoked = api_key_revoke(key=key)
+        except LastAdminKey:
+            raise ApiError(
+                status_code=status.HTTP_409_CONFLICT,
+                code="last_admin_key",
+                message="this is the club's last admin key: create another admin key first",
+            ) from None
+        return Response(ApiKeyOutputSerializer(revoked).data)

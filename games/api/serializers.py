@@ -7,7 +7,9 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.api.fields import StrictCharField, StrictIntegerField
 from clubs.api.pagination import page_serializer
+from games.api.names import clean_player_names
 from games.selectors import table_glance
 
 MAX_INT = 2**31 - 1
@@ -41,14 +43,17 @@ class SafeJSONField(serializers.JSONField):
 
 # ---------------------------------------------------------------- tables
 class TableCreateInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    variant = serializers.CharField(
-        max_length=20, help_text="louisiana, ukrainian, occitan or comtadine"
-    )
+    name = StrictCharField(max_length=200)
+    variant = StrictCharField(max_length=20, help_text="louisiana, ukrainian, occitan or comtadine")
     players = serializers.ListField(
-        child=serializers.CharField(max_length=100), max_length=52, help_text="seat order"
+        child=StrictCharField(max_length=100, trim_whitespace=False),
+        max_length=52,
+        help_text="seat order; names are kept in NFC and must differ beyond case",
     )
     options = SafeJSONField(required=False, default=dict, help_text="house options (RULES.md)")
+
+    def validate_players(self, names: list[str]) -> list[str]:
+        return clean_player_names(names)
 
 
 class TableOutputSerializer(serializers.Serializer):
@@ -122,13 +127,13 @@ class TranscriptOutputSerializer(TranscriptSerializer):
 
 
 class TableImportInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+    name = StrictCharField(max_length=200)
     transcript = SafeJSONField(help_text="a bourre-transcript/1 document")
 
 
 # ---------------------------------------------------------------- events
 class EventsAppendInputSerializer(serializers.Serializer):
-    expected_version = serializers.IntegerField(
+    expected_version = StrictIntegerField(
         min_value=0, max_value=MAX_INT, help_text="the table's current version"
     )
     events = serializers.ListField(

@@ -50,7 +50,7 @@ def test_an_unknown_run_is_404() -> None:
 
 
 @pytest.mark.django_db
-def test_a_club_sees_the_chain_but_only_its_own_tables_differences() -> None:
+def test_a_club_sees_only_its_own_tables_and_never_the_shared_chain() -> None:
     mine, theirs = make_club(), make_club()
     run = AuditRun.objects.create(
         trigger="nightly",
@@ -73,7 +73,7 @@ def test_a_club_sees_the_chain_but_only_its_own_tables_differences() -> None:
         ],
     )
     mine_view = key_client(mine, "auditor").get(f"/api/v1/audits/{run.id}").json()
-    assert mine_view["chain"]["ok"] is True
+    assert mine_view["chain"] is None  # the log's size and state are the operator's
     assert mine_view["ledger"] == {"ok": True, "tables_checked": 1, "differences": []}
     assert mine_view["ok"] is True
 
@@ -85,13 +85,28 @@ def test_a_club_sees_the_chain_but_only_its_own_tables_differences() -> None:
     listed = key_client(mine, "admin").get("/api/v1/audits").json()["audits"]
     assert any(item["id"] == str(run.id) for item in listed)
 
+    operator = key_client(make_club(), "operator").get(f"/api/v1/audits/{run.id}").json()
+    assert operator["chain"]["head_position"] == 10
+    assert operator["ledger"]["tables_checked"] == 3
+    assert operator["ok"] is False
+
+
+@pytest.mark.django_db
+def test_a_clubs_own_audit_is_invisible_to_other_clubs() -> None:
+    mine, theirs = make_club(), make_club()
+    run = AuditRun.objects.create(trigger="api", status="queued", club_id=str(mine.id))
+    assert key_client(mine, "auditor").get(f"/api/v1/audits/{run.id}").status_code == 200
+    assert key_client(theirs, "auditor").get(f"/api/v1/audits/{run.id}").status_code == 404
+    listed = key_client(theirs, "auditor").get("/api/v1/audits").json()["audits"]
+    assert all(item["id"] != str(run.id) for item in listed)
+
 
 @pytest.mark.django_db(transaction=True)
 def test_an_audit_requested_over_the_api_runs_on_a_worker_and_names_a_tampered_event(
     worker: Any, superuser_dsn: str
 ) -> None:
     club = make_club()
-    auditor = key_client(club, "auditor")
+    auditor = key_client(club, "operator")  # the whole log's chain is the operator's
     events = stream_events(sitting_table(club, seed=21))
 
     response = auditor.post("/api/v1/audits")
@@ -101,11 +116,11 @@ def test_an_audit_requested_over_the_api_runs_on_a_worker_and_names_a_tampered_e
     assert clean["status"] == "done", clean["error"]
     assert clean["chain"]["ok"] is True
     assert clean["chain"]["checked_events"] >= events[-1].position
-    assert clean["ledger"]["tables_checked"] == 1
+    assert clean["ledger"]["tables_checked"] >= 1  # every table of the log
 
     target = next(e for e in events if e.type == "PlayerDeclared")
     with tampered_event(superuser_dsn, target, {"declare": "pass"}):
-        response = key_client(club, "admin").post("/api/v1/audits")
+        response = key_client(club, "operator").post("/api/v1/audits")
         assert response.status_code == 202
         broken = wait_for_audit(auditor, response.json()["url"])
     assert broken["status"] == "done"
@@ -137,5 +152,7 @@ def test_a_tampered_ledger_row_is_named_to_its_club_only(worker: Any, owner_dsn:
     assert first["expected"] == leg["amount"]
     assert first["stored"] == leg["amount"] + 3
 
-    theirs = key_client(other, "auditor").get(response.json()["url"]).json()
-    assert theirs["ledger"] == {"ok": True, "tables_checked": 0, "differences": []}
+    assert mine["scope"] == "club"
+    assert mine["chain"] is None
+    # The run was the club's own: another club cannot even see it exists.
+    assert key_client(other, "auditor").get(response.json()["url"]).status_code == 404

@@ -59,7 +59,13 @@ def test_two_concurrent_requests_with_one_key_store_once_and_answer_alike() -> N
         outcomes: list[Any] = []
         errors: list[BaseException] = []
 
-        def post(club: Any = club, table: Table = table, barrier: Any = barrier) -> None:
+        def post(
+            club: Any = club,
+            table: Table = table,
+            barrier: Any = barrier,
+            outcomes: list[Any] = outcomes,
+            errors: list[BaseException] = errors,
+        ) -> None:
             try:
                 barrier.wait()
                 outcomes.append(
@@ -69,7 +75,7 @@ def test_two_concurrent_requests_with_one_key_store_once_and_answer_alike() -> N
                         expected_version=1,
                         events=[DEAL],
                         idempotency_key="tap-1",
-                    )  # fmt: skip
+                    )
                 )
             except BaseException as error:  # reported below
                 errors.append(error)

@@ -5,6 +5,7 @@ from rest_framework import serializers
 from clubs.api.pagination import page_serializer
 from webhooks.kinds import KIND_DESCRIPTIONS, WEBHOOK_KINDS
 from webhooks.models import DeliveryStatus, WebhookAttempt, WebhookEndpoint
+from webhooks.targets import TargetRefused, check_registration
 
 _KIND_HELP = "; ".join(f"`{kind}`: {KIND_DESCRIPTIONS[kind]}" for kind in WEBHOOK_KINDS)
 
@@ -23,6 +24,12 @@ class _HttpUrlField(serializers.URLField):
         value = str(super().to_internal_value(data))
         if not value.lower().startswith(("http://", "https://")):
             raise serializers.ValidationError("only http and https URLs are allowed")
+        try:
+            check_registration(value)
+        except TargetRefused as refusal:
+            raise serializers.ValidationError(
+                f"refused: {refusal} (webhooks reach public addresses only)"
+            ) from None
         return value
 
 

@@ -1,0 +1,39 @@
+"""Serializer fields that take JSON as it is: a number is not text, text is not a number.
+
+DRF's CharField turns 1 into "1" and IntegerField turns "7" into 7; for a body those are
+client bugs the API should name, not guess at. (Query parameters are always text: they
+keep DRF's fields.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+
+def json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+class StrictCharField(serializers.CharField):
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            raise serializers.ValidationError(f"must be text, not {json_type(data)}")
+        return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise serializers.ValidationError(f"must be an integer, not {json_type(data)}")
+        return int(super().to_internal_value(data))

@@ -1,0 +1,137 @@
+"""The request guard for everything under /api/: one JSON error envelope, whatever failed.
+
+- Paths and query parameters with NUL or other control characters are refused (400
+  `invalid_characters` naming the parameter) before any view or query runs.
+- A declared body over the upload limit is refused (413 `request_too_large`) unread.
+- The database being unreachable is a 503 `service_unavailable` with `Retry-After`.
+- Any other non-JSON error answer (Django's HTML 404 for an unknown URL or a malformed path
+  parameter, a 405, a 500) is replaced by the envelope, so no HTML or traceback leaves /api/.
+Outside /api/ Django's plain pages stay (DEBUG is off unless asked for)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from clubs.api.text import bad_character
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/"
+RETRY_AFTER_SECONDS = 5
+_CODES = {
+    400: "bad_request",
+    401: "not_authenticated",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "request_too_large",
+    500: "internal_error",
+    503: "service_unavailable",
+}
+_MESSAGES = {
+    404: "no such URL (or a malformed path parameter)",
+    500: "internal error; the request was not carried out",
+}
+_URL_CREDENTIALS = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)(?P<user>[^:/@\s]*):[^@\s]*@", re.I)
+_PASSWORD_WORDS = re.compile(r"(password\s*=\s*)\S+", re.I)
+
+
+def mask_credentials(text: str) -> str:
+    """`postgres://user:secret@host` -> `postgres://user:***@host`, `password=x` likewise."""
+    text = _URL_CREDENTIALS.sub(r"\g<scheme>\g<user>:***@", text)
+    return _PASSWORD_WORDS.sub(r"\g<1>***", text)
+
+
+def error_response(
+    status: int, code: str | None = None, message: str | None = None, **extra: Any
+) -> JsonResponse:
+    body = {
+        "code": code or _CODES.get(status, "error"),
+        "message": message or _MESSAGES.get(status) or HTTPStatus(status).phrase.lower(),
+        **extra,
+    }
+    return JsonResponse({"error": body}, status=status)
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def _refusal(request: HttpRequest) -> HttpResponse | None:
+    reason = bad_character(request.path)
+    if reason:
+        return error_response(400, "invalid_request", f"path: {reason}", field="path")
+    for name, values in request.GET.lists():
+        for text in (name, *values):
+            reason = bad_character(text)
+            if reason:
+                field = name if text is not name else "query"
+                return error_response(400, "invalid_request", f"{field}: {reason}", field=field)
+    from clubs.api.parsers import too_large, upload_limit
+
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return error_response(400, "bad_request", "Content-Length is not a number")
+    if declared > upload_limit():
+        error = too_large(upload_limit())
+        return JsonResponse({"error": error.payload}, status=413)
+    return None
+
+
+def unavailable() -> JsonResponse:
+    response = error_response(
+        503, "service_unavailable", "the database is unavailable; retry shortly"
+    )
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+class ApiGuardMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not is_api(request):
+            return self.get_response(request)
+        refusal = _refusal(request)
+        if refusal is not None:
+            return refusal
+        response = self.get_response(request)
+        if response.status_code >= 400 and not _is_json(response):
+            replacement = error_response(response.status_code)
+            for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+                if header in response:
+                    replacement[header] = response[header]
+            return replacement
+        return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, OperationalError | InterfaceError):
+            log.warning(
+                "database unavailable for %s %s: %s",
+                request.method,
+                request.path,
+                mask_credentials(
+                    str(exception).strip().splitlines()[0]
+                    if str(exception)
+                    else type(exception).__name__
+                ),
+            )
+            if is_api(request):
+                return unavailable()
+            response = HttpResponse("<h1>Service unavailable</h1><p>Retry shortly.</p>", status=503)
+            response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+            return response
+        return None
+
+
+def _is_json(response: HttpResponse) -> bool:
+    return str(response.get("Content-Type", "")).startswith("application/json")

@@ -1,0 +1,89 @@
+"""The API's one JSON parser: bounded in size and depth, and no text the database refuses.
+
+A 1,000-deep document is 2 KB and used to exhaust the stack in the views (a 500); a NUL in
+any string used to reach PostgreSQL (a 500). Both are refused here, before any view runs,
+with the error envelope naming the limit or the field."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from rest_framework import status
+from rest_framework.parsers import JSONParser
+
+from clubs.api.text import BadText, TooDeep, check_document
+
+if TYPE_CHECKING:
+    from clubs.api.errors import ApiError
+
+MAX_JSON_DEPTH = 64
+
+
+def _api_error(**fields: Any) -> ApiError:
+    # Imported late: rest_framework.views (imported by errors) loads this parser class.
+    from clubs.api.errors import ApiError
+
+    return ApiError(**fields)
+
+
+def upload_limit() -> int:
+    return int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440)
+
+
+def too_large(limit: int) -> ApiError:
+    return _api_error(
+        status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        code="request_too_large",
+        message=f"the body is larger than {limit} bytes",
+        limit=limit,
+    )
+
+
+def too_deep() -> ApiError:
+    return _api_error(
+        status_code=status.HTTP_400_BAD_REQUEST,
+        code="json_too_deep",
+        message=f"JSON nested deeper than {MAX_JSON_DEPTH} levels",
+        limit=MAX_JSON_DEPTH,
+    )
+
+
+def bad_text(error: BadText) -> ApiError:
+    return _api_error(
+        status_code=status.HTTP_400_BAD_REQUEST,
+        code="invalid_request",
+        message=str(error),
+        field=error.field,
+    )
+
+
+class BoundedJSONParser(JSONParser):
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        limit = upload_limit()
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise too_large(limit)
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            document = json.loads(raw.decode(encoding), parse_constant=_refuse_constant)
+        except RecursionError:
+            raise too_deep() from None
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise _api_error(
+                status_code=status.HTTP_400_BAD_REQUEST,
+                code="parse_error",
+                message=f"JSON parse error - {exc}",
+            ) from None
+        try:
+            check_document(document, max_depth=MAX_JSON_DEPTH)
+        except TooDeep:
+            raise too_deep() from None
+        except BadText as error:
+            raise bad_text(error) from None
+        return document
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")

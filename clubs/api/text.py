@@ -1,0 +1,67 @@
+"""What text may reach the database: no NUL, no other control characters, valid Unicode.
+
+One walk serves the JSON parser (every string and key of a body, with its path for the
+error's `field`) and the request guard (path and query parameters)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+# Tab, newline and carriage return are ordinary in free text (a table name, a reason).
+_ALLOWED_CONTROLS = frozenset("\t\n\r")
+
+
+def bad_character(text: str) -> str | None:
+    """Why `text` cannot be stored, or None. PostgreSQL refuses NUL in text and jsonb, and a
+    lone surrogate is not UTF-8; the other C0/C1 controls are refused so no log line, CSV
+    cell or terminal can be steered by them."""
+    for char in text:
+        if char in _ALLOWED_CONTROLS:
+            continue
+        category = unicodedata.category(char)
+        if category == "Cc":
+            return f"control character U+{ord(char):04X} is not allowed"
+        if category == "Cs":
+            return "not valid Unicode (a lone surrogate)"
+    return None
+
+
+class TooDeep(Exception):
+    pass
+
+
+class BadText(Exception):
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def check_document(document: Any, *, max_depth: int) -> None:
+    """Raise TooDeep past `max_depth` levels of arrays/objects, BadText on a bad string.
+    Iterative, so a hostile document cannot exhaust the Python stack here."""
+    stack: list[tuple[Any, str, int]] = [(document, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, str):
+            reason = bad_character(value)
+            if reason:
+                raise BadText(path or "body", reason)
+        elif isinstance(value, dict):
+            if depth > max_depth:
+                raise TooDeep
+            for key in value:
+                reason = bad_character(key)
+                if reason:
+                    raise BadText(_join(path, key.encode("unicode_escape").decode()), reason)
+            # Pushed in reverse so the first bad field in document order is reported.
+            stack.extend((value[key], _join(path, key), depth + 1) for key in reversed(value))
+        elif isinstance(value, list):
+            if depth > max_depth:
+                raise TooDeep
+            stack.extend((value[i], f"{path}[{i}]", depth + 1) for i in reversed(range(len(value))))
