@@ -169,7 +169,7 @@ def _position(request: Request, name: str, default: int | None, least: int) -> i
     if value < least:
         raise ApiError(
             status_code=status.HTTP_400_BAD_REQUEST,
-            code="invalid",
+            code="invalid_request",
             message=f"{name} must be a position, an integer of at least {least}",
             field=name,
         )
@@ -205,7 +205,7 @@ class AuditLogDownloadApi(APIView):
         except ValueError as error:
             raise ApiError(
                 status_code=status.HTTP_400_BAD_REQUEST,
-                code="invalid",
+                code="invalid_request",
                 message=str(error),
                 field="from",
             ) from error
