@@ -2,14 +2,14 @@
 
 `TableFold` is the pure fold (no I/O) used both by the append service, which folds the
 posted events before appending them, and by `rebuild`, which folds the log. The row in
-`TableState` keeps the pickled state (never a replay per request), the state before the
+`TableState` keeps the state as a versioned JSON snapshot (`snapshot.py`; never a replay
+per request, never a pickle), the state before the
 current deal started and the current deal's live game events, which is what undo needs:
 a settled deal is final once the next deal starts, so undo never reaches before it.
 """
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -31,6 +31,7 @@ from games.engine import (
     parse_deal,
 )
 from games.eventstore import RecordedEvent
+from games.projections import snapshot
 from games.table import (
     CARD_PLAYED,
     CARD_RETRACTED,
@@ -148,14 +149,15 @@ def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
     return fold
 
 
-def dump_state(state: Sitting) -> bytes:
-    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+def dump_state(state: Sitting) -> str:
+    """The state as a snapshot of version `SNAPSHOT_VERSION` (JSON text)."""
+    return snapshot.dump_state(state)
 
 
-def load_state(blob: bytes | memoryview) -> Sitting:
-    # Our own rows only: the pickles are written by this module from engine states.
-    state: Sitting = pickle.loads(bytes(blob))
-    return state
+def load_state(text: str) -> Sitting:
+    """A snapshot of the current version (check the row's `snapshot_version` first:
+    `table_state_store` rebuilds a row of another version from the log)."""
+    return snapshot.load_state(text)
 
 
 def strip_deals(state: Sitting) -> tuple[Sitting, dict[int, Mapping[str, Any]]]:

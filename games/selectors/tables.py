@@ -13,8 +13,7 @@ from games.engine.key_order import transcript_ordered
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
 from games.models import Table, TableState
-from games.projections.table_state import load_state
-from games.projections.table_state_store import full_sitting
+from games.projections.table_state_store import full_sitting, row_state
 from games.table import DEAL_STARTED, EVENT_UNDONE, GAME_EVENT_TYPES, RULING_MADE
 
 
@@ -41,12 +40,12 @@ def table_state(*, table: Table) -> tuple[Sitting, int]:
     """The engine state as of the table's last event, and that version (one row read;
     settled deals are placeholders: enough for `table_view`, not for rulings)."""
     row: TableState = table.projection
-    return load_state(row.state), row.version
+    return row_state(row), row.version
 
 
 def table_glance(*, table: Table) -> dict[str, Any]:
     """Phase, pot and whose turn at the table (from its projection row)."""
-    return glance(load_state(table.projection.state))
+    return glance(row_state(table.projection))
 
 
 def table_ruling(*, table: Table) -> dict[str, Any]:
