@@ -10,7 +10,7 @@ a settled deal is final once the next deal starts, so undo never reaches before 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,6 +30,7 @@ from games.engine import (
     parse_action,
     parse_deal,
 )
+from games.engine.state import POT, NextDeal, player_account
 from games.eventstore import RecordedEvent
 from games.projections import snapshot
 from games.table import (
@@ -55,6 +56,10 @@ EVENT_TYPES: Mapping[type, str] = {
     PassTurn: TURN_PASSED,
 }
 assert frozenset(EVENT_TYPES.values()) == GAME_EVENT_TYPES
+
+#: The ruling kind that closes a deal (its `ruling.summary` is the deal, docs/events.md).
+DEAL_SETTLED = "deal_settled"
+PLAYER_PREFIX = player_account("")
 
 
 def event_type(event: Event) -> str:
@@ -126,8 +131,18 @@ class TableFold:
 
 
 def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
-    """The fold of a whole stream (the rebuild path)."""
+    """The fold of a whole stream (the rebuild path).
+
+    The log's rulings are the truth: the engine replays the game events (it must, to know
+    the deal in progress and what an undo returns to), but when a deal's recorded
+    `RulingMade` of kind `deal_settled` comes, the settlement it recorded replaces the
+    engine's: the deal's summary, what the next deal owes, and the balances and pot that
+    the recorded (not voided) postings add up to. The rules version that made them is in
+    each event, so a rebuild under newer rules reproduces the recorded history instead of
+    re-judging it; only the deal still open is judged by today's rules.
+    """
     fold: TableFold | None = None
+    postings: dict[int, list[Any]] = {}  # RulingMade version -> its postings, while live
     for event in events:
         if event.type == TABLE_CREATED:
             fold = TableFold.created(sitting_from_created(event.data), event.version)
@@ -138,7 +153,12 @@ def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
             fold.game_event(event.type, event.data, event.version)
         elif event.type == RULING_MADE:
             fold.ruling_made(event.version, event.data["cause_version"])
+            postings[event.version] = list(event.data.get("postings") or [])
+            if event.data.get("kind") == DEAL_SETTLED:
+                fold.state = settled_as_recorded(fold.state, event.data, postings.values())
         elif event.type == EVENT_UNDONE:
+            for voided in event.data.get("voided_versions") or []:
+                postings.pop(voided, None)
             undone = fold.undo(event.version)
             if undone["version"] != event.data["undone_version"]:
                 raise ValueError(f"{event.stream}@{event.version}: undo does not match the log")
@@ -147,6 +167,39 @@ def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
     if fold is None:
         raise ValueError("an empty stream has no table")
     return fold
+
+
+def settled_as_recorded(
+    state: Sitting, ruling: Mapping[str, Any], postings: Iterable[list[Any]]
+) -> Sitting:
+    """`state` with a deal's settlement as the log recorded it (see `fold_events`)."""
+    summary = ruling["ruling"]["summary"]
+    balances = dict.fromkeys(state.players, 0)
+    pot = 0
+    for made in postings:
+        for posting in made:
+            for account, amount in posting["legs"]:
+                if account == POT:
+                    pot += amount
+                elif account.startswith(PLAYER_PREFIX):
+                    name = account[len(PLAYER_PREFIX) :]
+                    balances[name] = balances.get(name, 0) + amount
+    owed = summary.get("next") or {}
+    next_deal = NextDeal(
+        penalties=dict(owed.get("penalties") or {}),
+        exempt=tuple(owed.get("exempt") or ()),
+        double=tuple(owed.get("double") or ()),
+    )
+    index = ruling.get("deal")
+    deals = list(state.deals)
+    if isinstance(index, int) and index < len(deals):
+        deals[index] = summary
+    else:
+        deals.append(summary)
+    deal = state.deal
+    if deal is not None and deal.over:
+        deal = replace(deal, summary=summary, rulings=tuple(summary.get("rulings") or ()))
+    return replace(state, balances=balances, pot=pot, next=next_deal, deals=tuple(deals), deal=deal)
 
 
 def dump_state(state: Sitting) -> str:
