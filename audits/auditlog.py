@@ -18,12 +18,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from django.db import connections
 from django.utils import timezone
 
-from games.eventstore import GENESIS_HASH, RecordedEvent, club_key, partition_heads
+from games.eventstore import GENESIS_HASH, RecordedEvent, club_key, partition_heads, read_all
 from games.eventstore.canonical import iso_utc
-from games.eventstore.reader import COLUMNS, raw_row_to_event
 
 FORMAT = "bourre-audit-log/2"
 SCHEME = "sha256-canonical-json/2"
@@ -62,33 +60,21 @@ class AuditLogSummary:
 def raw_events(*, club: str, from_position: int, to_position: int) -> Iterator[RecordedEvent]:
     """A club's stored rows in position order, a page at a time (memory stays flat)."""
     after = from_position - 1
-    with connections["default"].cursor() as cursor:
-        while after < to_position:
-            cursor.execute(
-                f"SELECT {COLUMNS} FROM eventstore_event WHERE club_id = %s AND position > %s "
-                "AND position <= %s ORDER BY position LIMIT %s",
-                [club, after, to_position, PAGE],
-            )
-            rows = cursor.fetchall()
-            if not rows:
-                return
-            for row in rows:
-                yield raw_row_to_event(row)
-            after = rows[-1][0]
+    while after < to_position:
+        page = read_all(club=club, after=after, to_position=to_position, limit=PAGE, upcast=False)
+        if not page:
+            return
+        yield from page
+        after = page[-1].position
 
 
 def _anchor(club: str, from_position: int) -> str:
     if from_position <= 1:
         return GENESIS_HASH
-    with connections["default"].cursor() as cursor:
-        cursor.execute(
-            "SELECT hash FROM eventstore_event WHERE club_id = %s AND position = %s",
-            [club, from_position - 1],
-        )
-        found = cursor.fetchone()
-    if found is None:
+    found = read_all(club=club, after=from_position - 2, limit=1, upcast=False)
+    if not found or found[0].position != from_position - 1:
         raise ValueError(f"position {from_position - 1} is not in the club's log")
-    return str(found[0])
+    return found[0].hash
 
 
 def event_line(event: RecordedEvent) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC
 from typing import Any
 
@@ -87,11 +87,12 @@ def read_stream(
     after_version: int = 0,
     after_position: int = 0,
     limit: int | None = None,
+    types: Collection[str] | None = None,
     using: str = "default",
 ) -> list[RecordedEvent]:
     """Events of one stream with version > ``after_version`` (and position in the club >
-    ``after_position``), in version order. Give the stream's ``club`` when it is known:
-    distributed by club, the read stays on one shard."""
+    ``after_position``; of ``types`` only, when given), in version order. Give the
+    stream's ``club`` when it is known: distributed by club, the read stays on one shard."""
     sql = f"SELECT {COLUMNS} FROM eventstore_event WHERE stream = %s AND version > %s"
     params: list[Any] = [stream, after_version]
     if club is not None:
@@ -100,6 +101,9 @@ def read_stream(
     if after_position:
         sql += " AND position > %s"
         params.append(after_position)
+    if types is not None:
+        sql += " AND type = ANY(%s)"
+        params.append(list(types))
     sql += " ORDER BY version"
     if limit is not None:
         sql += " LIMIT %s"
@@ -116,10 +120,12 @@ def read_all(
     limit: int = 1000,
     stream_prefix: str | None = None,
     to_position: int | None = None,
+    upcast: bool = True,
     using: str = "default",
 ) -> list[RecordedEvent]:
     """Up to ``limit`` events of ``club``'s partition with position > ``after`` (and at
-    most ``to_position``), in position order.
+    most ``to_position``), in position order; ``upcast=False`` gives the rows exactly as
+    stored (what the hash chain covers: the audit export).
 
     Page on with ``after=page[-1].position``. Within a club positions become visible in
     order without gaps, so a tailing reader never skips an event.
@@ -134,9 +140,10 @@ def read_all(
         params.append(_like_prefix(stream_prefix))
     sql += " ORDER BY position LIMIT %s"
     params.append(limit)
+    convert = row_to_event if upcast else raw_row_to_event
     with connections[using].cursor() as cursor:
         cursor.execute(sql, params)
-        return [row_to_event(row) for row in cursor.fetchall()]
+        return [convert(row) for row in cursor.fetchall()]
 
 
 def partition_heads(*, using: str = "default") -> dict[str, int]:

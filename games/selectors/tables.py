@@ -86,15 +86,8 @@ def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list
 
 def table_undos(*, table: Table) -> dict[int, int]:
     """Each undone event's version -> the version of the `EventUndone` that took it back."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT version, data->>'undone_version' FROM eventstore_event "
-            "WHERE stream = %s AND type = %s",
-            [table.stream, EVENT_UNDONE],
-        )
-        return {int(undone): int(version) for version, undone in cursor.fetchall()}
+    undos = read_stream(stream=table.stream, club=table.club_id, types=(EVENT_UNDONE,))
+    return {int(e.data["undone_version"]): e.version for e in undos}
 
 
 def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:

@@ -180,6 +180,9 @@ def test_upcasters_upgrade_old_payloads_on_read_only(stream_id, club):
         (event,) = read_stream(stream=stream_id)
         assert event.schema_version == 3
         assert event.data == {"card": "A♠", "seat": None}
+        # What the hash chain covers (the audit export) is the row as stored.
+        (stored,) = read_all(club=club, upcast=False)
+        assert (stored.schema_version, stored.data) == (1, {"card": "AS"})
     (raw,) = read_stream(stream=stream_id)
     assert (raw.schema_version, raw.data) == (1, {"card": "AS"})
     assert verify_chain(club=club, from_position=raw.position).ok
