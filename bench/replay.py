@@ -380,7 +380,8 @@ def measure() -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the benchmark
-def main() -> None:
+def run() -> dict[str, Any]:
+    """Generate (or reuse) the log, measure in a child process, return its result."""
     app_url, owner_url = ensure_log()
     env = {**os.environ, "DATABASE_URL": app_url, "DATABASE_OWNER_URL": owner_url}
     env.pop("DJANGO_DB_ROLE", None)
@@ -392,7 +393,11 @@ def main() -> None:
         capture_output=True,
         text=True,
     )
-    result = json.loads(child.stdout.strip().splitlines()[-1])
+    return dict(json.loads(child.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    result = run()
     events = result["events"]
     raw_rate = result["raw"]["events"] / result["raw"]["seconds"]
     replay_rate = events / result["replay_seconds"] if result["replay_seconds"] else 0.0

@@ -95,6 +95,41 @@ class PlayerStats(models.Model):
         return f"{self.club_id}/{self.player}"
 
 
+class PlayerDayStats(models.Model):
+    """What one player did at a club's tables on one day (UTC, the day each ruling was
+    recorded): summed over a range of days it gives the standings of a club night or a
+    month. `tables` counts the tables the player first sat at that day; `biggest_pot` is
+    the day's biggest (a range takes the largest)."""
+
+    generation = models.IntegerField()
+    club_id = models.CharField(max_length=64)
+    player = models.CharField(max_length=200)
+    day = models.DateField()
+    tables = models.IntegerField(default=0)
+    deals_played = models.IntegerField(default=0)
+    deals_passed = models.IntegerField(default=0)
+    pots_won = models.IntegerField(default=0)
+    pot_chips = models.BigIntegerField(default=0)
+    biggest_pot = models.BigIntegerField(default=0)
+    bourres = models.IntegerField(default=0)
+    reneges = models.IntegerField(default=0)
+    net_chips = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["generation", "club_id", "player", "day"],
+                name="projectors_playerdaystats_key",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["generation", "club_id", "day"], name="projectors_daystats_range")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club_id}/{self.player}@{self.day}"
+
+
 class StatsTable(models.Model):
     """The player-statistics projector's private memory of one table: its club, players,
     who sits in the current deal, and what the current deal's rulings added (`open`,

@@ -10,7 +10,7 @@ from django.db.models import Q
 from games.eventstore import RecordedEvent
 from games.table import TABLE_CREATED, is_table_stream
 from projectors.framework import Projector
-from projectors.models import PlayerStats, StatsTable
+from projectors.models import PlayerDayStats, PlayerStats, StatsTable
 from projectors.stats_fold import Line, StatsFold, TableMemory
 
 logger = logging.getLogger(__name__)
@@ -39,7 +39,17 @@ class PlayerStatsProjector(Projector):
             found = _load_lines(generation, {(club_id, player)})
             return found.get((club_id, player))
 
-        fold = StatsFold(tables, lines, load_one)
+        def load_day(club_id: str, player: str, day: str) -> Line | None:
+            row = (
+                PlayerDayStats.objects.filter(
+                    generation=generation, club_id=club_id, player=player, day=day
+                )
+                .values(*LINE_FIELDS)
+                .first()
+            )
+            return None if row is None else Line(**row)
+
+        fold = StatsFold(tables, lines, load_one, load_day)
         for event in events:
             try:
                 fold.apply(event)
@@ -52,6 +62,7 @@ class PlayerStatsProjector(Projector):
 
     def drop(self, *, generation: int) -> None:
         PlayerStats.objects.filter(generation=generation).delete()
+        PlayerDayStats.objects.filter(generation=generation).delete()
         StatsTable.objects.filter(generation=generation).delete()
 
 
@@ -100,5 +111,21 @@ def _save(generation: int, fold: StatsFold) -> None:
             ],
             update_conflicts=True,
             unique_fields=["generation", "club_id", "player"],
+            update_fields=LINE_FIELDS,
+        )
+    if fold.dirty_days:
+        PlayerDayStats.objects.bulk_create(
+            [
+                PlayerDayStats(
+                    generation=generation,
+                    club_id=club_id,
+                    player=player,
+                    day=day,
+                    **fold.day_lines[(club_id, player, day)].as_dict(),
+                )
+                for club_id, player, day in sorted(fold.dirty_days)
+            ],
+            update_conflicts=True,
+            unique_fields=["generation", "club_id", "player", "day"],
             update_fields=LINE_FIELDS,
         )

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
+from typing import Any
 
-from django.db.models import QuerySet, Subquery
+from django.db.models import Max, QuerySet, Subquery, Sum
 
 from games.eventstore import last_position
 from games.projections.registry import rebuildables
 from projectors.framework import projectors_all
-from projectors.models import PlayerStats, ProjectorCheckpoint, TaskRun
+from projectors.models import PlayerDayStats, PlayerStats, ProjectorCheckpoint, TaskRun
 from projectors.player_stats import NAME as PLAYER_STATS
 
 
@@ -33,6 +34,58 @@ def player_stats_get(*, club_id: str, player: str) -> PlayerStats | None:
 def leaderboard_list(*, club_id: str, limit: int = 50) -> list[PlayerStats]:
     """Best first: net chips, then pots won, then name."""
     return list(_club_stats(club_id).order_by("-net_chips", "-pots_won", "player")[:limit])
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """A player's statistics over a range of days (the `PlayerStats` fields)."""
+
+    player: str
+    tables: int
+    deals_played: int
+    deals_passed: int
+    pots_won: int
+    pot_chips: int
+    biggest_pot: int
+    bourres: int
+    reneges: int
+    net_chips: int
+
+
+_SUMMED = ("tables", "deals_played", "deals_passed", "pots_won", "pot_chips", "bourres",
+           "reneges", "net_chips")  # fmt: skip
+
+
+def _between(club_id: str, start: date | None, end: date | None) -> QuerySet[PlayerDayStats]:
+    days = PlayerDayStats.objects.filter(generation=_active(PLAYER_STATS), club_id=club_id)
+    if start is not None:
+        days = days.filter(day__gte=start)
+    if end is not None:
+        days = days.filter(day__lte=end)
+    return days
+
+
+def _standings(days: QuerySet[PlayerDayStats]) -> QuerySet[Any]:
+    return (
+        days.values("player")
+        .annotate(**{name: Sum(name) for name in _SUMMED}, biggest_pot=Max("biggest_pot"))
+        .order_by("-net_chips", "-pots_won", "player")
+    )
+
+
+def leaderboard_between(
+    *, club_id: str, start: date | None, end: date | None, limit: int = 50
+) -> list[StandingLine]:
+    """The standings over the days `start` to `end` (inclusive, UTC; None: open-ended),
+    best first as the leaderboard: net chips, then pots won, then name."""
+    return [StandingLine(**row) for row in _standings(_between(club_id, start, end))[:limit]]
+
+
+def player_stats_between(
+    *, club_id: str, player: str, start: date | None, end: date | None
+) -> StandingLine | None:
+    row = _standings(_between(club_id, start, end).filter(player=player)).first()
+    return None if row is None else StandingLine(**row)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,11 @@ An `EventUndone` voids rulings of the current deal only (a deal is final once th
 starts), so what each of the current deal's rulings added is kept per table (`open`) and
 taken back when it is voided; undo is last-in first-out, so restoring a player's previous
 biggest pot is exact.
+
+Every contribution also goes to the player's line of the day it was recorded (UTC;
+`PlayerDayStats`), kept in `open` with its day so an undo after midnight takes it back
+from the right day: summing days gives the standings of a night or a month. A player who
+joins a table later counts it among their tables from the join (RULES.md §5).
 """
 
 from __future__ import annotations
@@ -18,10 +23,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from datetime import UTC
 from typing import Any
 
 from games.eventstore import RecordedEvent
-from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
+from games.table import DEAL_STARTED, EVENT_UNDONE, PLAYER_JOINED, RULING_MADE, TABLE_CREATED
 
 PLAYER_ACCOUNT = "player:"
 
@@ -100,6 +106,11 @@ def ruling_contribution(data: dict[str, Any], table: TableMemory) -> tuple[dict,
     return {p: dict(c) for p, c in add.items()}, dict(won)
 
 
+def day_of(event: RecordedEvent) -> str:
+    """The day (UTC, ISO) an event counts for in the standings by date."""
+    return event.recorded_at.astimezone(UTC).date().isoformat()
+
+
 class StatsFold:
     """Applies events to in-memory tables and lines; the caller loads and saves them.
 
@@ -111,12 +122,17 @@ class StatsFold:
         tables: dict[str, TableMemory],
         lines: dict[tuple[str, str], Line],
         loader: Callable[[str, str], Line | None] | None = None,
+        day_loader: Callable[[str, str, str], Line | None] | None = None,
     ):
         self.tables = tables
         self.lines = lines
         self.loader = loader
+        self.day_loader = day_loader
+        # (club, player, ISO day) -> that day's line (`PlayerDayStats`)
+        self.day_lines: dict[tuple[str, str, str], Line] = {}
         self.dirty_tables: set[str] = set()
         self.dirty_lines: set[tuple[str, str]] = set()
+        self.dirty_days: set[tuple[str, str, str]] = set()
 
     def line(self, club_id: str, player: str) -> Line:
         key = (club_id, player)
@@ -125,6 +141,21 @@ class StatsFold:
             loaded = self.loader(club_id, player) if self.loader else None
             self.lines[key] = loaded or Line()
         return self.lines[key]
+
+    def day_line(self, club_id: str, player: str, day: str) -> Line:
+        key = (club_id, player, day)
+        self.dirty_days.add(key)
+        if key not in self.day_lines:
+            loaded = self.day_loader(club_id, player, day) if self.day_loader else None
+            self.day_lines[key] = loaded or Line()
+        return self.day_lines[key]
+
+    def lines_of(self, club_id: str, player: str, day: str | None) -> list[Line]:
+        """The player's all-time line and, when the day is known, that day's line."""
+        lines = [self.line(club_id, player)]
+        if day is not None:
+            lines.append(self.day_line(club_id, player, day))
+        return lines
 
     def apply(self, event: RecordedEvent) -> None:
         if event.type == TABLE_CREATED:
@@ -138,9 +169,12 @@ class StatsFold:
             table.open = {}
         elif event.type == RULING_MADE:
             self._ruling(event, table)
+        elif event.type == PLAYER_JOINED:
+            self._joined(event, table)
         elif event.type == EVENT_UNDONE:
             for version in sorted(event.data.get("voided_versions") or (), reverse=True):
                 self._void(table, table.open.pop(str(version), None))
+            self._unjoined(table, table.open.pop(str(event.data.get("undone_version")), None))
         else:
             return
         self.dirty_tables.add(event.stream)
@@ -153,7 +187,28 @@ class StatsFold:
         self.tables[event.stream] = TableMemory(club_id=club_id, players=players)
         self.dirty_tables.add(event.stream)
         for player in players:
-            self.line(club_id, player).tables += 1
+            for line in self.lines_of(club_id, player, day_of(event)):
+                line.tables += 1
+
+    def _joined(self, event: RecordedEvent, table: TableMemory) -> None:
+        """A newcomer's first seat at this table counts it among their tables (a player
+        coming back does not count it twice); kept in `open` so an undo takes it back."""
+        player = str(event.data["player"])
+        if player in table.players:
+            return
+        table.players.append(player)
+        for line in self.lines_of(table.club_id, player, day_of(event)):
+            line.tables += 1
+        table.open[str(event.version)] = {"joined": player, "day": day_of(event)}
+
+    def _unjoined(self, table: TableMemory, joined: dict[str, Any] | None) -> None:
+        if not joined or "joined" not in joined:
+            return
+        player = joined["joined"]
+        if player in table.players:
+            table.players.remove(player)
+        for line in self.lines_of(table.club_id, player, joined.get("day")):
+            line.tables -= 1
 
     def _ruling(self, event: RecordedEvent, table: TableMemory) -> None:
         data = event.data
@@ -163,25 +218,35 @@ class StatsFold:
         add, won = ruling_contribution(data, table)
         if not add:
             return
+        day = day_of(event)
+        # The previous biggest pot of the all-time line and of the day's line, per player.
         prev_biggest: dict[str, int] = {}
+        prev_biggest_day: dict[str, int] = {}
         for player, counters in add.items():
-            line = self.line(table.club_id, player)
-            for name, amount in counters.items():
-                setattr(line, name, getattr(line, name) + amount)
-            if won.get(player, -1) > line.biggest_pot:
-                prev_biggest[player] = line.biggest_pot
-                line.biggest_pot = won[player]
+            lines = self.lines_of(table.club_id, player, day)
+            for line, previous in zip(lines, (prev_biggest, prev_biggest_day), strict=False):
+                for name, amount in counters.items():
+                    setattr(line, name, getattr(line, name) + amount)
+                if won.get(player, -1) > line.biggest_pot:
+                    previous[player] = line.biggest_pot
+                    line.biggest_pot = won[player]
         table.open[str(event.version)] = {
             "add": {p: [c.get(n, 0) for n in COUNTERS] for p, c in add.items()},
             "prev_biggest": prev_biggest,
+            "day": day,
+            "prev_biggest_day": prev_biggest_day,
         }
 
     def _void(self, table: TableMemory, contribution: dict[str, Any] | None) -> None:
-        if not contribution:
+        if not contribution or "add" not in contribution:
             return
+        day = contribution.get("day")
         for player, amounts in contribution["add"].items():
-            line = self.line(table.club_id, player)
-            for name, amount in zip(COUNTERS, amounts, strict=True):
-                setattr(line, name, getattr(line, name) - amount)
+            for line in self.lines_of(table.club_id, player, day):
+                for name, amount in zip(COUNTERS, amounts, strict=True):
+                    setattr(line, name, getattr(line, name) - amount)
         for player, previous in contribution["prev_biggest"].items():
             self.line(table.club_id, player).biggest_pot = previous
+        if day is not None:
+            for player, previous in contribution.get("prev_biggest_day", {}).items():
+                self.day_line(table.club_id, player, day).biggest_pot = previous

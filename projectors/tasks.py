@@ -6,24 +6,29 @@ import uuid
 
 from celery import shared_task
 
+from games.projections.wakeup import pending_clear
 from projectors.framework import projector_run, projectors_all
 from projectors.rebuild import projection_rebuild_run
+from projectors.wake import projector_wake, subscription
 
 
 @shared_task(name="projectors.catch_up_all", ignore_result=True)
 def projectors_catch_up() -> None:
-    """Woken after each committed append and swept by beat: advance every projector."""
+    """Swept by beat (and woken by older processes): a catch-up for every projector that
+    has none pending."""
     for name in sorted(projectors_all()):
-        projector_catch_up.delay(name)
+        projector_wake(name)
 
 
 @shared_task(name="projectors.catch_up", ignore_result=True)
 def projector_catch_up(name: str, retried: bool = False) -> None:
+    # Cleared before reading: a commit from now on sends a task of its own.
+    pending_clear(subscription(name))
     result = projector_run(name=name)
     if result.skipped and not retried:
         # Another worker holds the projector; it may have read its last page before the
         # event that woke us committed, so look once more shortly (the sweep is the net).
-        projector_catch_up.apply_async((name, True), countdown=1)
+        projector_wake(name, retried=True, countdown=1)
 
 
 @shared_task(name="projectors.rebuild", ignore_result=True)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make bench: set everything up, then run the benchmarks (all, or those named: BENCH=...).
+# make bench: set everything up, then print the summary of every target (bench/summary.py),
+# or run the named benchmarks' detailed tables (BENCH=eventstore ..., BENCH=all). BENCH_QUICK=1: small.
 # On the local cluster they write to their own database, bourre_bench, not the dev log.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
@@ -12,5 +13,9 @@ if [[ "$BOURRE_EXTERNAL_DB" == 0 ]]; then
     export DATABASE_URL="${DATABASE_URL%/*}/bourre_bench"
     export DATABASE_OWNER_URL="${DATABASE_OWNER_URL%/*}/bourre_bench"
     DJANGO_DB_ROLE=owner "$PY" manage.py migrate --noinput -v 0
+fi
+if [[ "$BOURRE_EXTERNAL_REDIS" == 0 ]]; then
+    # The benchmark's server has its own broker database: a `make run` beside it keeps its queue.
+    export REDIS_URL="${REDIS_URL%/*}/2"
 fi
 "$PY" -m bench "$@"

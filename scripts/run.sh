@@ -1,46 +1,23 @@
 #!/usr/bin/env bash
-# make run: set everything up, then serve the API, a Celery worker and beat until Ctrl-C.
+# make run: set everything up, then serve the API, a Celery worker and beat until Ctrl-C
+# (scripts/serve.sh, which the HTTP benchmark runs too).
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 source "$ROOT/scripts/services.sh"
-HOST="${BOURRE_HOST:-127.0.0.1}"
-PORT="${BOURRE_PORT:-8000}"
-pids=()
 
 shutdown() {
     trap - INT TERM EXIT
     log "stopping"
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if [[ -n "${serve:-}" ]]; then
+        kill -TERM "$serve" 2>/dev/null || true
+        wait "$serve" 2>/dev/null || true
+    fi
     services_down
 }
 trap shutdown EXIT
 trap 'exit 130' INT TERM
 
 services_up
-cd "$ROOT"
-export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-bourre_site.settings.local}"
-"$VENV/bin/gunicorn" bourre_site.wsgi:application --bind "$HOST:$PORT" --workers 2 \
-    --access-logfile - &
-pids+=($!)
-"$VENV/bin/celery" -A bourre_site worker --loglevel INFO --concurrency 2 &
-pids+=($!)
-"$VENV/bin/celery" -A bourre_site beat --loglevel INFO \
-    --schedule "$VAR/run/celerybeat-schedule" --pidfile "$VAR/run/celerybeat.pid" &
-pids+=($!)
-
-for _ in $(seq 100); do
-    curl -fsS "http://$HOST:$PORT/health/" >/dev/null 2>&1 && break
-    sleep 0.2
-done
-cat >&2 <<MSG
-
-  Bourré referee is running (Ctrl-C stops it)
-    API       http://$HOST:$PORT/api/v1/
-    Docs      http://$HOST:$PORT/api/docs/
-    ReDoc     http://$HOST:$PORT/api/redoc/
-    Schema    http://$HOST:$PORT/api/schema/
-
-MSG
-wait -n "${pids[@]}"
-die "a process exited unexpectedly"
+"$ROOT/scripts/serve.sh" &
+serve=$!
+wait "$serve"

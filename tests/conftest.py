@@ -117,3 +117,12 @@ def celery_worker_process(
         yield process
     finally:
         stop_workers([process])
+
+
+@pytest.fixture(autouse=True)
+def _no_stale_wake_marks() -> None:
+    """A wake mark left by an earlier test whose task no worker ran would hold back this
+    test's wake-up (games.projections.wakeup: one pending task per subscription)."""
+    from games.projections.wakeup import pending_reset
+
+    pending_reset()

@@ -8,15 +8,18 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
+from games.projections.wakeup import pending_clear, pending_mark
 from webhooks import conf
 from webhooks.delivery import MORE, RETRY, endpoint_deliver
 from webhooks.selectors import webhook_endpoints_due
+from webhooks.wake import SWEEP, endpoint_subscription
 
 
 @shared_task(name="webhooks.sweep", ignore_result=True)
 def webhooks_sweep() -> int:
     """Enqueue a delivery for every endpoint with something due (woken after appends, and
     run by beat: it also picks up retries whose scheduled task was lost with a worker)."""
+    pending_clear(SWEEP)  # before reading: a commit from now on wakes another sweep
     due = webhook_endpoints_due(now=timezone.now())
     for endpoint_id in due:
         deliver_enqueue(endpoint_id=str(endpoint_id))
@@ -25,6 +28,7 @@ def webhooks_sweep() -> int:
 
 @shared_task(name="webhooks.deliver", ignore_result=True, acks_late=True)
 def webhook_deliver(endpoint_id: str) -> str:
+    pending_clear(endpoint_subscription(endpoint_id))
     run = endpoint_deliver(endpoint_id=uuid.UUID(endpoint_id))
     if run.state == RETRY and run.retry_at is not None:
         # Only the run whose attempt failed schedules the retry, so retries never multiply.
@@ -35,9 +39,17 @@ def webhook_deliver(endpoint_id: str) -> str:
 
 
 def deliver_enqueue(*, endpoint_id: str, eta: datetime | None = None) -> None:
-    webhook_deliver.apply_async((endpoint_id,), eta=eta, queue=conf.queue())
+    """A delivery task for the endpoint, unless one is pending already (a scheduled retry,
+    `eta`, is sent in any case: only the failed run schedules it, so they never multiply)."""
+    countdown = None
+    if eta is None:
+        wait = pending_mark(endpoint_subscription(endpoint_id))
+        if wait is None:
+            return
+        countdown = wait or None
+    webhook_deliver.apply_async((endpoint_id,), eta=eta, countdown=countdown, queue=conf.queue())
 
 
-def sweep_enqueue() -> None:
+def sweep_enqueue(countdown: float | None = None) -> None:
     # retry=False: an unreachable broker must not hold up the request that appended.
-    webhooks_sweep.apply_async(queue=conf.queue(), retry=False)
+    webhooks_sweep.apply_async(queue=conf.queue(), retry=False, countdown=countdown or None)

@@ -6,20 +6,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.eventstore import RecordedEvent
-from games.projections.wakeup import wake_after_commit
+from games.projections.wakeup import pending_mark, wake_after_commit
 from webhooks.kinds import webhook_kind
 
 WAKE_KIND = "webhooks-sweep"
+SWEEP = "webhooks:sweep"  # the sweep's pending mark: one sweep waits at most
+
+
+def endpoint_subscription(endpoint_id: str) -> str:
+    return f"webhook:{endpoint_id}"
 
 
 def _enqueue_sweep() -> None:
     from webhooks.tasks import sweep_enqueue
 
-    sweep_enqueue()
+    wait = pending_mark(SWEEP)
+    if wait is not None:
+        sweep_enqueue(countdown=wait)
 
 
 def webhooks_wake(events: Sequence[RecordedEvent]) -> None:
     """One sweep per transaction, sent after commit (never for a rolled-back append) by the
-    shared background waker, so the request does not wait for the broker."""
+    shared background waker, so the request does not wait for the broker; none while a
+    sweep is already pending in any process."""
     if any(webhook_kind(event) for event in events):
         wake_after_commit(WAKE_KIND, _enqueue_sweep)

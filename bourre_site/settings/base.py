@@ -163,6 +163,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Seconds between two starts of one subscription's catch-up task (a projector, the webhook
+# sweep, an endpoint): games.projections.wakeup, docs/performance.md "Wake-ups".
+WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
 # Safety net for the projectors' after-commit wake-up (projectors/tasks.py).
 CELERY_BEAT_SCHEDULE["projectors-sweep"] = {"task": "projectors.catch_up_all", "schedule": 30.0}

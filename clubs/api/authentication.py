@@ -9,8 +9,26 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
 
+from clubs import keycache
 from clubs.models import ApiKey
 from clubs.selectors import api_key_authenticate
+from clubs.services import key_hash
+
+
+def api_key_for(raw: str) -> ApiKey | None:
+    """The live key `raw` names: from this process's cache while the key generation is
+    unchanged (clubs.keycache: revocation is seen by the next request), else from the
+    database."""
+    digest = key_hash(raw)
+    current = keycache.generation()
+    if current is not None:
+        hit = keycache.cached(digest, current)
+        if hit is not None:
+            return hit
+    key = api_key_authenticate(raw=raw)
+    if key is not None and current is not None:
+        keycache.remember(digest, key, current)
+    return key
 
 
 class ApiKeyAuthentication(BaseAuthentication):
@@ -26,7 +44,7 @@ class ApiKeyAuthentication(BaseAuthentication):
             raw = header[1].decode()
         except UnicodeError as exc:
             raise exceptions.AuthenticationFailed("the API key is not valid") from exc
-        key = api_key_authenticate(raw=raw)
+        key = api_key_for(raw)
         if key is None:
             raise exceptions.AuthenticationFailed("the API key is not valid or was revoked")
         return key, key

@@ -33,10 +33,18 @@ def request_context(request: Request) -> RequestContext:
     )
 
 
+#: Refusals that are about the table, not the event: 409 (the event may be fine elsewhere).
+CONFLICT_CODES = frozenset({"table_closed"})
+
+
 def rejected(rejection: Rejection, **extra: object) -> ApiError:
     details = rejection.as_dict()
+    if "deal" in details:  # the deal in progress (a located transcript passes its own)
+        extra.setdefault("deal", details["deal"])
     return ApiError(
-        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+        status_code=status.HTTP_409_CONFLICT
+        if rejection.code in CONFLICT_CODES
+        else status.HTTP_422_UNPROCESSABLE_ENTITY,
         code=rejection.code,
         message=rejection.message,
         expected_player=details.get("expected_player"),

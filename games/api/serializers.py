@@ -10,7 +10,8 @@ from rest_framework import serializers
 from clubs.api.fields import StrictCharField, StrictIntegerField
 from clubs.api.pagination import page_serializer
 from games.api.names import clean_player_names
-from games.selectors import table_glance
+from games.selectors import table_glance, table_seating
+from games.table import PLAYER_NAME_MAX_LENGTH
 
 MAX_INT = 2**31 - 1
 
@@ -46,7 +47,7 @@ class TableCreateInputSerializer(serializers.Serializer):
     name = StrictCharField(max_length=200)
     variant = StrictCharField(max_length=20, help_text="louisiana, ukrainian, occitan or comtadine")
     players = serializers.ListField(
-        child=StrictCharField(max_length=100, trim_whitespace=False),
+        child=StrictCharField(max_length=PLAYER_NAME_MAX_LENGTH, trim_whitespace=False),
         max_length=52,
         help_text="seat order; names are kept in NFC and must differ beyond case",
     )
@@ -57,13 +58,41 @@ class TableCreateInputSerializer(serializers.Serializer):
 
 
 class TableOutputSerializer(serializers.Serializer):
+    """A table, with who sits there (from the `table_seating` selector)."""
+
     id = serializers.UUIDField()
     name = serializers.CharField()
     variant = serializers.CharField()
     options = serializers.DictField()
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.SerializerMethodField(
+        help_text="every seat ever taken at the table, in seat order"
+    )
+    seated = serializers.SerializerMethodField(help_text="who sits there now")
+    left = serializers.SerializerMethodField(help_text="who has left")
+    closed = serializers.SerializerMethodField(help_text="closed: nothing more is logged")
     version = serializers.IntegerField(source="projection.version")
     created_at = serializers.DateTimeField()
+
+    def _seating(self, table: Any) -> dict[str, Any]:
+        cache = self.context.setdefault("seatings", {})
+        if table.id not in cache:
+            cache[table.id] = table_seating(table=table)
+        return cache[table.id]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_players(self, table: Any) -> list[str]:
+        return list(self._seating(table)["players"])
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_seated(self, table: Any) -> list[str]:
+        return list(self._seating(table)["seated"])
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_left(self, table: Any) -> list[str]:
+        return list(self._seating(table)["left"])
+
+    def get_closed(self, table: Any) -> bool:
+        return bool(self._seating(table)["closed"])
 
 
 class TableSummaryOutputSerializer(TableOutputSerializer):
@@ -110,8 +139,13 @@ class TranscriptSerializer(serializers.Serializer):
     format = serializers.CharField(required=False, default="bourre-transcript/1")
     variant = serializers.CharField()
     options = serializers.DictField(required=False)
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="every seat ever taken, in seat order"
+    )
     deals = serializers.ListField(child=serializers.DictField(), required=False)
+    closed = serializers.BooleanField(
+        required=False, help_text="the sitting was closed after its last deal"
+    )
 
 
 class TranscriptInputSerializer(TranscriptSerializer):
@@ -140,7 +174,8 @@ class EventsAppendInputSerializer(serializers.Serializer):
         child=SafeJSONField(),
         min_length=1,
         max_length=1000,
-        help_text='each {"deal": {...}}, a transcript action, or {"undo": {"reason": ...}}',
+        help_text='each {"deal": {...}}, a transcript action, {"undo": {"reason": ...}}, or '
+        'between deals {"join": {"player", "seat_after"}}, {"leave": {"player"}}, {"close": {}}',
     )
 
 
@@ -186,8 +221,18 @@ class TableStateOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     variant = serializers.CharField()
     options = serializers.DictField()
-    players = serializers.ListField(child=serializers.CharField())
-    phase = serializers.CharField()
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="every seat ever taken, in seat order"
+    )
+    seated = serializers.ListField(child=serializers.CharField(), help_text="at the table now")
+    left = serializers.ListField(child=serializers.CharField(), help_text="has left the table")
+    closed = serializers.BooleanField()
+    closing = serializers.DictField(
+        allow_null=True, help_text="once closed: the pot shared out and the transfers"
+    )
+    phase = serializers.CharField(
+        help_text="between_deals, declaring, exchanging, playing, or closed"
+    )
     deals_settled = serializers.IntegerField()
     pot = serializers.IntegerField()
     balances = serializers.DictField(child=serializers.IntegerField())
@@ -237,6 +282,9 @@ class RulingDocumentOutputSerializer(serializers.Serializer):
     deals = serializers.ListField(child=serializers.DictField())
     balances = serializers.DictField(child=serializers.IntegerField())
     pot = serializers.IntegerField()
+    closing = serializers.DictField(
+        required=False, help_text="closed sittings: `pot`, `shares`, `transfers`"
+    )
 
 
 class DealOutputSerializer(serializers.Serializer):

@@ -12,7 +12,11 @@ from .variants import Variant
 
 def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitting, list[Ruling]]:
     if sitting.deal is not None and not sitting.deal.over:
-        raise Rejection("deal_in_progress", "the deal in progress has not ended yet")
+        raise Rejection(
+            "deal_in_progress",
+            f"deal {sitting.deal.index} is in progress: it has not ended yet",
+            deal=sitting.deal.index,
+        )
     limit = variant.deals_limit(sitting.options)
     if limit is not None and len(sitting.deals) >= limit:
         raise Rejection("sitting_over", f"the sitting was agreed at {limit} deals")
@@ -81,13 +85,15 @@ def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState
 
 def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...]:
     if ev.seated is None:
-        seated = sitting.players
+        seated = sitting.at_table
     else:
         for p in ev.seated:
             if p not in sitting.players:
                 raise Rejection(
                     "unknown_player", f"seated: {p!r} is not at this table", field="seated"
                 )
+            if p not in sitting.at_table:
+                raise Rejection("not_seated", f"seated: {p} has left the table", field="seated")
         if len(set(ev.seated)) != len(ev.seated):
             raise Rejection("invalid_event", "seated: a player is listed twice", field="seated")
         seated = tuple(p for p in sitting.players if p in ev.seated)

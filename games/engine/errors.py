@@ -13,7 +13,8 @@ class Rejection(Exception):
 
     `code` is a stable identifier (``out_of_turn``, ``card_already_played``, ...);
     `expected` names the player whose turn it really was, when that is the reason;
-    `field` names the offending field of the event, when there is one.
+    `field` names the offending field of the event, when there is one;
+    `deal` the deal in progress, when that is why (nothing joins, leaves or closes then).
     """
 
     def __init__(
@@ -23,12 +24,14 @@ class Rejection(Exception):
         *,
         expected: str | None = None,
         field: str | None = None,
+        deal: int | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.expected = expected
         self.field = field
+        self.deal = deal
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"code": self.code, "message": self.message}
@@ -36,6 +39,8 @@ class Rejection(Exception):
             out["expected_player"] = self.expected
         if self.field is not None:
             out["field"] = self.field
+        if self.deal is not None:
+            out["deal"] = self.deal
         return out
 
     def __repr__(self) -> str:

@@ -1,8 +1,12 @@
-"""What can happen at a table: a deal starting, and the five kinds of action.
+"""What can happen at a table: a deal starting, the five kinds of action, and the
+changes of the sitting between deals (a player joining or leaving, the table closing).
 
 These are the engine's inputs. `parse_deal` and `parse_action` read the
 `bourre-transcript/1` JSON shapes (the same shapes the API accepts); card text is
 checked against the deck later, by the engine, because only it knows the variant.
+`parse_join`, `parse_leave` and `parse_close` read the API's `{"join": {...}}`,
+`{"leave": {...}}` and `{"close": {}}` bodies (a transcript has only its `closed` flag:
+its `players` and each deal's `seated` say who sat when).
 """
 
 from __future__ import annotations
@@ -52,8 +56,28 @@ class PassTurn:
     player: str
 
 
+@dataclass(frozen=True, slots=True)
+class Join:
+    """`player` takes a seat right after `seat_after` in the seat order (None: the first
+    seat). A player who left and comes back takes back their own seat."""
+
+    player: str
+    seat_after: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """The table closes after a settled deal: the pot is shared out, balances settled."""
+
+
 Action = Declare | Exchange | Play | Retract | PassTurn
-Event = StartDeal | Action
+SittingChange = Join | Leave | Close
+Event = StartDeal | Action | SittingChange
 
 ACTION_KEYS = ("declare", "exchange", "play", "retract", "pass_turn")
 
@@ -173,3 +197,48 @@ def deal_to_json(deal: StartDeal) -> dict[str, object]:
     if deal.trump is not None:
         out["trump"] = deal.trump
     return out
+
+
+def _body(obj: object, key: str, fields: tuple[str, ...]) -> Mapping[str, object]:
+    if not isinstance(obj, Mapping) or set(obj) != {key}:
+        raise _bad(key, f'must be {{"{key}": {{...}}}} alone')
+    body = obj[key]
+    if not isinstance(body, Mapping):
+        raise _bad(key, "must be an object")
+    for name in body:
+        if name not in fields:
+            raise _bad(f"{key}.{name}", "is not a field of this event")
+    return body
+
+
+def parse_join(obj: object) -> Join:
+    """`{"join": {"player": NAME, "seat_after": NAME | null}}`."""
+    body = _body(obj, "join", ("player", "seat_after"))
+    if "seat_after" not in body:
+        raise _bad("join.seat_after", "name the player to sit after, or null for the first seat")
+    after = body["seat_after"]
+    return Join(
+        _name(body.get("player"), "join.player"),
+        None if after is None else _name(after, "join.seat_after"),
+    )
+
+
+def parse_leave(obj: object) -> Leave:
+    """`{"leave": {"player": NAME}}`."""
+    body = _body(obj, "leave", ("player",))
+    return Leave(_name(body.get("player"), "leave.player"))
+
+
+def parse_close(obj: object) -> Close:
+    """`{"close": {}}`."""
+    _body(obj, "close", ())
+    return Close()
+
+
+def change_to_json(change: SittingChange) -> dict[str, object]:
+    """The API shape of a sitting change (inverse of `parse_join` and the others)."""
+    if isinstance(change, Join):
+        return {"join": {"player": change.player, "seat_after": change.seat_after}}
+    if isinstance(change, Leave):
+        return {"leave": {"player": change.player}}
+    return {"close": {}}

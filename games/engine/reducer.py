@@ -5,19 +5,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import climbing, declaring, tricks
+from . import climbing, declaring, seats, tricks
+from .closing import close
 from .dealing import start_deal
 from .errors import Rejection
-from .events import Declare, Event, Exchange, PassTurn, Retract, StartDeal
+from .events import Close, Declare, Event, Exchange, Join, Leave, PassTurn, Retract, StartDeal
 from .knowledge import held_by
 from .state import NO_HAND, DealState, Hand, Ruling, Sitting, evolve
 from .variants import Variant, get_variant
 
 
 def new_sitting(
-    *, variant: str, players: Sequence[str], options: Mapping[str, Any] | None = None
+    *,
+    variant: str,
+    players: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    every_seat: bool = False,
 ) -> Sitting:
-    """A table before its first deal; refuses unknown variants, options and bad player lists."""
+    """A table before its first deal; refuses unknown variants, options and bad player lists.
+
+    `every_seat`: `players` is every seat taken over a whole sitting (a transcript), so
+    it may hold more players than one deal can; each deal's `seated` is checked instead."""
     rules = get_variant(variant)
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise Rejection("invalid_players", "players: must be a list of names", field="players")
@@ -28,7 +36,7 @@ def new_sitting(
         )
     if len(set(names)) != len(names):
         raise Rejection("invalid_players", "players: names must be distinct", field="players")
-    if not rules.min_players <= len(names) <= rules.max_players:
+    if len(names) < rules.min_players or (not every_seat and len(names) > rules.max_players):
         raise Rejection(
             "player_count",
             f"players: {rules.name} is played by "
@@ -45,6 +53,17 @@ def new_sitting(
 
 def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     """The state after `event` and the rulings it produced; raises `Rejection` instead."""
+    if state.closed:
+        raise Rejection("table_closed", "the table is closed: nothing more can be logged")
+    if isinstance(event, Join):
+        state, rulings = seats.join(state, event)
+        return state, tuple(rulings)
+    if isinstance(event, Leave):
+        state, rulings = seats.leave(state, event)
+        return state, tuple(rulings)
+    if isinstance(event, Close):
+        state, rulings = close(state)
+        return state, tuple(rulings)
     variant = get_variant(state.variant)
     if isinstance(event, StartDeal):
         state, rulings = start_deal(state, variant, event)

@@ -184,12 +184,25 @@ class DealState:
 class Sitting:
     variant: str
     options: Mapping[str, Any]
-    players: tuple[str, ...]
+    players: tuple[str, ...]  # every seat ever taken at the table, in seat order
     balances: Mapping[str, int]
     pot: int = 0
     next: NextDeal = field(default_factory=NextDeal)
     deals: tuple[Mapping[str, Any], ...] = ()  # settled deals in `bourre-ruling/1` form
     deal: DealState | None = None
+    #: who is at the table now, in seat order; None: everyone in `players` (a sitting
+    #: nobody has joined or left, as every transcript is)
+    seated: tuple[str, ...] | None = None
+    #: the `closing` section of the ruling once the table is closed (RULES.md §5)
+    closing: Mapping[str, Any] | None = None
+
+    @property
+    def at_table(self) -> tuple[str, ...]:
+        return self.players if self.seated is None else self.seated
+
+    @property
+    def closed(self) -> bool:
+        return self.closing is not None
 
 
 _T = TypeVar("_T")

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .errors import Rejection
-from .events import Event, parse_action, parse_deal
+from .events import Close, Event, parse_action, parse_deal
 from .key_order import ruling_ordered
 from .reducer import apply, new_sitting
 from .state import Sitting
@@ -26,7 +26,9 @@ class TranscriptRejected(Exception):
         self.rejection = rejection
 
     def as_dict(self) -> dict[str, Any]:
-        return {"deal": self.deal, "action": self.action, **self.rejection.as_dict()}
+        out: dict[str, Any] = {"deal": self.deal, "action": self.action}
+        out.update((k, v) for k, v in self.rejection.as_dict().items() if k != "deal")
+        return out
 
 
 def open_transcript(doc: object) -> tuple[Sitting, list[Any]]:
@@ -46,7 +48,7 @@ def open_transcript(doc: object) -> tuple[Sitting, list[Any]]:
     try:
         # new_sitting checks the types of what the document holds.
         fields: dict[str, Any] = {k: doc.get(k) for k in ("variant", "players", "options")}
-        sitting = new_sitting(**fields)
+        sitting = new_sitting(**fields, every_seat=True)
     except Rejection as r:
         raise TranscriptRejected(None, None, r) from None
     deals = doc.get("deals", [])
@@ -57,8 +59,29 @@ def open_transcript(doc: object) -> tuple[Sitting, list[Any]]:
     return sitting, deals
 
 
-def transcript_events(deals: list[Any]) -> Iterator[tuple[int, int | None, Event]]:
-    """(deal index, action index or None for the deal itself, event), in order."""
+def transcript_closed(doc: Mapping[str, Any]) -> bool:
+    """The transcript's `closed` flag (RULES.md §5): the sitting was closed after its last deal."""
+    closed = doc.get("closed", False)
+    if not isinstance(closed, bool):
+        raise TranscriptRejected(
+            None,
+            None,
+            Rejection("invalid_transcript", "closed: must be true or false", field="closed"),
+        )
+    return closed
+
+
+def transcript_events(
+    deals: list[Any], closed: bool = False
+) -> Iterator[tuple[int | None, int | None, Event]]:
+    """(deal index, action index or None for the deal itself, event), in order; a closed
+    transcript ends with the closing, located at its last deal (None when it has none)."""
+    yield from _deal_events(deals)
+    if closed:
+        yield (len(deals) - 1 if deals else None), None, Close()
+
+
+def _deal_events(deals: list[Any]) -> Iterator[tuple[int | None, int | None, Event]]:
     for i, deal in enumerate(deals):
         try:
             header = parse_deal(deal)
@@ -81,7 +104,8 @@ def transcript_events(deals: list[Any]) -> Iterator[tuple[int, int | None, Event
 def rule_transcript(doc: object) -> dict[str, Any]:
     """The ruling of a whole transcript; raises `TranscriptRejected`."""
     sitting, deals = open_transcript(doc)
-    for i, j, event in transcript_events(deals):
+    assert isinstance(doc, Mapping)  # open_transcript refuses anything else
+    for i, j, event in transcript_events(deals, transcript_closed(doc)):
         try:
             sitting, _ = apply(sitting, event)
         except Rejection as r:
@@ -113,13 +137,14 @@ def ruling_document(sitting: Sitting) -> dict[str, Any]:
                 "in_progress": True,
             }
         )
+    doc: dict[str, Any] = {
+        "format": RULING_FORMAT,
+        "deals": deals,
+        "balances": dict(sitting.balances),
+        "pot": sitting.pot,
+    }
+    if sitting.closing is not None:
+        doc["closing"] = dict(sitting.closing)
     # Settled deals may come back from storage with their keys reordered: put the
     # format's order back (TRANSCRIPT.md), so the document reads the same however made.
-    return ruling_ordered(
-        {
-            "format": RULING_FORMAT,
-            "deals": deals,
-            "balances": dict(sitting.balances),
-            "pot": sitting.pot,
-        }
-    )
+    return ruling_ordered(doc)

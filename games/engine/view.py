@@ -29,6 +29,8 @@ class LegalPlays:
 
 
 def phase(sitting: Sitting) -> str:
+    if sitting.closed:
+        return "closed"
     deal = sitting.deal
     if deal is None or deal.over:
         return "between_deals"
@@ -55,12 +57,15 @@ def next_dealer(sitting: Sitting) -> str | None:
     """Who deals next by custom: left of the last dealer, among the players at the table
     (the rules do not enforce rotation; a table app offers it as the default)."""
     deal = sitting.deal
-    if deal is None or not sitting.players:
+    here = sitting.at_table
+    if deal is None or not here or sitting.closed:
         return None
     players = list(sitting.players)
     if deal.dealer not in players:
-        return players[0]
-    return players[(players.index(deal.dealer) + 1) % len(players)]
+        return here[0]
+    at = players.index(deal.dealer)
+    after = players[at + 1 :] + players[: at + 1]  # the seats from the dealer's left
+    return next(p for p in after if p in here)
 
 
 def glance(sitting: Sitting) -> dict[str, Any]:
@@ -115,6 +120,9 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
         "variant": sitting.variant,
         "options": dict(sitting.options),
         "players": list(sitting.players),
+        "seated": list(sitting.at_table),
+        "left": [p for p in sitting.players if p not in sitting.at_table],
+        "closed": sitting.closed,
         "phase": phase(sitting),
         "deals_settled": len(sitting.deals),
         "pot": sitting.pot,
@@ -124,15 +132,16 @@ def table_view(sitting: Sitting) -> dict[str, Any]:
             "exempt": list(nxt.exempt),
             "double": list(nxt.double),
             "antes": {
-                p: variant.ante_due(p, ante, nxt.exempt, nxt.double) for p in sitting.players
+                p: variant.ante_due(p, ante, nxt.exempt, nxt.double) for p in sitting.at_table
             },
         },
+        "closing": None if sitting.closing is None else dict(sitting.closing),
         "deal": None,
         "to_act": None,
         "legal_plays": None,
         "next_deal": None,
     }
-    if deal is None or deal.over:
+    if (deal is None or deal.over) and not sitting.closed:
         view["next_deal"] = {"dealer": next_dealer(sitting), "exempt": list(nxt.exempt)}
     if deal is None:
         return view

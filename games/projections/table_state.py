@@ -15,9 +15,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engine import (
+    Close,
     Declare,
     Event,
     Exchange,
+    Join,
+    Leave,
     PassTurn,
     Play,
     Rejection,
@@ -28,7 +31,10 @@ from games.engine import (
     apply,
     new_sitting,
     parse_action,
+    parse_close,
     parse_deal,
+    parse_join,
+    parse_leave,
 )
 from games.engine.state import POT, NextDeal, player_account
 from games.eventstore import RecordedEvent
@@ -41,7 +47,10 @@ from games.table import (
     EVENT_UNDONE,
     GAME_EVENT_TYPES,
     PLAYER_DECLARED,
+    PLAYER_JOINED,
+    PLAYER_LEFT,
     RULING_MADE,
+    TABLE_CLOSED,
     TABLE_CREATED,
     TURN_PASSED,
 )
@@ -54,7 +63,13 @@ EVENT_TYPES: Mapping[type, str] = {
     Play: CARD_PLAYED,
     Retract: CARD_RETRACTED,
     PassTurn: TURN_PASSED,
+    Join: PLAYER_JOINED,
+    Leave: PLAYER_LEFT,
+    Close: TABLE_CLOSED,
 }
+# A sitting change is stored as the body of its API shape (`{"join": BODY}` -> BODY).
+_SITTING_PARSERS = {PLAYER_JOINED: parse_join, PLAYER_LEFT: parse_leave, TABLE_CLOSED: parse_close}
+_SITTING_KEYS = {PLAYER_JOINED: "join", PLAYER_LEFT: "leave", TABLE_CLOSED: "close"}
 assert frozenset(EVENT_TYPES.values()) == GAME_EVENT_TYPES
 
 #: The ruling kind that closes a deal (its `ruling.summary` is the deal, docs/events.md).
@@ -67,11 +82,19 @@ def event_type(event: Event) -> str:
 
 
 def parse_game_event(type_: str, data: Mapping[str, Any]) -> Event:
-    return parse_deal(data) if type_ == DEAL_STARTED else parse_action(data)
+    if type_ == DEAL_STARTED:
+        return parse_deal(data)
+    if type_ in _SITTING_PARSERS:
+        return _SITTING_PARSERS[type_]({_SITTING_KEYS[type_]: data})
+    return parse_action(data)
 
 
 def sitting_from_created(data: Mapping[str, Any]) -> Sitting:
-    return new_sitting(variant=data["variant"], players=data["players"], options=data["options"])
+    # What the log holds was checked when it was written (an imported transcript may
+    # name more seats than one deal holds), so only each deal's seats are checked again.
+    return new_sitting(
+        variant=data["variant"], players=data["players"], options=data["options"], every_seat=True
+    )
 
 
 @dataclass
@@ -174,7 +197,7 @@ def settled_as_recorded(
 ) -> Sitting:
     """`state` with a deal's settlement as the log recorded it (see `fold_events`)."""
     summary = ruling["ruling"]["summary"]
-    balances = dict.fromkeys(state.players, 0)
+    balances = dict.fromkeys(state.balances, 0)  # every player the sitting has known
     pot = 0
     for made in postings:
         for posting in made:

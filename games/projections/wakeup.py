@@ -7,7 +7,8 @@ process. Wakes of one kind coalesce while one is waiting to be sent: the pending
 is cleared just before sending, so a commit that lands after the mark was cleared
 queues another wake, and none is ever missed (the woken task reads the log when it
 runs, after every commit that asked for it). A periodic sweep remains the safety net
-for a process that dies with a wake in hand.
+for a process that dies with a wake in hand. Across processes, `pending_mark` and
+`pending_clear` (below) keep at most one task per subscription waiting in the queue.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
+from typing import Any
 
 from django.db import transaction
 
@@ -84,3 +87,92 @@ def _run() -> None:
 def wait_until_sent(timeout: float = 5.0) -> bool:
     """Block until every wake handed over has been sent (for tests and shutdown)."""
     return _idle.wait(timeout)
+
+
+# ---------------------------------------------------------------- across processes
+# The in-process coalescing above still leaves one wake per gunicorn process per send; a
+# mark in Redis per subscription (a projector, the webhook sweep, an endpoint) makes it one
+# pending task for the whole deployment: set with SET NX before the task is sent, cleared
+# by the task as it starts, *before* it reads the log. A commit that finds the mark set
+# needs nothing: the pending task has not read yet, so it will see that commit. A commit
+# after the clear sets it again and sends another task. So a wake is never missed, and at
+# most one task per subscription waits in the queue (one more may be running).
+# Under a steady load that alone would run a subscription's task back to back, one per
+# commit or so; the task therefore also records when it started, and the next one is sent
+# with a countdown so that one subscription starts at most once per WAKE_MIN_INTERVAL
+# seconds (events meanwhile are read in one batch). The mark expires (PENDING_TTL) in case
+# its task is lost with a dying worker; the beat sweeps go through the same marks.
+PENDING_TTL = 60
+_redis_lock = threading.Lock()
+_redis: Any = None
+
+
+def _client() -> Any:
+    global _redis
+    with _redis_lock:
+        if _redis is None:
+            import redis
+            from django.conf import settings
+
+            _redis = redis.Redis.from_url(
+                settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+            )
+        return _redis
+
+
+def _keys(subscription: str) -> tuple[str, str]:
+    from django.conf import settings
+
+    base = f"bourre:wake-pending:{settings.CELERY_TASK_DEFAULT_QUEUE}:{subscription}"
+    return base, f"{base}:started"
+
+
+def min_interval() -> float:
+    from django.conf import settings
+
+    return float(getattr(settings, "WAKE_MIN_INTERVAL", 0.5))
+
+
+def pending_mark(subscription: str) -> float | None:
+    """None if a task of the subscription is pending already (send nothing); else the
+    countdown in seconds to send the task with (0: at once). When Redis cannot be asked:
+    0, since a duplicate wake is harmless and a missed one is not."""
+    mark, started = _keys(subscription)
+    try:
+        pipe = _client().pipeline(transaction=False)
+        pipe.set(mark, b"1", nx=True, ex=PENDING_TTL)
+        pipe.get(started)
+        was_set, last = pipe.execute()
+    except Exception:
+        logger.warning("could not set the %s wake mark", subscription, exc_info=True)
+        return 0.0
+    if not was_set:
+        return None
+    if last is None:
+        return 0.0
+    wait = min_interval() - (time.time() - float(last))
+    return round(wait, 3) if wait > 0 else 0.0
+
+
+def pending_clear(subscription: str) -> None:
+    """Called by the task as it starts, before it reads the log."""
+    mark, started = _keys(subscription)
+    try:
+        pipe = _client().pipeline(transaction=False)
+        pipe.set(started, repr(time.time()).encode(), ex=PENDING_TTL)
+        pipe.delete(mark)
+        pipe.execute()
+    except Exception:  # the mark expires on its own
+        logger.warning("could not clear the %s wake mark", subscription, exc_info=True)
+
+
+def pending_reset() -> None:
+    """Forget every mark of this queue (for tests: a mark whose task no worker will run
+    would otherwise hold back the next test's wake for PENDING_TTL seconds)."""
+    base, _ = _keys("")
+    try:
+        client = _client()
+        for key in client.scan_iter(f"{base}*"):
+            client.delete(key)
+    except Exception:
+        logger.warning("could not reset the wake marks", exc_info=True)

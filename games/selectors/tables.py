@@ -8,13 +8,22 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club
-from games.engine import Sitting, glance, ruling_document
+from games.engine import Join, Sitting, glance, ruling_document
 from games.engine.key_order import transcript_ordered
+from games.engine.seats import seat_order
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
 from games.models import Table, TableState
 from games.projections.table_state_store import full_sitting, row_state
-from games.table import DEAL_STARTED, EVENT_UNDONE, GAME_EVENT_TYPES, RULING_MADE
+from games.table import (
+    DEAL_STARTED,
+    EVENT_UNDONE,
+    GAME_EVENT_TYPES,
+    PLAYER_JOINED,
+    PLAYER_LEFT,
+    RULING_MADE,
+    TABLE_CLOSED,
+)
 
 
 def table_list(
@@ -58,24 +67,53 @@ def _live_game_events(events: list[RecordedEvent]) -> list[RecordedEvent]:
     return [e for e in events if e.type in GAME_EVENT_TYPES and e.version not in undone]
 
 
+def table_seating(*, table: Table) -> dict[str, Any]:
+    """Who sits at the table: `players` every seat ever taken (seat order), `seated` who
+    sits there now, `left` who has left, and whether the table is `closed`."""
+    state, _ = table_state(table=table)
+    seated = state.at_table
+    return {
+        "players": list(state.players),
+        "seated": list(seated),
+        "left": [p for p in state.players if p not in seated],
+        "closed": state.closed,
+    }
+
+
 def table_transcript(*, table: Table) -> dict[str, Any]:
-    """The sitting as a `bourre-transcript/1` document: the game events not undone."""
+    """The sitting as a `bourre-transcript/1` document: the game events not undone, with
+    every seat ever taken in `players` and each deal's `seated` written out (joins and
+    leaves are not transcript events), ending `closed: true` once the table is closed."""
+    players = tuple(table.players)
+    seated = list(players)
     deals: list[dict[str, Any]] = []
+    closed = False
     for event in _live_game_events(read_stream(stream=table.stream, club=table.club_id)):
         if event.type == DEAL_STARTED:
-            deals.append({**event.data, "actions": []})
+            dealt = event.data.get("seated", seated)
+            deals.append(
+                {**event.data, "seated": [p for p in players if p in dealt], "actions": []}
+            )
+        elif event.type == PLAYER_JOINED:
+            players = seat_order(players, Join(event.data["player"], event.data["seat_after"]))
+            seated = [p for p in players if p in seated or p == event.data["player"]]
+        elif event.type == PLAYER_LEFT:
+            seated.remove(event.data["player"])
+        elif event.type == TABLE_CLOSED:
+            closed = True
         elif deals:
             deals[-1]["actions"].append(event.data)
+    doc = {
+        "format": TRANSCRIPT_FORMAT,
+        "variant": table.variant,
+        "options": table.options,
+        "players": list(players),
+        "deals": deals,
+    }
+    if closed:
+        doc["closed"] = True
     # Stored event data (jsonb) has its keys reordered: give back the format's order.
-    return transcript_ordered(
-        {
-            "format": TRANSCRIPT_FORMAT,
-            "variant": table.variant,
-            "options": table.options,
-            "players": table.players,
-            "deals": deals,
-        }
-    )
+    return transcript_ordered(doc)
 
 
 def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list[RecordedEvent]:

@@ -33,6 +33,7 @@ from games.projections.table_state import TableFold, event_type
 from games.projections.table_state_store import fold_load, fold_save
 from games.services.context import RequestContext
 from games.services.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
+from games.services.sitting import is_sitting_change, sitting_change
 from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE
 
 
@@ -58,7 +59,8 @@ def table_events_append(
     idempotency_key: str | None = None,
     context: RequestContext | None = None,
 ) -> AppendOutcome:
-    """Append posted events (`{"deal": ...}`, a transcript action, `{"undo": ...}`).
+    """Append posted events (`{"deal": ...}`, a transcript action, `{"undo": ...}`, or
+    between deals `{"join": ...}`, `{"leave": ...}`, `{"close": {}}`).
 
     Raises `TableNotFound`, `StaleVersion`, `EventRejected` (with the event's index) or
     `IdempotencyKeyReused`; a retry with the same key and body returns the first outcome.
@@ -151,14 +153,16 @@ def _fold_posted(
                 out.append(_undo(fold, item, version))
                 undone.append({"version": version, **out[-1].data})
                 continue
-            type_, data = _game_event(item, deck)
+            changes_sitting = is_sitting_change(item)
+            type_, data = sitting_change(item) if changes_sitting else _game_event(item, deck)
             version += 1
             cause = version
             made = fold.game_event(type_, data, cause)
         except Rejection as rejection:
             raise EventRejected(index, rejection) from None
         out.append(NewEvent(type_, data))
-        deal = fold.state.deal.index if fold.state.deal is not None else None
+        # The closing's ruling belongs to the sitting, not to its last deal.
+        deal = None if changes_sitting or fold.state.deal is None else fold.state.deal.index
         for ruling in made:
             version += 1
             ruling_data = _ruling_data(ruling, cause, deal)

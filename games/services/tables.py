@@ -10,7 +10,7 @@ from django.db import transaction
 
 from clubs.models import Club
 from games.engine import Rejection, new_sitting
-from games.engine.transcript import TranscriptRejected, open_transcript
+from games.engine.transcript import TranscriptRejected, open_transcript, transcript_closed
 from games.eventstore import NewEvent, append
 from games.models import Table, TableState
 from games.projections.registry import project_inline
@@ -29,10 +29,12 @@ def table_create(
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
     context: RequestContext | None = None,
+    every_seat: bool = False,
 ) -> Table:
     """A new table: `TableCreated` is version 1 of its stream. Raises `Rejection` for a
-    variant, option or player list the rules refuse."""
-    sitting = new_sitting(variant=variant, players=players, options=options)
+    variant, option or player list the rules refuse (`every_seat`: the players of a whole
+    sitting, as a transcript lists them, may be more than one deal holds)."""
+    sitting = new_sitting(variant=variant, players=players, options=options, every_seat=every_seat)
     table_id = uuid.uuid4()
     data = {
         "table_id": str(table_id),
@@ -81,7 +83,7 @@ def table_import(
 
     sitting, deals = open_transcript(transcript)
     events: list[dict[str, Any]] = []
-    where: list[tuple[int, int | None]] = []
+    where: list[tuple[int | None, int | None]] = []
     for i, deal in enumerate(deals):
         if not isinstance(deal, Mapping):
             raise TranscriptRejected(
@@ -99,6 +101,9 @@ def table_import(
             events.append(action)
             where.append((i, j))
     doc = transcript if isinstance(transcript, Mapping) else {}
+    if transcript_closed(doc):
+        events.append({"close": {}})
+        where.append((len(deals) - 1 if deals else None, None))
     with transaction.atomic():
         table = table_create(
             club=club,
@@ -107,6 +112,7 @@ def table_import(
             players=list(sitting.players),
             options=doc.get("options"),
             context=context,
+            every_seat=True,
         )
         if events:
             try:

@@ -1,12 +1,15 @@
 """The event types of a table stream and the shape of each one's data.
 
 Game events carry the posted deal or action in `bourre-transcript/1` form with cards in
-canonical text (`DealStarted`: a transcript deal without `actions`; the others: one
-transcript action). The other types are the facts the service adds around them.
+canonical text (`DealStarted`: a transcript deal without `actions`; the actions: one
+transcript action), or a change of the sitting between deals (`PlayerJoined`,
+`PlayerLeft`, `TableClosed`, shapes below). The other types are the facts the service
+adds around them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypedDict
 
 TABLE_CREATED = "TableCreated"
@@ -16,12 +19,25 @@ CARDS_EXCHANGED = "CardsExchanged"
 CARD_PLAYED = "CardPlayed"
 CARD_RETRACTED = "CardRetracted"
 TURN_PASSED = "TurnPassed"
+PLAYER_JOINED = "PlayerJoined"
+PLAYER_LEFT = "PlayerLeft"
+TABLE_CLOSED = "TableClosed"
 RULING_MADE = "RulingMade"
 EVENT_UNDONE = "EventUndone"
 
-#: The events the referee folds (what a posted deal or action is stored as).
-GAME_EVENT_TYPES = frozenset(
-    {DEAL_STARTED, PLAYER_DECLARED, CARDS_EXCHANGED, CARD_PLAYED, CARD_RETRACTED, TURN_PASSED}
+#: A player's name: what `TableCreated.players` and `PlayerJoined.player` hold (trimmed,
+#: never blank).
+PLAYER_NAME_MAX_LENGTH = 100
+
+#: Changes of the sitting between deals (RULES.md §5): who sits, and the closing.
+SITTING_EVENT_TYPES = frozenset({PLAYER_JOINED, PLAYER_LEFT, TABLE_CLOSED})
+
+#: The events the referee folds (what a posted deal, action or sitting change is stored as).
+GAME_EVENT_TYPES = (
+    frozenset(
+        {DEAL_STARTED, PLAYER_DECLARED, CARDS_EXCHANGED, CARD_PLAYED, CARD_RETRACTED, TURN_PASSED}
+    )
+    | SITTING_EVENT_TYPES
 )
 
 
@@ -34,6 +50,32 @@ class TableCreatedData(TypedDict):
     variant: str
     options: dict[str, Any]
     players: list[str]
+
+
+class PlayerJoinedData(TypedDict):
+    """`player` sits down right after `seat_after` in the seat order (None: the first
+    seat); a player who left and comes back names the seat they had."""
+
+    player: str
+    seat_after: str | None
+
+
+def seats_after_join(seats: Sequence[str], joined: PlayerJoinedData) -> list[str]:
+    """Every seat ever taken once `joined` is seated (a player coming back keeps their seat):
+    how a reader replays `TableCreated.players` and the `PlayerJoined` events."""
+    if joined["player"] in seats:
+        return list(seats)
+    after = joined["seat_after"]
+    at = 0 if after is None else list(seats).index(after) + 1
+    return [*seats[:at], joined["player"], *seats[at:]]
+
+
+class PlayerLeftData(TypedDict):
+    player: str
+
+
+class TableClosedData(TypedDict):
+    """No fields: the closing (shares, transfers) is the `RulingMade` it causes."""
 
 
 class Posting(TypedDict):

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-POSTING_KINDS = ("ante", "exchange_fee", "pot_won", "split", "share", "penalty", "carry")
+POSTING_KINDS = (
+    "ante",
+    "exchange_fee",
+    "pot_won",
+    "split",
+    "share",
+    "penalty",
+    "carry",
+    "closing_share",
+)
 
 
 class LedgerAsOfInputSerializer(serializers.Serializer):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from clubs.api.pagination import page_serializer
@@ -58,3 +60,18 @@ class TaskRunOutputSerializer(serializers.Serializer):
 
 class TaskRunAcceptedOutputSerializer(TaskRunOutputSerializer):
     url = serializers.URLField(help_text="where to poll the task (also the `Location` header)")
+
+
+class StandingsRangeQuerySerializer(serializers.Serializer):
+    """The days to count (UTC, both inclusive; either may be left out)."""
+
+    vars()["from"] = serializers.DateField(  # `from` is a keyword
+        required=False, help_text="first day counted, YYYY-MM-DD (UTC)"
+    )
+    to = serializers.DateField(required=False, help_text="last day counted, YYYY-MM-DD (UTC)")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        start, end = attrs.get("from"), attrs.get("to")
+        if start is not None and end is not None and end < start:
+            raise serializers.ValidationError({"to": "must not be before `from`"})
+        return attrs

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import uuid
+from datetime import date
+from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from clubs.api.csv_rendering import CsvRenderer
 from clubs.api.errors import ApiError, error_responses
 from clubs.api.pagination import PageQuerySerializer, bad_cursor, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
@@ -19,48 +24,124 @@ from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,
     ProjectionListOutputSerializer,
+    StandingsRangeQuerySerializer,
     TaskRunAcceptedOutputSerializer,
     TaskRunOutputSerializer,
 )
 from projectors.selectors import (
+    StandingLine,
+    leaderboard_between,
     leaderboard_list,
+    player_stats_between,
     player_stats_get,
     projections_status,
     task_run_get,
 )
 from projectors.services import RebuildInProgress, projection_rebuild_request
 
+#: The CSV of the standings is the whole list, up to this many players.
+CSV_MAX_ROWS = 10_000
+STAT_FIELDS = ("tables", "deals_played", "deals_passed", "pots_won", "pot_chips",
+               "biggest_pot", "bourres", "reneges", "net_chips")  # fmt: skip
+
 
 def _club_id(request: Request) -> str:
     return str(request_key(request).club_id)
 
 
+STATS_COLUMNS = ("player", *STAT_FIELDS)
+RANGE_PARAMETERS = [
+    StandingsRangeQuerySerializer,
+    OpenApiParameter(
+        "format",
+        OpenApiTypes.STR,
+        required=False,
+        description="`csv` for the CSV form (as `Accept: text/csv`), `json` (default)",
+    ),
+]
+
+
+def _days(request: Request) -> tuple[date | None, date | None] | None:
+    """The `from`/`to` days asked for (400 naming the field), or None for all time."""
+    query = StandingsRangeQuerySerializer(
+        data={k: v for k, v in request.query_params.items() if k in ("from", "to")}
+    )
+    query.is_valid(raise_exception=True)
+    if not query.validated_data:
+        return None
+    return query.validated_data.get("from"), query.validated_data.get("to")
+
+
+def _wants_csv(request: Request) -> bool:
+    return request.accepted_renderer.format == "csv"
+
+
+def _csv(rows: list[Any], name: str) -> Response:
+    lines = [list(STATS_COLUMNS), *([getattr(r, f) for f in STATS_COLUMNS] for r in rows)]
+    return Response(lines, headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
+
+
 class PlayerStatsGetApi(APIView):
     permission_classes = [IsAuditor]
+    renderer_classes = [JSONRenderer, CsvRenderer]
 
     @extend_schema(
         operation_id="player_stats_get",
         tags=["statistics"],
-        responses={200: PlayerStatsOutputSerializer, **error_responses(403, 404)},
+        parameters=RANGE_PARAMETERS,
+        responses={
+            (200, "application/json"): PlayerStatsOutputSerializer,
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="one row"),
+            **error_responses(400, 403, 404),
+        },
+        description="The player's statistics at the club's tables; `?from=&to=` (days, UTC, "
+        "inclusive) for a club night or a month.",
     )
     def get(self, request: Request, name: str) -> Response:
-        stats = player_stats_get(club_id=_club_id(request), player=name)
+        club_id = _club_id(request)
+        days = _days(request)
+        stats: Any = player_stats_get(club_id=club_id, player=name)
         if stats is None:
             raise NotFound("no such player in this club")
+        if days is not None:
+            stats = player_stats_between(
+                club_id=club_id, player=name, start=days[0], end=days[1]
+            ) or StandingLine(name, *(0 for _ in STAT_FIELDS))
+        if _wants_csv(request):
+            return _csv([stats], f"stats-{name}")
         return Response(PlayerStatsOutputSerializer(stats).data)
 
 
 class LeaderboardApi(APIView):
     permission_classes = [IsAuditor]
+    renderer_classes = [JSONRenderer, CsvRenderer]
 
     @extend_schema(
         operation_id="leaderboard_get",
         tags=["statistics"],
-        parameters=[PageQuerySerializer],
-        responses={200: LeaderboardOutputSerializer, **error_responses(400, 403)},
-        description="The club's players, best first (net chips, pots won, name), paged.",
+        parameters=[PageQuerySerializer, *RANGE_PARAMETERS],
+        responses={
+            (200, "application/json"): LeaderboardOutputSerializer,
+            (200, "text/csv"): OpenApiResponse(
+                OpenApiTypes.STR, description="every player of the standings, best first"
+            ),
+            **error_responses(400, 403),
+        },
+        description="The club's players, best first (net chips, pots won, name), paged; "
+        "`?from=&to=` (days, UTC, inclusive) gives the standings of those days (a club "
+        "night, a month). The CSV lists the whole standings, unpaged.",
     )
     def get(self, request: Request) -> Response:
+        club_id = _club_id(request)
+        days = _days(request)
+
+        def standings(limit: int) -> list[Any]:
+            if days is None:
+                return list(leaderboard_list(club_id=club_id, limit=limit))
+            return leaderboard_between(club_id=club_id, start=days[0], end=days[1], limit=limit)
+
+        if _wants_csv(request):
+            return _csv(standings(CSV_MAX_ROWS), "leaderboard")
         page = page_request(request, "leaderboard", default_limit=50)
         # A ranking has no stable keyset: the cursor holds the rank reached.
         offset = 0
@@ -68,7 +149,7 @@ class LeaderboardApi(APIView):
             if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
                 raise bad_cursor("not a cursor of this list")
             offset = page.after[0]
-        rows = leaderboard_list(club_id=_club_id(request), limit=offset + page.limit + 1)
+        rows = standings(offset + page.limit + 1)
         ranked = list(enumerate(rows, 1))[offset:]
         return page_response(
             request,

@@ -1,5 +1,7 @@
 """Every conformance transcript, driven through the events endpoint one event per request
-and again as one batch, gives exactly the conformance ruling from GET /ruling."""
+and again as one batch, gives exactly the conformance ruling from GET /ruling. A sitting
+whose seats change is told as joins and leaves between deals, a closed one ends with a
+close (tests/api/sittings.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.api.conftest import post_events
+from tests.api.sittings import api_events, first_seats
 from tests.conformance.reasons import rejection_code
 
 CASES = sorted((Path(__file__).resolve().parents[1] / "conformance" / "cases").glob("*.json"))
@@ -18,19 +21,11 @@ CASES = sorted((Path(__file__).resolve().parents[1] / "conformance" / "cases").g
 pytestmark = pytest.mark.django_db
 
 
-def _flatten(transcript: dict[str, Any]) -> list[tuple[int, int | None, dict[str, Any]]]:
-    events: list[tuple[int, int | None, dict[str, Any]]] = []
-    for i, deal in enumerate(transcript["deals"]):
-        events.append((i, None, {"deal": {k: v for k, v in deal.items() if k != "actions"}}))
-        events.extend((i, j, action) for j, action in enumerate(deal.get("actions", [])))
-    return events
-
-
 def _create(client: APIClient, transcript: dict[str, Any]) -> dict[str, Any]:
     body = {
         "name": "conformance",
         "variant": transcript["variant"],
-        "players": transcript["players"],
+        "players": first_seats(transcript),
         "options": transcript.get("options", {}),
     }
     response = client.post("/api/v1/tables", body, format="json")
@@ -38,21 +33,20 @@ def _create(client: APIClient, transcript: dict[str, Any]) -> dict[str, Any]:
     return response.json()
 
 
-def _expected_index(case: dict[str, Any], events: list[tuple[int, int | None, Any]]) -> int:
-    where = (case["rejected"]["deal"], case["rejected"]["action"])
-    return next(n for n, (i, j, _) in enumerate(events) if (i, j) == where)
+def _where(case: dict[str, Any]) -> tuple[int | None, int | None]:
+    return case["rejected"]["deal"], case["rejected"]["action"]
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_one_event_per_request(scorekeeper: APIClient, path: Path) -> None:
     case = json.loads(path.read_text())
     table = _create(scorekeeper, case["transcript"])
-    events = _flatten(case["transcript"])
+    events = api_events(case["transcript"])
     version = table["version"]
-    for n, (_, _, event) in enumerate(events):
+    for n, (where, event) in enumerate(events):
         response = post_events(scorekeeper, table["id"], version, [event])
-        if "rejected" in case and n == _expected_index(case, events):
-            assert response.status_code == 422, response.json()
+        if response.status_code == 422 and "rejected" in case:
+            assert where == _where(case), (n, event, response.json())
             assert response.json()["error"]["index"] == 0
             assert response.json()["error"]["code"] == rejection_code(case)
             after = scorekeeper.get(f"/api/v1/tables/{table['id']}").json()
@@ -69,11 +63,11 @@ def test_one_event_per_request(scorekeeper: APIClient, path: Path) -> None:
 def test_one_batch(scorekeeper: APIClient, path: Path) -> None:
     case = json.loads(path.read_text())
     table = _create(scorekeeper, case["transcript"])
-    events = _flatten(case["transcript"])
-    response = post_events(scorekeeper, table["id"], 1, [e for _, _, e in events])
+    events = api_events(case["transcript"])
+    response = post_events(scorekeeper, table["id"], 1, [e for _, e in events])
     if "rejected" in case:
         assert response.status_code == 422, response.json()
-        assert response.json()["error"]["index"] == _expected_index(case, events)
+        assert events[response.json()["error"]["index"]][0] == _where(case)
         assert response.json()["error"]["code"] == rejection_code(case)
         log = scorekeeper.get(f"/api/v1/tables/{table['id']}/events").json()["events"]
         assert [e["type"] for e in log] == ["TableCreated"]
@@ -83,6 +77,13 @@ def test_one_batch(scorekeeper: APIClient, path: Path) -> None:
     assert ruling == case["expected"]
     # The exported transcript, imported into a new table, reproduces the ruling.
     transcript = scorekeeper.get(f"/api/v1/tables/{table['id']}/transcript").json()
+    given = case["transcript"]
+    assert transcript["players"] == given["players"]  # every seat ever taken, in seat order
+    assert [d["seated"] for d in transcript["deals"]] == [
+        [p for p in given["players"] if p in d.get("seated", given["players"])]
+        for d in given["deals"]
+    ]
+    assert transcript.get("closed", False) == given.get("closed", False)
     imported = scorekeeper.post(
         "/api/v1/tables/import", {"name": "copy", "transcript": transcript}, format="json"
     )

@@ -19,7 +19,7 @@ CASES = sorted((Path(__file__).parents[1] / "conformance" / "cases").glob("*.jso
 
 def fold_one_by_one(doc):
     state, deals = open_transcript(doc)
-    for _, _, event in transcript_events(deals):
+    for _, _, event in transcript_events(deals, doc.get("closed", False)):
         state = load_state(dump_state(state))  # stored and reloaded between requests
         state, _ = apply(state, event)
     return ruling_document(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from django.db import transaction
@@ -66,3 +67,17 @@ def test_wakes_coalesce_but_a_commit_after_sending_started_gets_its_own() -> Non
     release.set()
     assert wait_until_sent(60)
     assert len(calls) == 2
+
+
+def test_one_task_pending_per_subscription_and_one_start_per_interval() -> None:
+    from games.projections.wakeup import min_interval, pending_clear, pending_mark
+
+    subscription = f"t-mark-{time.monotonic_ns()}"
+    assert pending_mark(subscription) == 0  # nothing pending, never started: send now
+    assert pending_mark(subscription) is None  # pending: send nothing
+    pending_clear(subscription)  # the task starts
+    wait = pending_mark(subscription)  # a commit while it runs: the next one, but later
+    assert wait is not None
+    assert 0 < wait <= min_interval()
+    assert pending_mark(subscription) is None
+    pending_clear(subscription)

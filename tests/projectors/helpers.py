@@ -15,6 +15,7 @@ from games.projections.table_state import (
     parse_game_event,
     sitting_from_created,
 )
+from games.table import SITTING_EVENT_TYPES, TABLE_CLOSED
 
 ACTION_TYPES = {
     "declare": "PlayerDeclared",
@@ -85,6 +86,8 @@ class TableWriter:
         version = self.version + 1
         rulings = self.fold.game_event(type_, data, version)
         deal = self.fold.state.deal.index if self.fold.state.deal else None
+        if type_ in SITTING_EVENT_TYPES:
+            deal = None  # the closing belongs to the sitting, not to its last deal
         events = [NewEvent(type_, data)] + [ruling_event(r, version, deal) for r in rulings]
         for i in range(len(rulings)):
             self.fold.ruling_made(version + 1 + i, version)
@@ -109,11 +112,16 @@ class TableWriter:
         )
         return voided
 
+    def close(self) -> None:
+        self._game(TABLE_CLOSED, {})
+
     def transcript(self, transcript: dict[str, Any]) -> None:
         for deal in transcript["deals"]:
             self.deal({k: v for k, v in deal.items() if k != "actions"})
             for action in deal["actions"]:
                 self.action(action)
+        if transcript.get("closed"):
+            self.close()
 
     @property
     def balances(self) -> dict[str, int]:

@@ -139,9 +139,18 @@ def test_a_rolled_back_transaction_wakes_nobody(django_capture_on_commit_callbac
 
 
 def test_the_wake_sends_a_catch_up_task(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from games.projections.wakeup import pending_clear
     from projectors import tasks
+    from projectors.wake import subscription
 
-    sent: list[int] = []
-    monkeypatch.setattr(tasks.projectors_catch_up, "delay", lambda: sent.append(1))
+    sent: list[str] = []
+    monkeypatch.setattr(
+        tasks.projector_catch_up, "apply_async", lambda args, **kw: sent.append(args[0])
+    )
+    for name in tasks.projectors_all():
+        pending_clear(subscription(name))
     _enqueue_catch_up()
-    assert sent == [1]
+    _enqueue_catch_up()  # still pending: coalesced
+    assert sent == sorted(tasks.projectors_all())
+    for name in tasks.projectors_all():
+        pending_clear(subscription(name))

@@ -128,3 +128,28 @@ def test_a_multi_deal_sitting_verifies_and_rebuilds_identically() -> None:
     call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
     table = Table.objects.select_related("projection").get(id=table.id)
     assert table_ruling(table=table) == case["expected"]
+
+
+def test_a_club_night_with_seat_changes_and_a_close_rebuilds_identically() -> None:
+    import random
+
+    from games.engine.simulate import random_night
+    from games.models import Table
+    from games.selectors import table_ruling, table_seating
+    from tests.api.sittings import event_json, first_players
+
+    night = random_night(random.Random(5), "louisiana", 4)
+    club = make_club()
+    players = first_players(night.events, list(night.state.players))
+    table = table_create(club=club, name="night", variant="louisiana", players=players)
+    events = [event_json(e) for e in night.events]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    assert any("join" in e for e in events)
+    assert any("leave" in e for e in events)
+    assert _verify(table.id).strip().endswith("0 differences")
+    TableState.objects.filter(table=table).delete()
+    call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
+    table = Table.objects.select_related("projection").get(id=table.id)
+    assert table_ruling(table=table) == ruling_document(night.state)
+    assert table_seating(table=table)["seated"] == list(night.state.at_table)
+    assert table_seating(table=table)["closed"] is True

@@ -5,12 +5,22 @@ from __future__ import annotations
 import uuid
 
 from games import table
-from games.engine import Declare, Exchange, PassTurn, Play, Retract, StartDeal
+from games.engine import Close, Declare, Exchange, Join, Leave, PassTurn, Play, Retract, StartDeal
 from games.projections.table_state import EVENT_TYPES
 
 
 def test_every_engine_event_is_stored_under_a_contract_name() -> None:
-    assert set(EVENT_TYPES) == {StartDeal, Declare, Exchange, Play, Retract, PassTurn}
+    assert set(EVENT_TYPES) == {
+        StartDeal,
+        Declare,
+        Exchange,
+        Play,
+        Retract,
+        PassTurn,
+        Join,
+        Leave,
+        Close,
+    }
     assert frozenset(EVENT_TYPES.values()) == table.GAME_EVENT_TYPES
 
 
@@ -35,6 +45,9 @@ def test_the_stored_names_never_change() -> None:
         table.CARD_PLAYED,
         table.CARD_RETRACTED,
         table.TURN_PASSED,
+        table.PLAYER_JOINED,
+        table.PLAYER_LEFT,
+        table.TABLE_CLOSED,
         table.RULING_MADE,
         table.EVENT_UNDONE,
     ) == (
@@ -45,6 +58,9 @@ def test_the_stored_names_never_change() -> None:
         "CardPlayed",
         "CardRetracted",
         "TurnPassed",
+        "PlayerJoined",
+        "PlayerLeft",
+        "TableClosed",
         "RulingMade",
         "EventUndone",
     )

@@ -179,7 +179,7 @@ def test_the_wake_is_sent_once_per_transaction_after_commit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     sent: list[int] = []
-    monkeypatch.setattr("webhooks.tasks.sweep_enqueue", lambda: sent.append(1))
+    monkeypatch.setattr("webhooks.tasks.sweep_enqueue", lambda **_: sent.append(1))
     with django_capture_on_commit_callbacks(execute=False) as callbacks, transaction.atomic():
         sitting(club, seed=7, deals=2)  # several appends, several rulings
     assert sent == []  # nothing before the commit

@@ -22,7 +22,7 @@ def carry_checkpoints(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("projectors", "0002_taskrun_updated_at"),
+        ("projectors", "0003_player_day_stats"),
         ("games", "0007_club_partitions"),
     ]
 

@@ -1,0 +1,84 @@
+"""Gunicorn worker class and count compared on the card-play load: `make bench BENCH=serving`.
+
+For each configuration in BENCH_SERVING (default below; `class:workers:threads`, comma
+separated) the server is started as `make run` starts it (scripts/serve.sh) with
+BOURRE_GUNICORN_CLASS/_WORKERS/_THREADS set, and card plays are logged from 1 client and
+from 8 clients on 8 tables of 4 clubs (bench/api.py). Configurations alternate over
+BENCH_ROUNDS rounds, so background load hits them alike; the median round is shown.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from bench import api
+from bench._common import Measurement, machine, print_table
+from bench._server import Server
+from bench.eventstore import ROUNDS
+
+CONFIGS = os.environ.get(
+    "BENCH_SERVING", "sync:2:1,gthread:2:2,gthread:2:4,gthread:4:2,gthread:1:8"
+)
+
+
+def _run(config: str, keys: list[str]) -> dict[int, tuple[Measurement, float]]:
+    worker_class, workers, threads = config.split(":")
+    os.environ.update(
+        BOURRE_GUNICORN_CLASS=worker_class,
+        BOURRE_GUNICORN_WORKERS=workers,
+        BOURRE_GUNICORN_THREADS=threads,
+    )
+    try:
+        with Server(api.server_log()) as server:
+            out = {}
+            for clients in (1, 8):
+                window: dict[str, float] = {}
+
+                def start(window: dict[str, float] = window) -> None:
+                    window["cpu"] = server.cpu()["gunicorn"]
+
+                def end(window: dict[str, float] = window) -> None:
+                    window["cpu"] = server.cpu()["gunicorn"] - window["cpu"]
+
+                plays = api.PLAYS // 2 if clients == 1 else api.PLAYS
+                result = api.api_plays(
+                    server.port, keys, clients, plays, on_start=start, on_end=end
+                )
+                out[clients] = (result, window["cpu"] * 1000 / result.ops)
+            return out
+    finally:
+        for name in ("BOURRE_GUNICORN_CLASS", "BOURRE_GUNICORN_WORKERS", "BOURRE_GUNICORN_THREADS"):
+            os.environ.pop(name, None)
+
+
+def main() -> None:
+    keys = api.club_keys()
+    configs = [c.strip() for c in CONFIGS.split(",") if c.strip()]
+    rounds: dict[tuple[str, int], list[tuple[Measurement, float]]] = {}
+    began = time.perf_counter()
+    for _ in range(ROUNDS):
+        for config in configs:
+            for clients, measured in _run(config, keys).items():
+                rounds.setdefault((config, clients), []).append(measured)
+    print(
+        f"machine: {machine()}; load average {os.getloadavg()[0]:.1f}; {ROUNDS} round(s), "
+        f"median shown; {time.perf_counter() - began:.0f} s"
+    )
+    rows = []
+    for (config, clients), results in rounds.items():
+        result, cpu = sorted(results, key=lambda r: r[0].ops_per_second)[len(results) // 2]
+        rows.append(
+            [
+                config,
+                clients,
+                f"{result.ops_per_second:,.0f}",
+                f"{result.percentile(50):.1f}",
+                f"{result.percentile(99):.1f}",
+                f"{cpu:.1f}",
+            ]
+        )
+    print_table(
+        ["class:workers:threads", "clients", "plays/s", "p50 ms", "p99 ms", "gunicorn CPU ms/play"],
+        rows,
+    )

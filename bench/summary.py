@@ -1,0 +1,260 @@
+"""Every target of docs/performance.md in one table, each beside its baseline from this run.
+
+What `make bench` prints. Rows: card plays over HTTP (1 client vs a bare INSERT; 8 clients on
+8 tables of 4 clubs), the CPU the Celery worker and beat spend while the 8 clients play, the
+single-event append vs a bare INSERT, the engine's louisiana deals/s (hands logged and
+hidden), and a replay through the table-state and ledger rebuilds vs the raw read. A row
+whose baseline (or figure) could not be measured is printed as such and the run exits 1.
+`BENCH_QUICK=1` uses smaller counts and a smaller replay log (see bench/__main__.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bench import api, engine, eventstore, replay
+from bench._common import Measurement, machine
+from bench._server import Server
+
+CORE = "of one core"
+
+
+@dataclass
+class Row:
+    measure: str
+    baseline: str = "-"
+    figure: str = "-"
+    target: str = "-"
+    met: bool | None = None  # None: not measured
+    error: str = ""
+
+
+class Summary:
+    def __init__(self) -> None:
+        self.rows: list[Row] = []
+        self.failures: list[str] = []
+
+    def section(self, names: list[str], work: Callable[[], list[Row]]) -> None:
+        """Run `work`; if it raises, every row it stands for is marked unmeasured."""
+        try:
+            self.rows.extend(work())
+        except Exception as error:  # reported, and the run exits 1
+            traceback.print_exc()
+            for name in names:
+                self.rows.append(Row(name, error=f"{type(error).__name__}: {error}"))
+
+    def exit_code(self) -> int:
+        bad = [row for row in self.rows if row.error or row.met is None]
+        for row in bad:
+            self.failures.append(f"{row.measure}: {row.error or 'not measured'}")
+        return 1 if self.failures else 0
+
+
+def _median(results: list[Measurement]) -> Measurement:
+    return sorted(results, key=lambda r: r.ops_per_second)[len(results) // 2]
+
+
+def _interleaved(*cases: Callable[[], Measurement]) -> list[Measurement]:
+    """Median of ROUNDS rounds, the cases alternating so background load hits them alike."""
+    rounds: list[list[Measurement]] = [[] for _ in cases]
+    for _ in range(eventstore.ROUNDS):
+        for own, case in zip(rounds, cases, strict=True):
+            own.append(case())
+    return [_median(own) for own in rounds]
+
+
+def _baseline(result: Measurement) -> Measurement:
+    if result.ops == 0 or result.seconds <= 0:
+        raise RuntimeError(f"baseline {result.label} measured nothing")
+    return result
+
+
+def _append_rows() -> list[Row]:
+    bare, append = _interleaved(
+        lambda: _baseline(eventstore.bare_insert(1)), lambda: eventstore.store_append(1, 1)
+    )
+    ratio = append.ops_per_second / bare.ops_per_second
+    return [
+        Row(
+            "append x1, 1 client, vs bare INSERT",
+            f"bare INSERT {bare.ops_per_second:,.0f} tx/s, p99 {bare.percentile(99):.2f} ms",
+            f"{append.ops_per_second:,.0f}/s = {ratio:.0%}, p99 {append.percentile(99):.2f} ms",
+            ">= 70%",
+            ratio >= 0.70,
+        )
+    ]
+
+
+def _drained(deadline: float) -> float:
+    """Wait until every live projector has read the whole log and the broker's queue is
+    empty; the seconds it took."""
+    import redis
+    from django.conf import settings
+
+    from games.eventstore import last_position
+    from projectors.models import ProjectorCheckpoint
+
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    began = time.perf_counter()
+    head = last_position()
+    while time.perf_counter() < deadline:
+        behind = ProjectorCheckpoint.objects.filter(active=True, position__lt=head).exists()
+        if not behind and not broker.llen(settings.CELERY_TASK_DEFAULT_QUEUE):
+            break
+        time.sleep(0.1)
+    return time.perf_counter() - began
+
+
+def _http_rows() -> list[Row]:
+    eventstore._prepare_baseline_table()
+    keys = api.club_keys(api.CLUBS)
+    rows = []
+    with Server(api.server_log()) as server:
+        bare1, play1 = _interleaved(
+            lambda: _baseline(eventstore.bare_insert(1)),
+            lambda: api.api_plays(server.port, keys[:1], 1),
+        )
+        ratio = play1.ops_per_second / bare1.ops_per_second
+        p99 = play1.percentile(99)
+        rows.append(
+            Row(
+                "HTTP card play, 1 client, vs bare INSERT",
+                f"bare INSERT {bare1.ops_per_second:,.0f} tx/s, p99 {bare1.percentile(99):.2f} ms",
+                f"{play1.ops_per_second:,.0f}/s = {ratio:.1%}, p50 {play1.percentile(50):.1f}"
+                f" ms, p99 {p99:.1f} ms",
+                ">= 25%, p99 < 10 ms",
+                ratio >= 0.25 and p99 < 10,
+            )
+        )
+        # The Celery processes' CPU: idle first (the baseline), then from the first timed
+        # play until the projectors have caught up with the load (the backlog counts).
+        _drained(time.perf_counter() + 60)
+        idle_seconds = 2.0 if os.environ.get("BENCH_QUICK") else 5.0
+        idle_cpu = server.celery_cpu()
+        time.sleep(idle_seconds)
+        idle = (server.celery_cpu() - idle_cpu) / idle_seconds
+        window: dict[str, dict[str, float]] = {}
+
+        def start() -> None:
+            window["start"] = {**server.cpu(), "client": time.process_time()}
+
+        def end() -> None:
+            window["end"] = {**server.cpu(), "client": time.process_time()}
+
+        bare8 = _baseline(eventstore.bare_insert(8))
+        play8 = api.api_plays(server.port, keys, 8, on_start=start, on_end=end)
+        drain = _drained(time.perf_counter() + 60)
+        cpu = (server.celery_cpu() - window["start"]["celery"]) / play8.seconds
+        p99 = play8.percentile(99)
+        # Where the CPU went per timed play (the untimed deal/declare requests included):
+        # what bounds plays/s when the load is CPU-bound.
+        per_play = {
+            name: (window["end"][name] - window["start"][name]) * 1000 / play8.ops
+            for name in ("gunicorn", "postgres", "client")
+        }
+        total = sum(per_play.values())
+        cores = os.cpu_count() or 1
+        bound = f", CPU bound ~{cores * 1000 / total:,.0f}/s" if total else ""
+        rows.append(
+            Row(
+                f"HTTP card play, 8 clients, 8 tables of {len(keys)} clubs",
+                f"bare INSERT x8 {bare8.ops_per_second:,.0f} tx/s",
+                f"{play8.ops_per_second:,.0f}/s, p50 {play8.percentile(50):.1f} ms,"
+                f" p99 {p99:.1f} ms; CPU ms/play: gunicorn {per_play['gunicorn']:.1f},"
+                f" postgres {per_play['postgres']:.1f}, client {per_play['client']:.1f}{bound}",
+                ">= 400/s, p99 < 50 ms",
+                play8.ops_per_second >= 400 and p99 < 50,
+            )
+        )
+        rows.append(
+            Row(
+                "CPU of Celery worker + beat during that load",
+                f"idle {idle:.1%} {CORE}",
+                f"{cpu:.1%} {CORE} ({cpu / (os.cpu_count() or 1):.1%} of the machine;"
+                f" projectors caught up {drain:.1f} s after)",
+                f"<= 10% {CORE}",
+                cpu <= 0.10,
+            )
+        )
+    return rows
+
+
+def _engine_rows() -> list[Row]:
+    rows = []
+    for hidden in (False, True):
+        deals, _, decoded = engine.rates("louisiana", hidden)
+        if decoded <= 0:
+            raise RuntimeError("JSON decode baseline measured nothing")
+        rows.append(
+            Row(
+                f"engine louisiana, hands {'hidden' if hidden else 'logged'}, one core",
+                f"JSON decode {decoded:,.0f} deals/s",
+                f"{deals:,.0f} deals/s",
+                ">= 2,000 deals/s",
+                deals >= 2000,
+            )
+        )
+    return rows
+
+
+def _replay_rows() -> list[Row]:
+    result = replay.run()
+    raw = result["raw"]
+    if not raw["events"] or raw["seconds"] <= 0:
+        raise RuntimeError("raw read baseline measured nothing")
+    raw_rate = raw["events"] / raw["seconds"]
+    rate = result["events"] / result["replay_seconds"]
+    peaks = [p["peak_rss_mb"] for p in result["projections"].values()]
+    marks = [m for p in result["projections"].values() for m in p["rss_mb"].values()]
+    now = [float(m.split("/")[1]) for m in marks]
+    flat = not now or max(now) <= min(now) * 1.15
+    return [
+        Row(
+            f"replay {result['events']:,} events, table-state + ledger, vs raw read",
+            f"raw read {raw_rate:,.0f} events/s",
+            f"{rate:,.0f} events/s = {rate / raw_rate:.0%}, peak RSS {max(peaks):.0f} MB"
+            + ("" if not now else ", flat" if flat else ", growing"),
+            ">= 40%, memory flat",
+            rate / raw_rate >= 0.40 and flat,
+        )
+    ]
+
+
+def main() -> int:
+    quick = bool(os.environ.get("BENCH_QUICK"))
+    began = time.perf_counter()
+    summary = Summary()
+    steps: list[tuple[list[str], Callable[[], list[Row]]]] = [
+        (["HTTP card play, 1 client", "HTTP card play, 8 clients", "Celery CPU"], _http_rows),
+        (["append x1, 1 client"], _append_rows),
+        (["engine louisiana logged", "engine louisiana hidden"], _engine_rows),
+        (["replay"], _replay_rows),
+    ]
+    for names, work in steps:
+        print(f"--- measuring: {', '.join(names)}", flush=True)
+        summary.section(names, work)
+    print(f"\nmachine: {machine()}; load average {os.getloadavg()[0]:.1f} at the end")
+    print(
+        f"{'quick mode (BENCH_QUICK=1), ' if quick else ''}{eventstore.ROUNDS} round(s),"
+        f" median shown; {time.perf_counter() - began:.0f} s\n"
+    )
+    # A Markdown table: docs/performance.md records it as printed.
+    print("| measure | baseline (this run) | figure | target | result |")
+    print("|---|---|---|---|---|")
+    for r in summary.rows:
+        figure = r.figure if not r.error else f"NOT MEASURED: {r.error}"
+        result = "met" if r.met else "missed" if r.met is not None else "**FAILED**"
+        print(f"| {r.measure} | {r.baseline} | {figure} | {r.target} | {result} |")
+    code = summary.exit_code()
+    if code:
+        print("\n" + "!" * 72, file=sys.stderr)
+        print("BENCH FAILED: a baseline or figure could not be measured:", file=sys.stderr)
+        for failure in summary.failures:
+            print(f"  - {failure}", file=sys.stderr)
+        print("!" * 72, file=sys.stderr)
+    return code

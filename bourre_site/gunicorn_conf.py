@@ -1,0 +1,53 @@
+"""Gunicorn settings for `make run` (scripts/serve.sh) and the HTTP benchmark, in one place.
+
+Why these (measured with `make bench` in quick mode; docs/performance.md, "Serving"):
+a request is CPU-bound Python (DRF, the engine fold, rendering) plus a few short database
+round trips, on a 2-core machine shared with PostgreSQL and the Celery worker. The
+threaded worker keeps idle keep-alive connections in its poller instead of tying up a
+process per client (the sync worker closes the connection after every response); a
+couple of threads per process overlap a request's database waits with another's Python.
+More processes than cores only add context switches and memory.
+"""
+
+from __future__ import annotations
+
+import os
+
+bind = f"{os.environ.get('BOURRE_HOST', '127.0.0.1')}:{os.environ.get('BOURRE_PORT', '8000')}"
+worker_class = os.environ.get("BOURRE_GUNICORN_CLASS", "gthread")
+workers = int(os.environ.get("BOURRE_GUNICORN_WORKERS", "2"))
+threads = int(os.environ.get("BOURRE_GUNICORN_THREADS", "4"))
+keepalive = 30
+accesslog = os.environ.get("BOURRE_ACCESS_LOG", "-") or None
+
+
+# Profiling (`make bench BENCH=profile`): with BOURRE_PROFILE_DIR set, every request that
+# carries `X-Bench-Profile: 1` is sampled by pyinstrument (a dev dependency) and each worker
+# writes the combined profile of those requests to that directory as it exits.
+if os.environ.get("BOURRE_PROFILE_DIR"):
+    from typing import Any
+
+    _profiler: Any = None
+
+    def pre_request(worker: Any, req: Any) -> None:
+        global _profiler
+        if ("X-BENCH-PROFILE", "1") not in req.headers:
+            return
+        if _profiler is None:
+            from pyinstrument import Profiler
+
+            _profiler = Profiler(interval=0.0005)
+        _profiler.start()
+
+    def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+        if _profiler is not None and _profiler.is_running:
+            _profiler.stop()
+
+    def worker_exit(server: Any, worker: Any) -> None:
+        if _profiler is None or _profiler.last_session is None:
+            return
+        out = os.path.join(os.environ["BOURRE_PROFILE_DIR"], f"profile-{os.getpid()}")
+        with open(out + ".txt", "w") as text:
+            text.write(_profiler.output_text(unicode=True, color=False, show_all=False))
+        with open(out + ".html", "w") as html:
+            html.write(_profiler.output_html())

@@ -1,0 +1,58 @@
+"""Posted changes of the sitting between deals: `{"join": ...}`, `{"leave": ...}`,
+`{"close": {}}` (RULES.md §5). The engine rules on them; this reads the posted shape,
+holds a joining name to the rules of names at table creation, and gives what to store."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine import Rejection, change_to_json, parse_close, parse_join, parse_leave
+from games.projections.table_state import event_type
+from games.table import PLAYER_NAME_MAX_LENGTH
+
+SITTING_KEYS = ("join", "leave", "close")
+_PARSERS = {"join": parse_join, "leave": parse_leave, "close": parse_close}
+
+
+def is_sitting_change(item: object) -> bool:
+    return isinstance(item, Mapping) and any(key in item for key in SITTING_KEYS)
+
+
+def sitting_change(item: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The stored type and data of a posted sitting change (raises `Rejection`)."""
+    key = next(k for k in SITTING_KEYS if k in item)
+    body = item[key]
+    if isinstance(body, Mapping):
+        body = {k: _name(v, f"{key}.{k}") for k, v in body.items()}
+    change = _PARSERS[key]({**item, key: body})
+    data = change_to_json(change)[key]
+    assert isinstance(data, dict)
+    return event_type(change), data
+
+
+# As `games/api/names.py` holds the names of a new table: control, format (zero-width,
+# bidi overrides), surrogate, private-use, unassigned and line/paragraph separators.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def _name(value: object, field: str) -> object:
+    """A name as table creation takes it: NFC, visible, no surrounding spaces, at most 100
+    characters (the engine refuses one that differs from a player's only by case)."""
+    if not isinstance(value, str):
+        return value  # the engine names the field that is not a name
+    name = unicodedata.normalize("NFC", value)
+    for char in name:
+        category = unicodedata.category(char)
+        if category in _REFUSED_CATEGORIES or (category == "Zs" and char != " "):
+            raise _refused(field, f"invisible or control character U+{ord(char):04X}")
+    if not name.strip() or name != name.strip():
+        raise _refused(field, "a name is visible text without leading or trailing spaces")
+    if len(name) > PLAYER_NAME_MAX_LENGTH:
+        raise _refused(field, f"a name is at most {PLAYER_NAME_MAX_LENGTH} characters")
+    return name
+
+
+def _refused(field: str, message: str) -> Rejection:
+    return Rejection("invalid_players", f"{field}: {message}", field=field)

@@ -1,0 +1,127 @@
+"""A sitting's settlement: each player's statement from the ledger's postings (antes, fees,
+penalties, winnings, closing share, net) and, once the table is closed, the settling-up
+transfers of its `table_closed` ruling (RULES.md §5).
+
+The amounts are the ledger's own (legs not voided); the seat order and the closing are
+read from the table's stream through the published contract, since the ledger keeps
+neither (a closing with an empty pot posts nothing, and joins post nothing).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Sum
+
+from games.eventstore import RecordedEvent, read_stream
+from games.table import (
+    EVENT_UNDONE,
+    PLAYER_JOINED,
+    RULING_MADE,
+    TABLE_CREATED,
+    PlayerJoinedData,
+    seats_after_join,
+    stream_name,
+)
+from ledger.models import LedgerTable, PostingLeg
+from ledger.selectors import PLAYER
+
+#: Posting kind -> statement column, and the sign that makes the column a positive amount.
+COLUMNS: dict[str, tuple[str, int]] = {
+    "ante": ("antes", -1),
+    "exchange_fee": ("fees", -1),
+    "penalty": ("penalties", -1),
+    "pot_won": ("winnings", 1),
+    "split": ("winnings", 1),
+    "share": ("winnings", 1),
+    "closing_share": ("closing_share", 1),
+}
+STATEMENT_FIELDS = ("antes", "fees", "penalties", "winnings", "closing_share", "net")
+
+
+@dataclass
+class Statement:
+    """What a player paid in and took out over the sitting: `net` = winnings + closing
+    share - antes - fees - penalties (their balance)."""
+
+    player: str
+    antes: int = 0
+    fees: int = 0
+    penalties: int = 0
+    winnings: int = 0
+    closing_share: int = 0
+    net: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"player": self.player, **{name: getattr(self, name) for name in STATEMENT_FIELDS}}
+
+
+@dataclass(frozen=True)
+class SittingSettlement:
+    table_id: uuid.UUID
+    closed: bool
+    pot: int
+    statements: list[Statement] = field(default_factory=list)
+    #: `[{"from", "to", "amount"}]` once closed, else None
+    transfers: list[dict[str, Any]] | None = None
+
+
+def ledger_settlement(*, table_id: uuid.UUID) -> SittingSettlement:
+    """The settlement of the table's sitting so far (the table is known to the ledger)."""
+    seats, closing = _seats_and_closing(read_stream(stream=stream_name(table_id)))
+    statements = {p: Statement(p) for p in seats}
+    totals = (
+        PostingLeg.objects.filter(
+            table_id=table_id, voided_by__isnull=True, account__startswith=PLAYER
+        )
+        .values("account", "kind")
+        .annotate(total=Sum("amount"))
+        .order_by("account", "kind")
+    )
+    for row in totals:
+        player = row["account"][len(PLAYER) :]
+        line = statements.setdefault(player, Statement(player))
+        amount = int(row["total"])
+        line.net += amount
+        column = COLUMNS.get(row["kind"])
+        if column is not None:
+            name, sign = column
+            setattr(line, name, getattr(line, name) + sign * amount)
+    table = LedgerTable.objects.filter(table_id=table_id).only("pot").first()
+    return SittingSettlement(
+        table_id=table_id,
+        closed=closing is not None,
+        pot=table.pot if table else 0,
+        statements=list(statements.values()),
+        transfers=None if closing is None else list(closing.get("transfers") or ()),
+    )
+
+
+def _seats_and_closing(
+    events: list[RecordedEvent],
+) -> tuple[list[str], dict[str, Any] | None]:
+    """Every seat ever taken (seat order) and the closing ruling in force, undos applied."""
+    undone = {e.data.get("undone_version") for e in events if e.type == EVENT_UNDONE}
+    voided = {
+        v for e in events if e.type == EVENT_UNDONE for v in e.data.get("voided_versions") or ()
+    }
+    seats: list[str] = []
+    closing: dict[str, Any] | None = None
+    for event in events:
+        if event.type == TABLE_CREATED:
+            seats = [str(p) for p in event.data.get("players") or ()]
+        elif event.type == PLAYER_JOINED and event.version not in undone:
+            joined: PlayerJoinedData = {
+                "player": event.data["player"],
+                "seat_after": event.data.get("seat_after"),
+            }
+            seats = seats_after_join(seats, joined)
+        elif (
+            event.type == RULING_MADE
+            and event.data.get("kind") == "table_closed"
+            and event.version not in voided
+        ):
+            closing = dict(event.data.get("ruling") or {})
+    return seats, closing

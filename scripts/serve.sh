@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Serve: gunicorn (bourre_site/gunicorn_conf.py), a Celery worker and beat, until one exits
+# or a signal stops them all. `make run` runs this after the set-up; the HTTP benchmark
+# runs it as is (BOURRE_PORT) so it measures what `make run` serves.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+HOST="${BOURRE_HOST:-127.0.0.1}"
+PORT="${BOURRE_PORT:-8000}"
+export BOURRE_HOST="$HOST" BOURRE_PORT="$PORT"
+export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-bourre_site.settings.local}"
+mkdir -p "$VAR/run"
+cd "$ROOT"
+pids=()
+
+stop_all() {
+    trap - INT TERM EXIT
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+"$VENV/bin/gunicorn" bourre_site.wsgi:application --config bourre_site/gunicorn_conf.py &
+pids+=($!)
+"$VENV/bin/celery" -A bourre_site worker --loglevel INFO --concurrency 2 \
+    --hostname "bourre-$PORT@%h" &
+pids+=($!)
+"$VENV/bin/celery" -A bourre_site beat --loglevel INFO \
+    --schedule "$VAR/run/celerybeat-$PORT-schedule" --pidfile "$VAR/run/celerybeat-$PORT.pid" &
+pids+=($!)
+
+for _ in $(seq 100); do
+    curl -fsS "http://$HOST:$PORT/health/" >/dev/null 2>&1 && break
+    sleep 0.2
+done
+cat >&2 <<MSG
+
+  Bourré referee is running (Ctrl-C stops it)
+    API       http://$HOST:$PORT/api/v1/
+    Docs      http://$HOST:$PORT/api/docs/
+    ReDoc     http://$HOST:$PORT/api/redoc/
+    Schema    http://$HOST:$PORT/api/schema/
+
+MSG
+wait -n "${pids[@]}"
+die "a process exited unexpectedly"
