@@ -22,6 +22,11 @@ from django.db import connections
 
 from tests.workers import spawn_celery_worker, stop_workers
 
+# Test receivers listen on 127.0.0.1, which webhooks refuse by default (webhooks/targets.py);
+# set for the whole session (and the workers it starts) so a webhook test outside
+# tests/webhooks/ sees the same setting.
+os.environ.setdefault("WEBHOOKS_ALLOW_PRIVATE_TARGETS", "1")
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

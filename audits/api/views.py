@@ -35,7 +35,8 @@ from audits.models import AuditRun, AuditStatus
 from audits.selectors import audit_differences_for_club, audit_run_get, audit_run_list
 from audits.services import audit_request
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, paginate_queryset
+from clubs.api.headers import location
+from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, is_operator, request_key
 from clubs.models import ApiKey, Role
 
@@ -100,7 +101,7 @@ class AuditListCreateApi(APIView):
     @extend_schema(
         operation_id="audits_list",
         tags=["audits"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: AuditRunListOutputSerializer, **error_responses(400, 403)},
         description="Every audit run, newest first, paged.",
     )
@@ -122,6 +123,7 @@ class AuditListCreateApi(APIView):
 
     @extend_schema(
         operation_id="audits_request",
+        parameters=[location(202)],
         tags=["audits"],
         request=None,
         responses={202: AuditRequestedOutputSerializer, **error_responses(403)},

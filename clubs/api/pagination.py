@@ -14,7 +14,7 @@ Two ways in:
   else (a raw SQL read, a ranked list): the view fetches ``page.limit + 1`` items after
   ``page.after`` (the decoded keyset, or None) and says how to key an item.
 
-Schemas: `PageQuerySerializer` for `extend_schema(parameters=...)` and
+Schemas: `page_parameters()` for `extend_schema(parameters=...)` and
 `page_serializer(ItemSerializer, key, name)` for the response.
 """
 
@@ -31,6 +31,7 @@ from typing import Any
 
 from django.db.models import Model, Q, QuerySet
 from django.http import QueryDict
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -50,6 +51,20 @@ class PageQuerySerializer(serializers.Serializer):
     limit = serializers.IntegerField(
         min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT, help_text="items per page"
     )
+
+
+def page_parameters() -> list[Any]:
+    """`extend_schema(parameters=...)` of a list: `cursor`, `limit` and the `Link` header."""
+    return [
+        PageQuerySerializer,
+        OpenApiParameter(
+            "Link",
+            str,
+            OpenApiParameter.HEADER,
+            response=[200],
+            description='`<next page URL>; rel="next"` (RFC 8288); absent on the last page',
+        ),
+    ]
 
 
 def page_serializer(

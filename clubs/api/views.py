@@ -13,7 +13,8 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, paginate_queryset
+from clubs.api.headers import location
+from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsKeyAdmin, request_key
 from clubs.api.serializers import (
     ApiKeyCreatedOutputSerializer,
@@ -31,7 +32,7 @@ class ApiKeyListCreateApi(APIView):
     @extend_schema(
         operation_id="keys_list",
         tags=["keys"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: ApiKeyListOutputSerializer, **error_responses(400, 403)},
     )
     def get(self, request: Request) -> Response:
@@ -46,6 +47,7 @@ class ApiKeyListCreateApi(APIView):
 
     @extend_schema(
         operation_id="keys_create",
+        parameters=[location(201)],
         tags=["keys"],
         request=ApiKeyCreateInputSerializer,
         responses={201: ApiKeyCreatedOutputSerializer, **error_responses(400, 403)},

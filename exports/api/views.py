@@ -15,7 +15,8 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, paginate_queryset
+from clubs.api.headers import location
+from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, request_key
 from exports.api.serializers import (
     ExportCreateInputSerializer,
@@ -44,7 +45,7 @@ class ExportCreateApi(APIView):
     @extend_schema(
         operation_id="exports_list",
         tags=["exports"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: ExportJobListOutputSerializer, **error_responses(400, 403)},
         description="The club's exports, newest first, paged.",
     )
@@ -60,6 +61,7 @@ class ExportCreateApi(APIView):
 
     @extend_schema(
         operation_id="exports_create",
+        parameters=[location(202)],
         tags=["exports"],
         request=ExportCreateInputSerializer,
         responses={202: ExportJobOutputSerializer, **error_responses(400, 403)},

@@ -13,12 +13,15 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
+from clubs.api.headers import location
 from clubs.api.pagination import (
-    PageQuerySerializer,
     bad_cursor,
+    encode_cursor,
+    page_parameters,
     page_request,
     page_response,
 )
@@ -31,7 +34,7 @@ from games.api.serializers import (
     EventsAppendOutputSerializer,
 )
 from games.eventstore import RecordedEvent
-from games.selectors import table_events_page, table_undos
+from games.selectors import table_event_position, table_events_page, table_undos
 from games.services import (
     EventRejected,
     IdempotencyKeyReused,
@@ -58,6 +61,16 @@ def _idempotency_key(request: Request) -> str | None:
     return key
 
 
+def _logged_url(request: Request, table_id: uuid.UUID, expected_version: int) -> str:
+    """Where the events just logged are: the table's log from the first of them on."""
+    url = reverse("v1:table-events", kwargs={"table_id": table_id}, request=request)
+    table = table_or_404(request, table_id)
+    first = table_event_position(table=table, version=expected_version + 1)
+    if first is None:  # pragma: no cover - a 201 always appended at least one event
+        return url
+    return f"{url}?cursor={encode_cursor('events', [first - 1])}"
+
+
 class TableEventsApi(APIView):
     def get_permissions(self):  # type: ignore[no-untyped-def]
         return [IsScorekeeper()] if self.request.method == "POST" else [IsAuditor()]
@@ -65,10 +78,11 @@ class TableEventsApi(APIView):
     @extend_schema(
         operation_id="tables_events_append",
         tags=["events"],
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[location(201), IDEMPOTENCY_KEY],
         request=EventsAppendInputSerializer,
         responses={201: EventsAppendOutputSerializer, **error_responses(400, 403, 404, 409, 422)},
-        description="Log events, all or nothing. 409 `version_conflict` carries "
+        description="Log events, all or nothing; 201 with `Location`: the table's log "
+        "from the first event logged. 409 `version_conflict` carries "
         "`current_version`; 422 carries the engine's `code`, the event's `index`, "
         "`expected_player` and `field`. Nothing is stored on any error.",
     )
@@ -110,12 +124,15 @@ class TableEventsApi(APIView):
         )
         if outcome.replayed:
             response["Idempotent-Replayed"] = "true"
+        response["Location"] = _logged_url(
+            request, table_id, body.validated_data["expected_version"]
+        )
         return response
 
     @extend_schema(
         operation_id="tables_events_list",
         tags=["events"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: EventPageOutputSerializer, **error_responses(400, 403, 404)},
         description="The table's events in log order, paged (see `next` and the `Link` "
         "header); `undone_by` is the version of the undo that took an event back, if any.",

@@ -23,7 +23,13 @@ from games.api.serializers import (
     TranscriptOutputSerializer,
 )
 from games.engine import TranscriptRejected, rule_transcript, table_view
-from games.selectors import table_deal, table_ruling, table_state, table_transcript
+from games.selectors import (
+    table_deal,
+    table_ruling,
+    table_state,
+    table_transcript,
+    table_undos,
+)
 
 
 class TableStateApi(APIView):
@@ -78,10 +84,17 @@ class TableDealApi(APIView):
         description="Deal `index` (0-based): its ruling and the events logged during it.",
     )
     def get(self, request: Request, table_id: uuid.UUID, index: int) -> Response:
-        deal = table_deal(table=table_or_404(request, table_id), index=index)
+        table = table_or_404(request, table_id)
+        deal = table_deal(table=table, index=index)
         if deal is None:
             raise NotFound("no such deal at this table")
-        events = EventOutputSerializer(deal["events"], many=True).data
+        undos = table_undos(table=table)
+        events = [
+            {**item, "undone_by": undos.get(event.version)}
+            for item, event in zip(
+                EventOutputSerializer(deal["events"], many=True).data, deal["events"], strict=True
+            )
+        ]
         return Response({"index": deal["index"], "ruling": deal["ruling"], "events": events})
 
 

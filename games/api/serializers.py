@@ -290,4 +290,4 @@ class RulingDocumentOutputSerializer(serializers.Serializer):
 class DealOutputSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     ruling = serializers.DictField()
-    events = EventOutputSerializer(many=True)
+    events = EventListItemOutputSerializer(many=True)

@@ -12,7 +12,8 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, paginate_queryset
+from clubs.api.headers import location
+from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
 from games.api.serializers import (
@@ -44,7 +45,7 @@ class TableListCreateApi(APIView):
     @extend_schema(
         operation_id="tables_list",
         tags=["tables"],
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: TableListOutputSerializer, **error_responses(400, 403)},
         description="The club's tables, oldest first, each with its phase, pot and whose "
         "turn it is; paged (see `next` and the `Link` header).",
@@ -61,6 +62,7 @@ class TableListCreateApi(APIView):
 
     @extend_schema(
         operation_id="tables_create",
+        parameters=[location(201)],
         tags=["tables"],
         request=TableCreateInputSerializer,
         responses={201: TableOutputSerializer, **error_responses(400, 403, 422)},
@@ -98,6 +100,7 @@ class TableImportApi(APIView):
 
     @extend_schema(
         operation_id="tables_import",
+        parameters=[location(201)],
         tags=["tables"],
         request=TableImportInputSerializer,
         responses={201: TableOutputSerializer, **error_responses(400, 403, 422)},

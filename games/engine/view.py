@@ -54,8 +54,9 @@ def to_act(sitting: Sitting) -> str | None:
 
 
 def next_dealer(sitting: Sitting) -> str | None:
-    """Who deals next by custom: left of the last dealer, among the players at the table
-    (the rules do not enforce rotation; a table app offers it as the default)."""
+    """Who deals next by custom: the first player clockwise from the last dealer among
+    those seated for the last deal (the rules do not enforce rotation; a table app
+    offers it as the default)."""
     deal = sitting.deal
     here = sitting.at_table
     if deal is None or not here or sitting.closed:

@@ -2,6 +2,7 @@
 
 from games.selectors.tables import (
     table_deal,
+    table_event_position,
     table_events_page,
     table_get,
     table_glance,
@@ -15,6 +16,7 @@ from games.selectors.tables import (
 
 __all__ = [
     "table_deal",
+    "table_event_position",
     "table_events_page",
     "table_get",
     "table_glance",

@@ -122,6 +122,19 @@ def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list
     return read_stream(stream=table.stream, club=table.club_id, after_position=after, limit=limit)
 
 
+def table_event_position(*, table: Table, version: int) -> int | None:
+    """The global log position of the table's event at `version`."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT position FROM eventstore_event WHERE stream = %s AND version = %s",
+            [table.stream, version],
+        )
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
 def table_undos(*, table: Table) -> dict[int, int]:
     """Each undone event's version -> the version of the `EventUndone` that took it back."""
     undos = read_stream(stream=table.stream, club=table.club_id, types=(EVENT_UNDONE,))

@@ -41,8 +41,9 @@ class ProjectionStatusOutputSerializer(serializers.Serializer):
     rebuilding = serializers.BooleanField()
 
 
-class ProjectionListOutputSerializer(serializers.Serializer):
-    projections = ProjectionStatusOutputSerializer(many=True)
+ProjectionListOutputSerializer = page_serializer(
+    ProjectionStatusOutputSerializer, "projections", "ProjectionPageOutputSerializer"
+)
 
 
 class TaskRunOutputSerializer(serializers.Serializer):

@@ -18,12 +18,14 @@ from rest_framework.views import APIView
 
 from clubs.api.csv_rendering import CsvRenderer
 from clubs.api.errors import ApiError, error_responses
-from clubs.api.pagination import PageQuerySerializer, bad_cursor, page_request, page_response
+from clubs.api.headers import location
+from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,
     ProjectionListOutputSerializer,
+    ProjectionStatusOutputSerializer,
     StandingsRangeQuerySerializer,
     TaskRunAcceptedOutputSerializer,
     TaskRunOutputSerializer,
@@ -119,7 +121,7 @@ class LeaderboardApi(APIView):
     @extend_schema(
         operation_id="leaderboard_get",
         tags=["statistics"],
-        parameters=[PageQuerySerializer, *RANGE_PARAMETERS],
+        parameters=[*page_parameters(), *RANGE_PARAMETERS],
         responses={
             (200, "application/json"): LeaderboardOutputSerializer,
             (200, "text/csv"): OpenApiResponse(
@@ -170,10 +172,28 @@ class ProjectionListApi(APIView):
     @extend_schema(
         operation_id="projections_list",
         tags=["projections"],
-        responses={200: ProjectionListOutputSerializer, **error_responses(403)},
+        parameters=page_parameters(),
+        responses={200: ProjectionListOutputSerializer, **error_responses(400, 403)},
+        description="Each projection's checkpoint and lag (asynchronous ones first), paged.",
     )
     def get(self, request: Request) -> Response:
-        return Response(ProjectionListOutputSerializer({"projections": projections_status()}).data)
+        page = page_request(request, "projections")
+        after: tuple[str, ...] = ()
+        if page.after is not None:
+            if len(page.after) != 2 or not all(isinstance(v, str) for v in page.after):
+                raise bad_cursor("not a cursor of this list")
+            after = tuple(page.after)
+        # Asynchronous ones first, then the inline ones, each by name.
+        rows = sorted(projections_status(), key=lambda p: (p.kind, p.name))
+        rows = [p for p in rows if (p.kind, p.name) > after]
+        return page_response(
+            request,
+            page,
+            key="projections",
+            items=rows[: page.limit + 1],
+            render=lambda shown: ProjectionStatusOutputSerializer(shown, many=True).data,
+            keyset=lambda row: [row.kind, row.name],
+        )
 
 
 class ProjectionRebuildApi(APIView):
@@ -184,7 +204,7 @@ class ProjectionRebuildApi(APIView):
         operation_id="projections_rebuild",
         tags=["projections"],
         request=None,
-        parameters=[OpenApiParameter("name", str, OpenApiParameter.PATH)],
+        parameters=[location(202), OpenApiParameter("name", str, OpenApiParameter.PATH)],
         responses={202: TaskRunAcceptedOutputSerializer, **error_responses(403, 404, 409)},
         description="Queue a rebuild; the 202 gives the task to poll (`url`, `Location`).",
     )

@@ -190,3 +190,12 @@ def test_the_log_marks_undone_events(scorekeeper: APIClient, table: dict[str, An
     assert log[4]["undone_by"] == 5
     assert log[5]["type"] == "EventUndone"
     assert [v for v, e in log.items() if e["undone_by"] is not None] == [4]
+
+
+def test_a_deals_events_are_marked_undone_too(
+    scorekeeper: APIClient, table: dict[str, Any]
+) -> None:
+    post_events(scorekeeper, table["id"], 1, [DEAL, DECLARES[0]])
+    post_events(scorekeeper, table["id"], 4, [{"undo": {"reason": "wrong tap"}}])
+    events = scorekeeper.get(f"/api/v1/tables/{table['id']}/deals/0").json()["events"]
+    assert {e["version"]: e["undone_by"] for e in events}[4] == 5

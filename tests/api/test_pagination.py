@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import base64
 import json
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from clubs.models import Club
 from tests.api.conftest import create_table, post_events
+from tests.clubs.helpers import client_for, make_key
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +124,51 @@ def test_exports_are_listed_newest_first(auditor: APIClient) -> None:
     listed, pages = _walk(auditor, "/api/v1/exports", "exports", 2)
     assert [e["id"] for e in listed] == made[::-1]
     assert pages == 2
+
+
+def test_projections_page_like_every_list(club: Club) -> None:
+    operator = client_for(make_key(club, "operator")[1])
+    everything = operator.get("/api/v1/projections").json()["projections"]
+    assert len(everything) >= 2
+    paged, pages = _walk(operator, "/api/v1/projections", "projections", 1)
+    assert paged == everything
+    assert pages == len(everything)
+
+
+# Documents of one thing (their arrays are parts of it, not a list to page through).
+DOCUMENTS = {
+    "/api/v1/tables/{table_id}",
+    "/api/v1/tables/{table_id}/state",
+    "/api/v1/tables/{table_id}/ruling",
+    "/api/v1/tables/{table_id}/transcript",
+    "/api/v1/tables/{table_id}/deals/{index}",
+    "/api/v1/tables/{table_id}/ledger",  # one table's ledger as of a position (`?at=`)
+    "/api/v1/webhooks/{webhook_id}",
+    "/api/v1/tables/{table_id}/settlement",  # one table's statements and transfers
+}
+
+
+def test_every_list_in_the_schema_is_paged_the_one_way() -> None:
+    """A new list endpoint has to use clubs.api.pagination (or be named a document here)."""
+    out = StringIO()
+    call_command("spectacular", "--format", "openapi-json", stdout=out)
+    schema = json.loads(out.getvalue())
+    components = schema["components"]["schemas"]
+    lists = []
+    for path, operations in schema["paths"].items():
+        get = operations.get("get")
+        content = get and get["responses"].get("200", {}).get("content", {})
+        ref = (content or {}).get("application/json", {}).get("schema", {}).get("$ref")
+        if not ref:
+            continue
+        component = components[ref.rsplit("/", 1)[1]]
+        arrays = [k for k, v in component.get("properties", {}).items() if v.get("type") == "array"]
+        if not arrays or path in DOCUMENTS:
+            continue
+        lists.append(path)
+        assert set(component["properties"]) == {arrays[0], "next"}, path
+        assert component["properties"]["next"]["nullable"] is True, path
+        names = {p["name"] for p in get.get("parameters", [])}
+        assert {"cursor", "limit"} <= names, path
+    assert "/api/v1/tables" in lists
+    assert len(lists) >= 9

@@ -52,3 +52,15 @@ def test_a_play_between_deals_is_no_deal_in_progress(scorekeeper: APIClient) -> 
     )
     assert refused.status_code == 422
     assert refused.json()["error"]["code"] == "no_deal_in_progress"
+
+
+def test_the_next_dealer_skips_a_player_who_left(scorekeeper: APIClient) -> None:
+    table = create_table(scorekeeper, players=["ana", "ben", "cy", "dee", "eve"])
+    deal = {"deal": {"dealer": "ana", "trump": "7S"}}
+    passes = [{"player": p, "declare": "pass"} for p in ("ben", "cy", "dee", "eve", "ana")]
+    body = post_events(scorekeeper, table["id"], 1, [deal, *passes]).json()
+    assert body["state"]["next_deal"]["dealer"] == "ben"
+    body = post_events(
+        scorekeeper, table["id"], body["version"], [{"leave": {"player": "ben"}}]
+    ).json()
+    assert body["state"]["next_deal"]["dealer"] == "cy", body

@@ -34,3 +34,10 @@ def test_a_key_of_another_role_by_club_id() -> None:
 def test_an_unknown_club_fails_loudly() -> None:
     with pytest.raises(CommandError, match="no club named"):
         _issue("Nowhere")
+
+
+def test_it_issues_no_operator_key() -> None:
+    """The operator is not a club's: `operator_key` issues those."""
+    club = make_club()
+    with pytest.raises(CommandError, match="invalid choice"):
+        _issue(club.name, "--role", "operator")

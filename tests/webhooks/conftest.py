@@ -25,8 +25,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # webhooks.conf in this process: retries come back in tenths of a second, not seconds.
 os.environ.setdefault("WEBHOOKS_RETRY_BASE_SECONDS", "0.2")
 os.environ.setdefault("WEBHOOKS_TIMEOUT_SECONDS", "5")
-# The receivers listen on 127.0.0.1, which webhooks refuse by default (webhooks/targets.py).
-os.environ.setdefault("WEBHOOKS_ALLOW_PRIVATE_TARGETS", "1")
 
 
 @pytest.fixture

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Club
 from games.eventstore import last_position
 from tests.clubs.helpers import client_for, make_key
 from tests.webhooks.conftest import create_webhook
+from webhooks.models import WebhookAttempt, WebhookDelivery
 
 URL = "http://127.0.0.1:9/hooks"
 
@@ -119,3 +123,25 @@ def test_a_created_webhook_has_a_location(admin: APIClient) -> None:
     )
     assert response.status_code == 201
     assert admin.get(response.headers["Location"]).json()["id"] == response.json()["id"]
+
+
+def test_the_delivery_log_pages_newest_first(admin: APIClient) -> None:
+    created = create_webhook(admin, URL, ["deal_settled"])
+    delivery = WebhookDelivery.objects.create(
+        endpoint_id=created["id"], position=7, kind="deal_settled", table_id=uuid.uuid4()
+    )
+    now = timezone.now()
+    made = [
+        WebhookAttempt.objects.create(
+            delivery=delivery, number=n, started_at=now, finished_at=now, duration_ms=1,
+            status_code=500, succeeded=False,
+        ).id
+        for n in range(1, 6)
+    ]  # fmt: skip
+    url = f"/api/v1/webhooks/{created['id']}/deliveries"
+    page = admin.get(url, {"limit": 2}).json()
+    seen = [a["id"] for a in page["attempts"]]
+    while page["next"]:
+        page = admin.get(page["next"]).json()
+        seen += [a["id"] for a in page["attempts"]]
+    assert seen == made[::-1]

@@ -16,9 +16,10 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import error_responses
+from clubs.api.headers import location
 from clubs.api.pagination import (
-    PageQuerySerializer,
     bad_cursor,
+    page_parameters,
     page_request,
     page_response,
     paginate_queryset,
@@ -74,7 +75,7 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
     @extend_schema(
         operation_id="webhooks_list",
         tags=TAGS,
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: WebhookListOutputSerializer, **error_responses(400, 403)},
     )
     def get(self, request: Request) -> Response:
@@ -89,6 +90,7 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
 
     @extend_schema(
         operation_id="webhooks_create",
+        parameters=[location(201)],
         tags=TAGS,
         request=WebhookCreateInputSerializer,
         responses={201: WebhookCreatedOutputSerializer, **error_responses(400, 403)},
@@ -155,7 +157,7 @@ class WebhookAttemptListApi(APIView):
         operation_id="webhooks_deliveries",
         tags=TAGS,
         description="Every delivery attempt to this endpoint, newest first, paged.",
-        parameters=[PageQuerySerializer],
+        parameters=page_parameters(),
         responses={200: WebhookAttemptListOutputSerializer, **error_responses(400, 403, 404)},
     )
     def get(self, request: Request, webhook_id: uuid.UUID) -> Response:

@@ -21,7 +21,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("club", help="the club's name or id")
-        parser.add_argument("--role", choices=Role.values, default=Role.ADMIN)
+        # The operator's keys are not a club's: `manage.py operator_key` issues those.
+        club_roles = [role for role in Role.values if role != Role.OPERATOR]
+        parser.add_argument("--role", choices=club_roles, default=Role.ADMIN)
         parser.add_argument("--name", help="the key's name (default: '<role> key (issued)')")
 
     def handle(self, *args: Any, **options: Any) -> None:
