@@ -32,8 +32,9 @@ def test_a_committed_append_wakes_a_worker(celery_worker_process: object, club_i
     target = table.positions[-1]
 
     def projected() -> bool:
+        # Positions are the club's: wait for the club's checkpoint, not the total count.
         row = ProjectorCheckpoint.objects.filter(name=NAME, active=True).first()
-        return row is not None and row.position >= target
+        return row is not None and club_positions(row).get(club_id, 0) >= target
 
     wait_for(projected, timeout=60)
     stats = snapshot(live().generation, {club_id})
