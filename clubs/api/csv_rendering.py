@@ -1,7 +1,7 @@
 """CSV as a second rendering of a read endpoint (`Accept: text/csv` or `?format=csv`).
 
-A view that offers it lists `renderer_classes = [JSONRenderer, CsvRenderer]` and, when
-`request.accepted_renderer.format == "csv"`, answers with rows (lists of cells).
+A view that offers it mixes in `CsvOrJson` and, when `wants_csv(request)`, answers with
+rows (lists of cells). Errors stay in the API's JSON envelope either way.
 """
 
 from __future__ import annotations
@@ -10,11 +10,14 @@ import csv
 import io
 from typing import Any
 
-from rest_framework.renderers import BaseRenderer
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 
 class CsvRenderer(BaseRenderer):
-    """Writes what the view gives as rows (lists); an error body as `code,message`."""
+    """Writes what the view gives as rows (lists); a mapping as `code,message` (errors
+    are JSON under `CsvOrJson`, so that is a fallback only)."""
 
     media_type = "text/csv"
     format = "csv"
@@ -34,3 +37,21 @@ class CsvRenderer(BaseRenderer):
         else:
             writer.writerows(data)
         return out.getvalue().encode(self.charset)
+
+
+def wants_csv(request: Request) -> bool:
+    return request.accepted_renderer.format == CsvRenderer.format
+
+
+class CsvOrJson:
+    """A view mixin: JSON, or CSV when asked for; an error is always the JSON envelope
+    (with its real code and message), whatever the `Accept` header asked for."""
+
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        request = getattr(self, "request", None)
+        if request is not None:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)  # type: ignore[misc,no-any-return]

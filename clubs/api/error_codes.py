@@ -99,6 +99,7 @@ CATALOGUE: tuple[ErrorCode, ...] = (
         422,
         "a new deal, a join, a leave or a close while a deal is under way (`deal` is its index)",
     ),
+    ErrorCode("nothing_to_close", 422, "a close before any deal was played"),
     ErrorCode("sitting_over", 422, "the sitting was agreed at a number of deals, all played"),
     ErrorCode("missing_trump", 422, "`trump` (the turned-up card) is required in a louisiana deal"),
     ErrorCode("out_of_turn", 422, "not this player's turn (`expected_player` is whose it is)"),

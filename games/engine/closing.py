@@ -10,12 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .errors import Rejection
 from .seats import between_deals
 from .state import POT, Posting, Ruling, Sitting, evolve, player_account
 
 
 def close(sitting: Sitting) -> tuple[Sitting, list[Ruling]]:
     between_deals(sitting, "a sitting cannot be closed during a deal")
+    if sitting.deal is None:
+        raise Rejection(
+            "nothing_to_close", "no deal has been played: a table closes after a settled deal"
+        )
     shares = closing_shares(sitting)
     balances = {p: n + shares.get(p, 0) for p, n in sitting.balances.items()}
     closing: dict[str, Any] = {
@@ -32,7 +37,7 @@ def close(sitting: Sitting) -> tuple[Sitting, list[Ruling]]:
 def closing_shares(sitting: Sitting) -> dict[str, int]:
     """Each player's share of the pot at closing, in seat order, zeros included."""
     deal = sitting.deal
-    if deal is None:  # closed before any deal: nothing was ever paid in
+    if deal is None:
         return {}
     each, odd = divmod(sitting.pot, len(deal.order))
     got = {p: each + (1 if i < odd else 0) for i, p in enumerate(deal.order)}

@@ -20,12 +20,8 @@ def new_sitting(
     variant: str,
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
-    every_seat: bool = False,
 ) -> Sitting:
-    """A table before its first deal; refuses unknown variants, options and bad player lists.
-
-    `every_seat`: `players` is every seat taken over a whole sitting (a transcript), so
-    it may hold more players than one deal can; each deal's `seated` is checked instead."""
+    """A table before its first deal; refuses unknown variants, options and bad player lists."""
     rules = get_variant(variant)
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise Rejection("invalid_players", "players: must be a list of names", field="players")
@@ -36,7 +32,7 @@ def new_sitting(
         )
     if len(set(names)) != len(names):
         raise Rejection("invalid_players", "players: names must be distinct", field="players")
-    if len(names) < rules.min_players or (not every_seat and len(names) > rules.max_players):
+    if not rules.min_players <= len(names) <= rules.max_players:
         raise Rejection(
             "player_count",
             f"players: {rules.name} is played by "

@@ -13,6 +13,7 @@ import unicodedata
 from .errors import Rejection
 from .events import Join, Leave
 from .state import Ruling, Sitting, evolve
+from .variants import get_variant
 
 
 def between_deals(sitting: Sitting, why: str) -> None:
@@ -40,31 +41,47 @@ def join(sitting: Sitting, ev: Join) -> tuple[Sitting, list[Ruling]]:
             f"join.seat_after: {ev.seat_after!r} is not at this table",
             field="join.seat_after",
         )
-    if ev.player not in players:
-        folded = _folded(ev.player)
-        for p in players:
-            if _folded(p) == folded:
-                raise Rejection(
-                    "invalid_players",
-                    f"join.player: same name as {p} (ignoring case)",
-                    field="join.player",
-                )
     if ev.player in players:
-        at = players.index(ev.player)
-        own = players[at - 1] if at else None
-        if ev.seat_after != own:
-            place = "the first seat" if own is None else f"the seat after {own}"
-            raise Rejection(
-                "not_own_seat",
-                f"join.seat_after: {ev.player} comes back to their own seat, {place}",
-                field="join.seat_after",
-            )
+        _check_own_seat(players, ev)
         balances = sitting.balances
     else:
+        _check_newcomer(sitting, ev)
         players = seat_order(players, ev)
         balances = {p: sitting.balances.get(p, 0) for p in players}  # in seat order
     now = tuple(p for p in players if p in seated or p == ev.player)
     return evolve(sitting, players=players, seated=now, balances=balances), []
+
+
+def _check_own_seat(players: tuple[str, ...], ev: Join) -> None:
+    at = players.index(ev.player)
+    own = players[at - 1] if at else None
+    if ev.seat_after != own:
+        place = "the first seat" if own is None else f"the seat after {own}"
+        raise Rejection(
+            "not_own_seat",
+            f"join.seat_after: {ev.player} comes back to their own seat, {place}",
+            field="join.seat_after",
+        )
+
+
+def _check_newcomer(sitting: Sitting, ev: Join) -> None:
+    """A new name: not another player's in a different case, and a seat left to take."""
+    folded = _folded(ev.player)
+    for p in sitting.players:
+        if _folded(p) == folded:
+            raise Rejection(
+                "invalid_players",
+                f"join.player: same name as {p} (ignoring case)",
+                field="join.player",
+            )
+    most = get_variant(sitting.variant).max_players
+    if len(sitting.players) >= most:
+        raise Rejection(
+            "player_count",
+            f"join.player: a {sitting.variant} table has at most {most} seats over its "
+            "sitting (every seat ever taken counts): open another table",
+            field="join.player",
+        )
 
 
 def leave(sitting: Sitting, ev: Leave) -> tuple[Sitting, list[Ruling]]:

@@ -162,19 +162,21 @@ def _change_seats(
     rng: random.Random, sim: Simulation, fresh: Iterator[str], *, arrive: bool = False
 ) -> None:
     """Someone leaves, or (always when `arrive`) someone arrives: a newcomer at a random
-    place, or a player who left, back in their own seat."""
+    place while the table has a seat never taken, or a player who left, back in their own
+    seat."""
     state = sim.state
     roster = state.at_table
     if not arrive and roster and rng.random() < 0.5:
         sim.state = _step(sim, Leave(rng.choice(roster)))
         return
     gone = [p for p in state.players if p not in roster]
-    if gone and rng.random() < 0.5:
+    full = len(state.players) >= get_variant(state.variant).max_players  # no seat left
+    if gone and (full or rng.random() < 0.5):
         back = rng.choice(gone)
         at = state.players.index(back)
         sim.state = _step(sim, Join(back, state.players[at - 1] if at else None))
-        return
-    sim.state = _step(sim, Join(next(fresh), rng.choice((None, *state.players))))
+    elif not full:
+        sim.state = _step(sim, Join(next(fresh), rng.choice((None, *state.players))))
 
 
 def _step(sim: Simulation, event: Event) -> Sitting:

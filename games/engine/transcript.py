@@ -48,7 +48,7 @@ def open_transcript(doc: object) -> tuple[Sitting, list[Any]]:
     try:
         # new_sitting checks the types of what the document holds.
         fields: dict[str, Any] = {k: doc.get(k) for k in ("variant", "players", "options")}
-        sitting = new_sitting(**fields, every_seat=True)
+        sitting = new_sitting(**fields)
     except Rejection as r:
         raise TranscriptRejected(None, None, r) from None
     deals = doc.get("deals", [])

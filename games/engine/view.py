@@ -55,8 +55,8 @@ def to_act(sitting: Sitting) -> str | None:
 
 def next_dealer(sitting: Sitting) -> str | None:
     """Who deals next by custom: the first player clockwise from the last dealer among
-    those seated for the last deal (the rules do not enforce rotation; a table app
-    offers it as the default)."""
+    those at the table now (a player who left is skipped; the rules do not enforce
+    rotation; a table app offers it as the default)."""
     deal = sitting.deal
     here = sitting.at_table
     if deal is None or not here or sitting.closed:

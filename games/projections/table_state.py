@@ -90,11 +90,7 @@ def parse_game_event(type_: str, data: Mapping[str, Any]) -> Event:
 
 
 def sitting_from_created(data: Mapping[str, Any]) -> Sitting:
-    # What the log holds was checked when it was written (an imported transcript may
-    # name more seats than one deal holds), so only each deal's seats are checked again.
-    return new_sitting(
-        variant=data["variant"], players=data["players"], options=data["options"], every_seat=True
-    )
+    return new_sitting(variant=data["variant"], players=data["players"], options=data["options"])
 
 
 @dataclass

@@ -4,13 +4,12 @@ holds a joining name to the rules of names at table creation, and gives what to 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from games.engine import Rejection, change_to_json, parse_close, parse_join, parse_leave
 from games.projections.table_state import event_type
-from games.table import PLAYER_NAME_MAX_LENGTH
+from games.table.names import player_name
 
 SITTING_KEYS = ("join", "leave", "close")
 _PARSERS = {"join": parse_join, "leave": parse_leave, "close": parse_close}
@@ -32,25 +31,14 @@ def sitting_change(item: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     return event_type(change), data
 
 
-# As `games/api/names.py` holds the names of a new table: control, format (zero-width,
-# bidi overrides), surrogate, private-use, unassigned and line/paragraph separators.
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-
-
 def _name(value: object, field: str) -> object:
-    """A name as table creation takes it: NFC, visible, no surrounding spaces, at most 100
-    characters (the engine refuses one that differs from a player's only by case)."""
+    """A joining name held to the rules of a new table's names (the engine refuses one that
+    differs from a player's only by case)."""
     if not isinstance(value, str):
         return value  # the engine names the field that is not a name
-    name = unicodedata.normalize("NFC", value)
-    for char in name:
-        category = unicodedata.category(char)
-        if category in _REFUSED_CATEGORIES or (category == "Zs" and char != " "):
-            raise _refused(field, f"invisible or control character U+{ord(char):04X}")
-    if not name.strip() or name != name.strip():
-        raise _refused(field, "a name is visible text without leading or trailing spaces")
-    if len(name) > PLAYER_NAME_MAX_LENGTH:
-        raise _refused(field, f"a name is at most {PLAYER_NAME_MAX_LENGTH} characters")
+    name, problem = player_name(value)
+    if problem is not None:
+        raise _refused(field, problem)
     return name
 
 

@@ -29,12 +29,10 @@ def table_create(
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
     context: RequestContext | None = None,
-    every_seat: bool = False,
 ) -> Table:
     """A new table: `TableCreated` is version 1 of its stream. Raises `Rejection` for a
-    variant, option or player list the rules refuse (`every_seat`: the players of a whole
-    sitting, as a transcript lists them, may be more than one deal holds)."""
-    sitting = new_sitting(variant=variant, players=players, options=options, every_seat=every_seat)
+    variant, option or player list the rules refuse."""
+    sitting = new_sitting(variant=variant, players=players, options=options)
     table_id = uuid.uuid4()
     data = {
         "table_id": str(table_id),
@@ -112,7 +110,6 @@ def table_import(
             players=list(sitting.players),
             options=doc.get("options"),
             context=context,
-            every_seat=True,
         )
         if events:
             try:

@@ -9,12 +9,11 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.api.csv_rendering import CsvRenderer
+from clubs.api.csv_rendering import CsvOrJson, wants_csv
 from clubs.api.errors import error_responses
 from clubs.api.permissions import IsAuditor
 from ledger.api.views import _table_id_or_404
@@ -72,9 +71,8 @@ def settlement_rows(settlement: SittingSettlement) -> list[list[Any]]:
     return rows
 
 
-class TableSettlementApi(APIView):
+class TableSettlementApi(CsvOrJson, APIView):
     permission_classes = [IsAuditor]
-    renderer_classes = [JSONRenderer, CsvRenderer]
 
     @extend_schema(
         operation_id="tables_settlement",
@@ -102,7 +100,7 @@ class TableSettlementApi(APIView):
     )
     def get(self, request: Request, table_id: uuid.UUID) -> Response:
         settlement = ledger_settlement(table_id=_table_id_or_404(request, table_id))
-        if request.accepted_renderer.format == "csv":
+        if wants_csv(request):
             name = f"settlement-{table_id}.csv"
             return Response(
                 settlement_rows(settlement),

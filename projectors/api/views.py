@@ -10,13 +10,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from clubs.api.csv_rendering import CsvRenderer
+from clubs.api.csv_rendering import CsvOrJson, wants_csv
 from clubs.api.errors import ApiError, error_responses
 from clubs.api.headers import location
 from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
@@ -74,18 +73,13 @@ def _days(request: Request) -> tuple[date | None, date | None] | None:
     return query.validated_data.get("from"), query.validated_data.get("to")
 
 
-def _wants_csv(request: Request) -> bool:
-    return request.accepted_renderer.format == "csv"
-
-
 def _csv(rows: list[Any], name: str) -> Response:
     lines = [list(STATS_COLUMNS), *([getattr(r, f) for f in STATS_COLUMNS] for r in rows)]
     return Response(lines, headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
 
 
-class PlayerStatsGetApi(APIView):
+class PlayerStatsGetApi(CsvOrJson, APIView):
     permission_classes = [IsAuditor]
-    renderer_classes = [JSONRenderer, CsvRenderer]
 
     @extend_schema(
         operation_id="player_stats_get",
@@ -109,14 +103,13 @@ class PlayerStatsGetApi(APIView):
             stats = player_stats_between(
                 club_id=club_id, player=name, start=days[0], end=days[1]
             ) or StandingLine(name, *(0 for _ in STAT_FIELDS))
-        if _wants_csv(request):
+        if wants_csv(request):
             return _csv([stats], f"stats-{name}")
         return Response(PlayerStatsOutputSerializer(stats).data)
 
 
-class LeaderboardApi(APIView):
+class LeaderboardApi(CsvOrJson, APIView):
     permission_classes = [IsAuditor]
-    renderer_classes = [JSONRenderer, CsvRenderer]
 
     @extend_schema(
         operation_id="leaderboard_get",
@@ -142,7 +135,7 @@ class LeaderboardApi(APIView):
                 return list(leaderboard_list(club_id=club_id, limit=limit))
             return leaderboard_between(club_id=club_id, start=days[0], end=days[1], limit=limit)
 
-        if _wants_csv(request):
+        if wants_csv(request):
             return _csv(standings(CSV_MAX_ROWS), "leaderboard")
         page = page_request(request, "leaderboard", default_limit=50)
         # A ranking has no stable keyset: the cursor holds the rank reached.

@@ -92,6 +92,7 @@ def test_joins_and_leaves_change_who_is_dealt_in(
         ({"leave": {"player": "zed"}}, "unknown_player", "leave.player"),
         ({"leave": {}}, "invalid_event", "leave.player"),
         ({"close": {"now": True}}, "invalid_event", "close.now"),
+        ({"close": {}}, "nothing_to_close", None),
         ({"close": {}, "leave": {"player": "ana"}}, "invalid_event", "leave"),
     ],
 )

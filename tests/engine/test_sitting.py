@@ -251,14 +251,22 @@ def test_the_api_shapes_parse_and_bad_ones_name_the_field() -> None:
         assert caught.value.field == field, bad
 
 
-def test_a_transcript_may_name_more_seats_than_one_deal_holds() -> None:
-    night = None
-    for seed in range(200):
-        sim = random_night(random.Random(seed), "occitan", 4)
-        if len(sim.transcript["players"]) > 4:
-            night = sim
-            break
-    assert night is not None
-    assert rule_transcript(night.transcript)["closing"]
-    with pytest.raises(Rejection):
-        new_sitting(variant="occitan", players=night.transcript["players"])
+def test_a_table_has_no_more_seats_over_its_sitting_than_the_variant_allows() -> None:
+    state = new_sitting(variant="occitan", players=["a", "b", "c"])
+    state = fold(state, Leave("c"), Join("d", "b"))
+    with pytest.raises(Rejection) as caught:
+        apply(state, Join("e", "d"))
+    assert (caught.value.code, caught.value.field) == ("player_count", "join.player")
+    assert fold(state, Join("c", "d")).players == ("a", "b", "d", "c")  # c comes back
+    with pytest.raises(TranscriptRejected) as refused:
+        rule_transcript({"variant": "occitan", "players": list("abcde"), "deals": []})
+    assert (refused.value.deal, refused.value.action) == (None, None)
+
+
+def test_a_table_closes_only_after_a_deal() -> None:
+    with pytest.raises(Rejection) as caught:
+        apply(new_sitting(variant="louisiana", players=["a", "b"]), Close())
+    assert caught.value.code == "nothing_to_close"
+    with pytest.raises(TranscriptRejected) as refused:
+        rule_transcript({"variant": "occitan", "players": ["a", "b", "c"], "closed": True})
+    assert (refused.value.deal, refused.value.action) == (None, None)

@@ -89,6 +89,8 @@ def test_the_leaderboard_of_a_range_of_days(club: Club) -> None:
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "to"
     assert auditor.get("/api/v1/leaderboard?from=yesterday").json()["error"]["field"] == "from"
+    refused = auditor.get("/api/v1/leaderboard?from=yesterday&format=csv")
+    assert (refused.status_code, refused.json()["error"]["field"]) == (400, "from")  # JSON
 
 
 @pytest.mark.django_db

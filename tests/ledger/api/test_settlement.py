@@ -96,6 +96,8 @@ def test_another_clubs_table_is_not_found_in_either_form(club):
     outsider = client_for(make_key(make_club(), "admin")[1])
     assert outsider.get(f"/api/v1/tables/{table_id}/settlement").status_code == 404
     response = outsider.get(f"/api/v1/tables/{table_id}/settlement", HTTP_ACCEPT="text/csv")
-    assert response.status_code == 404
-    # Errors speak one envelope whatever was asked for (one handler for the whole API).
-    assert response.json()["error"]["code"] == "not_found"
+    assert response.status_code == 404  # errors keep the JSON envelope
+    assert response.json()["error"] == {
+        "code": "not_found",
+        "message": "no such table in this club",
+    }

@@ -1,0 +1,37 @@
+"""Player names as a table keeps them: NFC, visible, distinct regardless of case.
+
+Two spellings of "José" (precomposed or with a combining accent) are one name; a name with
+a zero-width or bidirectional-override character looks like another player's, or reorders
+the text around it in every transcript that prints it; "Ana" and "ANA" at one table are a
+typo waiting to be scored against the wrong player. One rule for a new table's players
+and for a player joining later, so both callers ask this module.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from games.table.events import PLAYER_NAME_MAX_LENGTH
+
+# Control, format (zero-width, bidi overrides, soft hyphen, BOM), surrogate, private-use,
+# unassigned, and line/paragraph separators.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def player_name(raw: str) -> tuple[str, str | None]:
+    """The name as kept (NFC) and what is wrong with it, or None when it is a good name."""
+    name = unicodedata.normalize("NFC", raw)
+    for char in name:
+        category = unicodedata.category(char)
+        if category in _REFUSED_CATEGORIES or (category == "Zs" and char != " "):
+            return name, f"invisible or control character U+{ord(char):04X}"
+    if not name.strip() or name != name.strip():
+        return name, "a name is visible text without leading or trailing spaces"
+    if len(name) > PLAYER_NAME_MAX_LENGTH:
+        return name, f"a name is at most {PLAYER_NAME_MAX_LENGTH} characters"
+    return name, None
+
+
+def name_key(name: str) -> str:
+    """What two names must not share at one table (compatibility form, case folded)."""
+    return unicodedata.normalize("NFKC", name).casefold()
