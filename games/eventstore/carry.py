@@ -9,7 +9,10 @@ its ``TableCreated``; a stream without one goes to ``NO_CLUB``. Idempotency keys
 their events. The archive stays as it was, so its global chain can still be verified
 (``v1_event_hash``) and ``eventstore_position_v1`` maps every old position to the new one
 (what the ledger, projector and webhook migrations translate their positions with).
-An empty first log is simply dropped: a fresh install has no archive.
+An empty first log is simply dropped: a fresh install has no archive. The first log's chain
+is verified as it is carried (positions without a gap, each hash recomputed, each link):
+a broken one stops the migration, naming the position, so re-chaining can never launder
+a tampered event into a valid club chain.
 
 Backward (only while nothing was appended since): the partitioned tables are dropped and
 the archive renamed back.
@@ -21,7 +24,7 @@ import json
 from typing import Any
 
 from games.eventstore import schema, schema_v1
-from games.eventstore.canonical import GENESIS_HASH, canonical_json, event_hash
+from games.eventstore.canonical import GENESIS_HASH, canonical_json, event_hash, v1_event_hash
 from games.eventstore.reader import NO_CLUB, club_key
 
 PAGE = 5000
@@ -96,22 +99,26 @@ def _carry_events(cursor: Any) -> None:
         except (TypeError, ValueError):
             club_of[stream] = NO_CLUB
     heads: dict[str, tuple[int, str]] = {}
+    old_chain = (0, GENESIS_HASH)  # the first log's last verified position and hash
     after = 0
     while True:
         cursor.execute(
             "SELECT position, stream, version, type, schema_version, data, metadata, "
-            "recorded_at FROM eventstore_event_v1 WHERE position > %s ORDER BY position LIMIT %s",
+            "recorded_at, hash, prev_hash FROM eventstore_event_v1 WHERE position > %s "
+            "ORDER BY position LIMIT %s",
             [after, PAGE],
         )
         rows = cursor.fetchall()
         if not rows:
             break
         events, mapping = [], []
-        for old, stream, version, type_, schema_version, data, metadata, at in rows:
+        for row in rows:
+            old, stream, version, type_, schema_version, data, metadata, at = row[:8]
+            data, metadata = _json(data), _json(metadata)
+            old_chain = _check_v1(row, data, metadata, old_chain)
             club = club_of.get(stream, NO_CLUB)
             last, prev = heads.get(club, (0, GENESIS_HASH))
             position = last + 1
-            data, metadata = _json(data), _json(metadata)
             hashed = event_hash(
                 club=club,
                 position=position,
@@ -157,6 +164,35 @@ def _carry_events(cursor: Any) -> None:
         "INSERT INTO eventstore_head (club_id, last_position, last_hash) VALUES (%s, %s, %s)",
         [(club, last, hashed) for club, (last, hashed) in heads.items()],
     )
+
+
+class BrokenLog(RuntimeError):
+    """The first log's chain does not verify: it is not carried forward."""
+
+
+def _check_v1(
+    row: tuple[Any, ...], data: Any, metadata: Any, chain: tuple[int, str]
+) -> tuple[int, str]:
+    old, stream, version, type_, schema_version, _, _, at, stored, prev_hash = row
+    where = f"the first log is broken at position {old}"
+    if old != chain[0] + 1:
+        raise BrokenLog(f"{where}: position {chain[0] + 1} is missing")
+    if prev_hash != chain[1]:
+        raise BrokenLog(f"{where}: prev_hash does not link")
+    recomputed = v1_event_hash(
+        position=old,
+        prev_hash=prev_hash,
+        stream=stream,
+        version=version,
+        type=type_,
+        schema_version=schema_version,
+        data=data,
+        metadata=metadata,
+        recorded_at=at,
+    )
+    if recomputed != stored:
+        raise BrokenLog(f"{where}: hash does not match; nothing was migrated")
+    return old, stored
 
 
 def backward(cursor: Any) -> None:

@@ -245,3 +245,27 @@ def test_going_back_restores_the_first_log_but_never_loses_a_new_event(scratch) 
     )
     assert refused.returncode != 0
     assert "would lose them" in refused.stderr
+
+
+@pytest.mark.django_db
+def test_a_tampered_first_log_is_not_carried_forward(scratch) -> None:
+    manage(scratch["env"], "migrate", "games", PREVIOUS)
+    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+        v1_append(conn, "table-t", [("TableCreated", {"club_id": str(uuid.uuid4())})])
+        v1_append(conn, "table-t", [("CardPlayed", {"card": "AS"}), ("CardPlayed", {"n": 2})])
+    with psycopg.connect(scratch["owner"], autocommit=True) as conn:
+        conn.execute("ALTER TABLE eventstore_event DISABLE TRIGGER USER")
+        conn.execute('UPDATE eventstore_event SET data = \'{"card": "KS"}\' WHERE position = 2')
+        conn.execute("ALTER TABLE eventstore_event ENABLE TRIGGER USER")
+    refused = subprocess.run(
+        [sys.executable, "manage.py", "migrate"],
+        cwd=ROOT,
+        env=scratch["env"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert refused.returncode != 0
+    assert "the first log is broken at position 2: hash does not match" in refused.stderr
+    with psycopg.connect(scratch["owner"]) as conn:  # nothing was migrated
+        assert conn.execute("SELECT to_regclass('eventstore_event_v1')").fetchone() == (None,)
