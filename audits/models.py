@@ -10,10 +10,12 @@ from clubs.models import ApiKey
 
 
 class AuditStatus(models.TextChoices):
+    """The one job vocabulary (clubs/jobs.py)."""
+
     QUEUED = "queued"
     RUNNING = "running"
-    DONE = "done"  # finished; `ok` says whether everything held
-    ERROR = "error"  # the audit itself failed (see `error`), nothing is concluded
+    SUCCEEDED = "succeeded"  # finished; `ok` says whether everything held
+    FAILED = "failed"  # the audit itself failed (see `error`), nothing is concluded
 
 
 class AuditTrigger(models.TextChoices):
@@ -30,6 +32,9 @@ class AuditRun(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     status = models.CharField(max_length=10, choices=AuditStatus.choices, default="queued")
+    attempts = models.IntegerField(default=0, help_text="runs started (clubs/jobs.py)")
+    # Touched as the run progresses: a running audit silent for long lost its worker.
+    updated_at = models.DateTimeField(auto_now=True)
     trigger = models.CharField(max_length=10, choices=AuditTrigger.choices)
     requested_by = models.ForeignKey(
         ApiKey, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

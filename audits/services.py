@@ -15,6 +15,7 @@ from django.utils import timezone
 from audits.ledger_check import table_ledger_differences
 from audits.models import AuditRun, AuditStatus, AuditTrigger
 from audits.selectors import logged_table_iter
+from clubs.jobs import enqueue_after_commit, job_claim, job_fail
 from clubs.models import ApiKey
 from games.eventstore import last_position, partition_heads, verify_chain
 
@@ -30,10 +31,11 @@ def audit_request(*, requested_by: ApiKey | None = None, club_id: str = "") -> A
     club's ledgers (`club_id`), or of the whole log and every ledger ("")."""
     from audits.tasks import audit_run_task
 
-    run = AuditRun.objects.create(
-        trigger=AuditTrigger.API, requested_by=requested_by, club_id=club_id
-    )
-    transaction.on_commit(lambda: audit_run_task.delay(str(run.id)))
+    with transaction.atomic():
+        run = AuditRun.objects.create(
+            trigger=AuditTrigger.API, requested_by=requested_by, club_id=club_id
+        )
+        enqueue_after_commit(lambda: audit_run_task.delay(str(run.id)), what=f"audit {run.id}")
     return run
 
 
@@ -44,33 +46,37 @@ def audit_run(
     trigger: str = AuditTrigger.COMMAND,
 ) -> AuditRun:
     """Verify the whole hash chain, then rebuild every table's ledger from events and
-    compare it with the stored rows. Runs the queued run ``run_id`` (a redelivered task
-    runs it again from scratch) or a new one. Never raises for what it finds: the result
-    is in the returned run (``ok``, the first broken position, the differing tables)."""
+    compare it with the stored rows. Runs the queued run ``run_id`` if this worker can
+    claim it (a run already finished, or running elsewhere, is left alone; the sweep puts
+    a run whose worker died back in the queue) or a new one. Never raises for what it
+    finds: the result is in the returned run (``ok``, the first broken position, the
+    differing tables); any error ends the run ``failed`` with the reason."""
     if run_id is None:
-        run = AuditRun.objects.create(trigger=trigger, requested_by=requested_by)
+        run = AuditRun.objects.create(
+            trigger=trigger,
+            requested_by=requested_by,
+            status=AuditStatus.RUNNING,
+            started_at=timezone.now(),
+            attempts=1,
+        )
+    elif not job_claim(AuditRun, run_id):
+        return AuditRun.objects.get(id=run_id)
     else:
         run = AuditRun.objects.get(id=run_id)
-        if run.status in (AuditStatus.DONE, AuditStatus.ERROR):
-            return run
-    run.status = AuditStatus.RUNNING
-    run.started_at = timezone.now()
-    run.head_position = last_position()
-    run.checked_events = 0
-    run.save(update_fields=["status", "started_at", "head_position", "checked_events"])
     try:
+        run.head_position = last_position()
+        run.checked_events = 0
+        run.save(update_fields=["head_position", "checked_events", "updated_at"])
         if not run.club_id:  # the chain is the whole log's: not a club's business
             _check_chain(run)
         _check_ledgers(run)
     except Exception as error:  # the audit failed; say so rather than leave it "running"
         logger.exception("audit %s failed", run.id)
-        run.status = AuditStatus.ERROR
-        run.error = f"{type(error).__name__}: {error}"
-        run.finished_at = timezone.now()
-        run.save()
+        job_fail(AuditRun, run.id, f"{type(error).__name__}: {error}")
+        run.refresh_from_db()
         return run
     run.ok = bool((run.club_id or run.chain_ok) and run.ledger_ok)
-    run.status = AuditStatus.DONE
+    run.status = AuditStatus.SUCCEEDED
     run.finished_at = timezone.now()
     run.save()
     return run
@@ -89,9 +95,9 @@ def _check_chain(run: AuditRun) -> None:
                 run.chain_ok = False
                 run.first_broken_position = report.first_broken
                 run.broken_reason = f"club {club}: {report.reason or ''}"
-                run.save(update_fields=["checked_events"])
+                run.save(update_fields=["checked_events", "updated_at"])
                 return
-            run.save(update_fields=["checked_events"])
+            run.save(update_fields=["checked_events", "updated_at"])
             start = end + 1
     run.chain_ok = True
 
@@ -103,6 +109,8 @@ def _check_ledgers(run: AuditRun) -> None:
     for table in logged_table_iter(club_id=run.club_id or None):
         differences = table_ledger_differences(table_id=table.table_id)
         checked += 1
+        if checked % 200 == 0:  # still alive (clubs/jobs.py sweeps silent runs)
+            AuditRun.objects.filter(pk=run.pk).update(updated_at=timezone.now())
         by_club[table.club_id] = by_club.get(table.club_id, 0) + 1
         if differences:
             differing.append(

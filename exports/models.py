@@ -20,9 +20,11 @@ class ExportFormat(models.TextChoices):
 
 
 class ExportStatus(models.TextChoices):
+    """The one job vocabulary (clubs/jobs.py): succeeded means the file is ready."""
+
     QUEUED = "queued"
     RUNNING = "running"
-    READY = "ready"
+    SUCCEEDED = "succeeded"
     FAILED = "failed"
 
 
@@ -41,8 +43,11 @@ class ExportJob(models.Model):
     date_from = models.DateField(null=True, blank=True)
     date_to = models.DateField(null=True, blank=True)
 
-    status = models.CharField(max_length=8, choices=ExportStatus.choices, default="queued")
+    status = models.CharField(max_length=12, choices=ExportStatus.choices, default="queued")
+    attempts = models.IntegerField(default=0, help_text="runs started (clubs/jobs.py)")
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     file_name = models.CharField(max_length=200, blank=True, default="")
     content_type = models.CharField(max_length=100, blank=True, default="")

@@ -15,6 +15,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.jobs import enqueue_after_commit, job_claim, job_fail
 from clubs.models import ApiKey, Club
 from exports.ledger import ledger_write
 from exports.models import ExportFormat, ExportJob, ExportKind, ExportStatus
@@ -26,12 +27,18 @@ logger = logging.getLogger(__name__)
 CONTENT_TYPES = {ExportFormat.JSON: "application/json", ExportFormat.CSV: "text/csv; charset=utf-8"}
 
 
-class ExportRefused(Exception):
-    """What was asked cannot be exported (the reason is the message)."""
+# Days an export may name: the log has nothing before, and the far future overflows.
+FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2999, 12, 31)
 
-    def __init__(self, field: str, message: str) -> None:
+
+class ExportRefused(Exception):
+    """What was asked cannot be exported (the reason is the message; `code` set for a
+    refusal of the values rather than of the body's shape)."""
+
+    def __init__(self, field: str, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+        self.code = code
 
 
 def export_create(
@@ -49,22 +56,28 @@ def export_create(
 
     if kind == ExportKind.TRANSCRIPTS and format != ExportFormat.JSON:
         raise ExportRefused("format", "hand histories are exported as JSON only")
+    for name, day in (("from", date_from), ("to", date_to)):
+        if day is not None and not FIRST_DAY <= day <= LAST_DAY:
+            raise ExportRefused(
+                name, f"{name}: a day from {FIRST_DAY} to {LAST_DAY}", code="date_out_of_range"
+            )
     if date_from and date_to and date_from > date_to:
         raise ExportRefused("to", "the range ends before it starts")
     if table_id is not None and not export_tables(
         club=club, table_id=table_id, start=None, end=None
     ):
         raise ExportRefused("table", "no such table in this club")
-    job = ExportJob.objects.create(
-        club=club,
-        requested_by=requested_by,
-        kind=kind,
-        format=format,
-        table_id=table_id,
-        date_from=date_from,
-        date_to=date_to,
-    )
-    transaction.on_commit(lambda: export_build_task.delay(str(job.id)))
+    with transaction.atomic():
+        job = ExportJob.objects.create(
+            club=club,
+            requested_by=requested_by,
+            kind=kind,
+            format=format,
+            table_id=table_id,
+            date_from=date_from,
+            date_to=date_to,
+        )
+        enqueue_after_commit(lambda: export_build_task.delay(str(job.id)), what=f"export {job.id}")
     return job
 
 
@@ -73,18 +86,17 @@ def export_path(job: ExportJob) -> str:
 
 
 def export_build(*, job_id: uuid.UUID | str) -> ExportJob:
-    """Build the job's file (again, if a redelivered task finds it half done)."""
+    """Build the job's file if this worker can claim the job (from the start again when
+    the sweep requeued it after its worker died). Any error ends it `failed`."""
+    if not job_claim(ExportJob, job_id):
+        return ExportJob.objects.get(id=job_id)
     job = ExportJob.objects.select_related("club").get(id=job_id)
-    if job.status in (ExportStatus.READY, ExportStatus.FAILED):
-        return job
-    job.status = ExportStatus.RUNNING
-    job.save(update_fields=["status"])
-    start, end = export_range(date_from=job.date_from, date_to=job.date_to)
     name = f"{job.kind}-{job.id}.{job.format}"
     directory = exports_dir()
     final = os.path.join(directory, name)
     partial = f"{final}.part"
     try:
+        start, end = export_range(date_from=job.date_from, date_to=job.date_to)
         os.makedirs(directory, exist_ok=True)
         tables = export_tables(club=job.club, table_id=job.table_id, start=start, end=end)
         header = {
@@ -104,12 +116,10 @@ def export_build(*, job_id: uuid.UUID | str) -> ExportJob:
         os.replace(partial, final)
     except Exception as error:
         logger.exception("export %s failed", job.id)
-        job.status = ExportStatus.FAILED
-        job.error = f"{type(error).__name__}: {error}"
-        job.finished_at = timezone.now()
-        job.save()
+        job_fail(ExportJob, job.id, f"{type(error).__name__}: {error}")
+        job.refresh_from_db()
         return job
-    job.status = ExportStatus.READY
+    job.status = ExportStatus.SUCCEEDED
     job.file_name = name
     job.content_type = CONTENT_TYPES[ExportFormat(job.format)]
     job.size_bytes = os.path.getsize(final)

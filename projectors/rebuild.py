@@ -17,6 +17,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.jobs import job_claim, job_fail
 from games.eventstore import last_position
 from projectors.framework import (
     DEFAULT_BATCH,
@@ -94,12 +95,12 @@ def _drop_abandoned(projector: Projector) -> None:
 
 
 def projection_rebuild_run(*, task_run_id: uuid.UUID) -> None:
-    """The rebuild task's body: run the rebuild, recording progress in its `TaskRun`."""
+    """The rebuild task's body: run the rebuild if this worker can claim its `TaskRun`
+    (clubs/jobs.py), recording progress there; any error ends it `failed`."""
+    if not job_claim(TaskRun, task_run_id):
+        return
     run = TaskRun.objects.get(pk=task_run_id)
-    now = timezone.now()
-    TaskRun.objects.filter(pk=run.pk).update(
-        status=TaskRun.Status.RUNNING, started_at=now, updated_at=now, total=last_position()
-    )
+    TaskRun.objects.filter(pk=run.pk).update(total=last_position())
 
     def progress(processed: int, total: int) -> None:
         TaskRun.objects.filter(pk=run.pk).update(
@@ -109,10 +110,7 @@ def projection_rebuild_run(*, task_run_id: uuid.UUID) -> None:
     try:
         projection_rebuild(name=run.target, progress=progress)
     except Exception as error:
-        now = timezone.now()
-        TaskRun.objects.filter(pk=run.pk).update(
-            status=TaskRun.Status.FAILED, finished_at=now, updated_at=now, error=repr(error)
-        )
+        job_fail(TaskRun, run.pk, f"{type(error).__name__}: {error}")
         raise
     now = timezone.now()
     TaskRun.objects.filter(pk=run.pk).update(

@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.jobs import enqueue_after_commit
 from projectors.framework import projector_get
 from projectors.models import TaskRun
 
@@ -40,5 +41,5 @@ def projection_rebuild_request(*, name: str, club_id: str) -> TaskRun:
 
             projection_rebuild_task.delay(str(run.id))
 
-        transaction.on_commit(enqueue)
+        enqueue_after_commit(enqueue, what=f"rebuild {run.id}")
     return run

@@ -6,9 +6,12 @@ import uuid
 
 from celery import shared_task
 
+from clubs.jobs import job_fail, jobs_sweep
 from games.projections.wakeup import pending_clear
 from projectors.framework import projector_run, projectors_all
+from projectors.models import TaskRun
 from projectors.rebuild import projection_rebuild_run
+from projectors.services import REBUILD
 from projectors.wake import projector_wake, subscription
 
 
@@ -33,4 +36,16 @@ def projector_catch_up(name: str, retried: bool = False) -> None:
 
 @shared_task(name="projectors.rebuild", ignore_result=True)
 def projection_rebuild_task(task_run_id: str) -> None:
-    projection_rebuild_run(task_run_id=uuid.UUID(task_run_id))
+    try:
+        projection_rebuild_run(task_run_id=uuid.UUID(task_run_id))
+    except Exception as error:  # whatever broke, the run says so instead of hanging
+        job_fail(TaskRun, task_run_id, f"{type(error).__name__}: {error}")
+        raise
+
+
+@shared_task(name="projectors.sweep_tasks", ignore_result=True)
+def task_runs_sweep() -> None:
+    """Beat: re-enqueue rebuilds the broker lost, requeue or fail those whose worker died."""
+    jobs_sweep(
+        TaskRun, enqueue=projection_rebuild_task.delay, what="rebuild", only={"kind": REBUILD}
+    )

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # The project-local Redis on 127.0.0.1 (Debian's redis-server, installed with apt if missing).
+# Append-only persistence (fsync every second): queued Celery messages survive a restart.
+# (Job rows in Postgres are the truth either way; the sweeps re-send what Redis lost.)
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 PIDFILE="$REDIS_DIR_LOCAL/redis.pid"
@@ -26,7 +28,7 @@ start() {
     log "starting Redis on 127.0.0.1:$REDIS_PORT_LOCAL"
     redis-server --bind 127.0.0.1 --port "$REDIS_PORT_LOCAL" --daemonize yes \
         --pidfile "$PIDFILE" --dir "$REDIS_DIR_LOCAL" --logfile "$REDIS_DIR_LOCAL/redis.log" \
-        --save "" --appendonly no
+        --save "" --appendonly yes --appendfsync everysec --appendfilename appendonly.aof
     for _ in $(seq 50); do
         redis-cli -h 127.0.0.1 -p "$REDIS_PORT_LOCAL" ping >/dev/null 2>&1 && return 0
         sleep 0.1

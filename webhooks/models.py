@@ -48,9 +48,10 @@ class WebhookCheckpoint(models.Model):
 
 
 class DeliveryStatus(models.TextChoices):
-    PENDING = "pending", "Pending (will be retried)"
+    # The job words (clubs/jobs.py): queued for its next attempt, failed for good.
+    PENDING = "queued", "Queued (will be retried)"
     SUCCEEDED = "succeeded", "Delivered (the receiver answered 2xx)"
-    DEAD = "dead", "Dead (out of attempts: the endpoint is blocked until unblocked)"
+    DEAD = "failed", "Failed (out of attempts: the endpoint is blocked until unblocked)"
     SKIPPED = "skipped", "Skipped by an admin after it died"
 
 

@@ -38,7 +38,7 @@ class AuditLedgerOutputSerializer(serializers.Serializer):
 
 class AuditRunOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField()
-    status = serializers.ChoiceField(choices=["queued", "running", "done", "error"])
+    status = serializers.ChoiceField(choices=["queued", "running", "succeeded", "failed"])
     trigger = serializers.CharField()
     scope = serializers.ChoiceField(
         choices=["club", "log"], help_text="club: one club's ledgers; log: the whole log"

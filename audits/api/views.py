@@ -63,7 +63,7 @@ def audit_for_club(run: AuditRun, club_id: uuid.UUID, *, operator: bool = False)
     else:
         differences = audit_differences_for_club(run=run, club_id=club_id)
         tables_checked = run.tables_by_club.get(str(club_id), 0)
-    done = run.status == AuditStatus.DONE
+    done = run.status == AuditStatus.SUCCEEDED
     ledger_ok = (not differences) if done else None
     chain_seen = operator and not run.club_id
     ok = (bool(run.ok) if operator else bool(ledger_ok)) if done else None

@@ -141,6 +141,10 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "clubs.api.schema.add_common_errors",  # what the request guard answers anywhere
+    ],
     # Distinct names for choice sets that share a field name across apps.
     "ENUM_NAME_OVERRIDES": {
         "ExportKindEnum": "exports.models.ExportKind",
@@ -150,6 +154,7 @@ SPECTACULAR_SETTINGS = {
         "RoleEnum": "clubs.models.Role",
         "TranscriptFormatEnum": ["bourre-transcript/1"],
         "ExportFormatEnum": "exports.models.ExportFormat",
+        "IssuableRoleEnum": ["auditor", "scorekeeper", "admin"],
     },
 }
 
@@ -163,10 +168,26 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# With the broker down a request must not hang: connect and publish give up within about
+# a second (the job row is the truth; clubs/jobs.py's sweeps send what was not sent).
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
 # Seconds between two starts of one subscription's catch-up task (a projector, the webhook
 # sweep, an endpoint): games.projections.wakeup, docs/performance.md "Wake-ups".
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
+# Jobs whose message was lost or whose worker died (clubs/jobs.py).
+for _task in ("audits.sweep", "exports.sweep", "projectors.sweep_tasks"):
+    CELERY_BEAT_SCHEDULE[_task] = {"task": _task, "schedule": 15.0}
 # Safety net for the projectors' after-commit wake-up (projectors/tasks.py).
 CELERY_BEAT_SCHEDULE["projectors-sweep"] = {"task": "projectors.catch_up_all", "schedule": 30.0}
 # Integrity audit of the whole log and every ledger, nightly (audits/tasks.py).

@@ -37,3 +37,10 @@ class StrictIntegerField(serializers.IntegerField):
         if isinstance(data, bool) or not isinstance(data, int):
             raise serializers.ValidationError(f"must be an integer, not {json_type(data)}")
         return int(super().to_internal_value(data))
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            raise serializers.ValidationError(f"must be true or false, not {json_type(data)}")
+        return data

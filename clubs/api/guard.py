@@ -115,15 +115,12 @@ class ApiGuardMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, OperationalError | InterfaceError):
+            summary = (str(exception).strip().splitlines() or [type(exception).__name__])[0]
             log.warning(
                 "database unavailable for %s %s: %s",
                 request.method,
                 request.path,
-                mask_credentials(
-                    str(exception).strip().splitlines()[0]
-                    if str(exception)
-                    else type(exception).__name__
-                ),
+                mask_credentials(summary),
             )
             if is_api(request):
                 return unavailable()

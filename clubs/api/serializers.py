@@ -2,12 +2,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.fields import StrictCharField
 from clubs.api.pagination import page_serializer
 from clubs.models import ApiKey, Role
 
 
 class ApiKeyCreateInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+    name = StrictCharField(max_length=200)
     # Operator keys come only from the shell (manage.py operator_key).
     role = serializers.ChoiceField(choices=[c for c in Role.choices if c[0] != Role.OPERATOR])
 

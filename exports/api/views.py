@@ -31,7 +31,7 @@ from exports.services import ExportRefused, export_create, export_path
 def job_body(job: ExportJob, request: Request) -> dict[str, object]:
     job.download_url = (  # type: ignore[attr-defined]
         reverse("v1:export-download", kwargs={"job_id": job.id}, request=request)
-        if job.status == ExportStatus.READY
+        if job.status == ExportStatus.SUCCEEDED
         else None
     )
     job.url = reverse("v1:export", kwargs={"job_id": job.id}, request=request)  # type: ignore[attr-defined]
@@ -64,7 +64,7 @@ class ExportCreateApi(APIView):
         parameters=[location(202)],
         tags=["exports"],
         request=ExportCreateInputSerializer,
-        responses={202: ExportJobOutputSerializer, **error_responses(400, 403)},
+        responses={202: ExportJobOutputSerializer, **error_responses(400, 403, 422)},
     )
     def post(self, request: Request) -> Response:
         body = ExportCreateInputSerializer(data=request.data)
@@ -81,6 +81,13 @@ class ExportCreateApi(APIView):
                 requested_by=request_key(request),
             )
         except ExportRefused as refused:
+            if refused.code:
+                raise ApiError(
+                    status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                    code=refused.code,
+                    message=str(refused),
+                    field=refused.field,
+                ) from None
             raise ValidationError({refused.field: [str(refused)]}) from None
         url = reverse("v1:export", kwargs={"job_id": job.id}, request=request)
         return Response(
@@ -120,7 +127,7 @@ class ExportDownloadApi(APIView):
         job = export_job_get(club=request_key(request).club, job_id=job_id)
         if job is None:
             raise NotFound("no such export in this club")
-        if job.status != ExportStatus.READY:
+        if job.status != ExportStatus.SUCCEEDED:
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,
                 code="export_not_ready",

@@ -1,4 +1,4 @@
-"""A new table's player names, held to the table's rules of names (`games.table.names`)."""
+"""A table's player names, held to the table's rules of names (`games.table.names`)."""
 
 from __future__ import annotations
 
@@ -17,17 +17,17 @@ def _refused(field: str, message: str) -> ApiError:
     )
 
 
-def clean_player_names(names: list[str]) -> list[str]:
+def clean_player_names(names: list[str], *, field_prefix: str = "players") -> list[str]:
     cleaned: list[str] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
-        field = f"players[{i}]"
+        field = f"{field_prefix}[{i}]"
         name, problem = player_name(raw)
         if problem is not None:
             raise _refused(field, problem)
         key = name_key(name)
         if key in seen:
-            raise _refused(field, f"same name as players[{seen[key]}] (ignoring case)")
+            raise _refused(field, f"same name as {field_prefix}[{seen[key]}] (ignoring case)")
         seen[key] = i
         cleaned.append(name)
     return cleaned

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -17,7 +18,9 @@ MAX_INT = 2**31 - 1
 
 
 def check_json_text(value: Any, path: str = "") -> Any:
-    """Refuse text PostgreSQL cannot store in JSON (NUL, lone surrogates)."""
+    """Refuse text PostgreSQL cannot store in JSON (NUL, lone surrogates); return the value
+    with every text in NFC, so a player named in an event or a transcript is spelled as the
+    table keeps names (games/api/names.py). The parser bounds the depth (64)."""
     if isinstance(value, str):
         if "\x00" in value:
             raise serializers.ValidationError(f"{path or 'value'}: text may not contain NUL")
@@ -25,14 +28,15 @@ def check_json_text(value: Any, path: str = "") -> Any:
             value.encode("utf-8")
         except UnicodeEncodeError as exc:
             raise serializers.ValidationError(f"{path or 'value'}: not valid Unicode") from exc
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            check_json_text(key, path)
-            check_json_text(item, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            check_json_text(item, f"{path}[{i}]")
-    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, dict):
+        return {
+            check_json_text(key, path): check_json_text(item, f"{path}.{key}" if path else str(key))
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [check_json_text(item, f"{path}[{i}]") for i, item in enumerate(value)]
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
         raise serializers.ValidationError(f"{path or 'value'}: number out of range")
     return value
 
@@ -52,6 +56,11 @@ class TableCreateInputSerializer(serializers.Serializer):
         help_text="seat order; names are kept in NFC and must differ beyond case",
     )
     options = SafeJSONField(required=False, default=dict, help_text="house options (RULES.md)")
+
+    def validate_options(self, options: Any) -> Any:
+        if not isinstance(options, dict):  # a wrong type is the body's fault, not the rules'
+            raise serializers.ValidationError("must be an object")
+        return options
 
     def validate_players(self, names: list[str]) -> list[str]:
         return clean_player_names(names)
@@ -163,6 +172,12 @@ class TranscriptOutputSerializer(TranscriptSerializer):
 class TableImportInputSerializer(serializers.Serializer):
     name = StrictCharField(max_length=200)
     transcript = SafeJSONField(help_text="a bourre-transcript/1 document")
+
+    def validate_transcript(self, transcript: Any) -> Any:
+        players = transcript.get("players") if isinstance(transcript, dict) else None
+        if isinstance(players, list) and all(isinstance(p, str) for p in players):
+            clean_player_names(players, field_prefix="transcript.players")
+        return transcript  # the engine checks the rest
 
 
 # ---------------------------------------------------------------- events

@@ -242,3 +242,34 @@ def test_postgres_down_is_a_json_503_with_retry_after(
     assert password not in response.content.decode()
     assert all(password not in record.getMessage() for record in caplog.records)
     assert auditor.get("/api/v1/tables").status_code == 200  # and it recovers by itself
+
+
+def test_an_event_naming_a_player_in_another_normal_form_finds_them(
+    scorekeeper: APIClient,
+) -> None:
+    table = create_table(scorekeeper, players=["Jos\u00e9", "ben", "cy", "dee"])
+    deal = {"deal": {"dealer": "Jose\u0301", "trump": "7S"}}
+    response = scorekeeper.post(
+        f"/api/v1/tables/{table['id']}/events",
+        {"expected_version": 1, "events": [deal]},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+
+
+def test_an_imported_transcript_with_players_differing_by_case_is_refused(
+    scorekeeper: APIClient,
+) -> None:
+    transcript = {"format": "bourre-transcript/1", "variant": "louisiana",
+                  "players": ["ana", "Ben", "BEN"], "deals": []}  # fmt: skip
+    response = scorekeeper.post(
+        "/api/v1/tables/import", {"name": "t", "transcript": transcript}, format="json"
+    )
+    assert response.status_code == 422
+    assert error_of(response)["field"] == "transcript.players[2]"
+
+
+def test_other_bodies_are_not_coerced_either(admin: APIClient) -> None:
+    response = admin.post("/api/v1/keys", {"name": 7, "role": "auditor"}, format="json")
+    assert response.status_code == 400
+    assert error_of(response)["field"] == "name"

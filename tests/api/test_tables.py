@@ -55,11 +55,6 @@ def test_create_refuses_what_the_rules_refuse(
         pytest.param(
             {"name": "t", "variant": "louisiana", "players": ["a", "b"], "options": [1]},
             "options",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="docs/api.md: a wrong type in the body is 400 invalid_request; "
-                "options that are not an object are answered 422 invalid_option",
-            ),
             id="options-not-an-object",
         ),
     ],

@@ -21,7 +21,7 @@ def test_an_untouched_table_has_no_differences() -> None:
     club = make_club()
     table = sitting_table(club, seed=41)
     run = audit_run()
-    assert run.status == AuditStatus.DONE
+    assert run.status == AuditStatus.SUCCEEDED
     assert run.chain_ok is True
     assert run.checked_events == run.head_position
     assert run.tables_by_club[str(club.id)] == 1
@@ -33,7 +33,7 @@ def test_a_tampered_ledger_amount_is_the_first_difference(owner_dsn: str) -> Non
     table = sitting_table(club, seed=42)
     leg = tamper_ledger_leg(owner_dsn, table_id=str(table.id), add=-1)
     run = audit_run()
-    assert run.status == AuditStatus.DONE
+    assert run.status == AuditStatus.SUCCEEDED
     assert run.ledger_ok is False
     assert run.ok is False
     [entry] = differences_of(run, table)

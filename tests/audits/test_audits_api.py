@@ -27,7 +27,7 @@ def wait_for_audit(client: APIClient, url: str, timeout: float = 90) -> dict[str
     deadline = time.monotonic() + timeout
     while True:
         body = client.get(url).json()
-        if body["status"] in ("done", "error"):
+        if body["status"] in ("succeeded", "failed"):
             return body
         assert time.monotonic() < deadline, f"the audit is still {body['status']}"
         time.sleep(0.2)
@@ -54,7 +54,7 @@ def test_a_club_sees_only_its_own_tables_and_never_the_shared_chain() -> None:
     mine, theirs = make_club(), make_club()
     run = AuditRun.objects.create(
         trigger="nightly",
-        status="done",
+        status="succeeded",
         head_position=10,
         checked_events=10,
         chain_ok=True,
@@ -113,7 +113,7 @@ def test_an_audit_requested_over_the_api_runs_on_a_worker_and_names_a_tampered_e
     assert response.status_code == 202
     assert response["Location"] == response.json()["url"]
     clean = wait_for_audit(auditor, response.json()["url"])
-    assert clean["status"] == "done", clean["error"]
+    assert clean["status"] == "succeeded", clean["error"]
     assert clean["chain"]["ok"] is True
     assert clean["chain"]["checked_events"] >= events[-1].position
     assert clean["ledger"]["tables_checked"] >= 1  # every table of the log
@@ -123,7 +123,7 @@ def test_an_audit_requested_over_the_api_runs_on_a_worker_and_names_a_tampered_e
         response = key_client(club, "operator").post("/api/v1/audits")
         assert response.status_code == 202
         broken = wait_for_audit(auditor, response.json()["url"])
-    assert broken["status"] == "done"
+    assert broken["status"] == "succeeded"
     assert broken["ok"] is False
     assert broken["chain"]["ok"] is False
     assert broken["chain"]["first_broken_position"] == target.position
@@ -140,7 +140,7 @@ def test_a_tampered_ledger_row_is_named_to_its_club_only(worker: Any, owner_dsn:
     response = key_client(club, "auditor").post("/api/v1/audits")
     assert response.status_code == 202
     mine = wait_for_audit(key_client(club, "auditor"), response.json()["url"])
-    assert mine["status"] == "done"
+    assert mine["status"] == "succeeded"
     assert mine["ok"] is False
     assert mine["ledger"]["ok"] is False
     assert mine["ledger"]["tables_checked"] == 2

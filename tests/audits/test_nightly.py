@@ -23,5 +23,5 @@ def test_the_nightly_task_records_a_nightly_run() -> None:
     audit_nightly_task()  # the task's body, as a worker runs it
     run = AuditRun.objects.get()
     assert run.trigger == "nightly"
-    assert run.status == "done"
+    assert run.status == "succeeded"
     assert run.chain_ok is True

@@ -28,8 +28,8 @@ def wait_until_ready(client: APIClient, job_id: str, timeout: float = 90) -> dic
     deadline = time.monotonic() + timeout
     while True:
         body = client.get(f"/api/v1/exports/{job_id}").json()
-        if body["status"] in ("ready", "failed"):
-            assert body["status"] == "ready", body["error"]
+        if body["status"] in ("succeeded", "failed"):
+            assert body["status"] == "succeeded", body["error"]
             return body
         assert time.monotonic() < deadline, f"the export is still {body['status']}"
         time.sleep(0.2)

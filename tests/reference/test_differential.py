@@ -21,8 +21,13 @@ from tests.reference.transcripts import SIZES, Sim, sittings
 HERE = Path(__file__).parent
 CONFORMANCE = sorted((HERE.parent / "conformance" / "cases").glob("*.json"))
 REGRESSIONS = sorted((HERE / "cases").glob("*.json"))
+# Random examples on a developer's machine (new ones every run); in CI the same fixed
+# examples every run, so a submission is never refused by a newly drawn transcript.
 SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=False
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=bool(os.environ.get("CI")),
 )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from tests.reference.referee import (
+from tests.reference.rules import (
     clockwise_from,
     louisiana_check,
     occitan_check,
@@ -52,8 +52,10 @@ def sittings(draw: Any, variant: str | None = None) -> Sim:
     options: dict[str, Any] = {"ante": draw(st.integers(1, 3))}
     if variant == "louisiana":
         options["cinch"] = draw(st.booleans())
-        if draw(st.integers(0, 4)) == 0:
-            options["pot_limit"] = draw(st.integers(2, 8))
+    if variant in ("louisiana", "ukrainian") and draw(st.integers(0, 4)) == 0:
+        options["pot_limit"] = draw(st.integers(2, 8))
+    if variant == "comtadine" and draw(st.integers(0, 3)) == 0:
+        options["eldest"] = draw(st.sampled_from(players))
     if variant in ("louisiana", "ukrainian") and draw(st.integers(0, 3)) == 0:
         options["max_exchange"] = draw(st.integers(1, 3))
     if variant == "ukrainian" and draw(st.integers(0, 3)) == 0:
@@ -226,7 +228,8 @@ def play_climbing(draw, sim, d, order, hands, actions, logged) -> None:
     def holders() -> list[str]:
         return [p for p in order if hands[p]]
 
-    leader = order[0]
+    eldest = sim.transcript["options"].get("eldest")
+    leader = eldest if eldest in order else order[0]
     while len(holders()) > 1:
         if not hands[leader]:
             i = order.index(leader)

@@ -47,7 +47,7 @@ def test_due_means_active_behind_the_log_and_neither_waiting_nor_blocked(
     with override_settings(WEBHOOKS_MAX_ATTEMPTS=5):
         endpoint_deliver(endpoint_id=uuid.UUID(waiting["id"]))
     pending = WebhookDelivery.objects.get(endpoint_id=waiting["id"])
-    assert pending.status == "pending"
+    assert pending.status == "queued"
     assert due() == set()
 
     # Once the retry falls due, the sweep picks it up (beat does this if its task was lost).

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.fields import StrictBooleanField, StrictCharField
 from clubs.api.pagination import page_serializer
 from webhooks.kinds import KIND_DESCRIPTIONS, WEBHOOK_KINDS
 from webhooks.models import DeliveryStatus, WebhookAttempt, WebhookEndpoint
@@ -36,14 +37,14 @@ class _HttpUrlField(serializers.URLField):
 class WebhookCreateInputSerializer(serializers.Serializer):
     url = _HttpUrlField(max_length=2000, help_text="where the events are POSTed")
     kinds = _kinds_field(required=True)
-    description = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = StrictCharField(max_length=200, required=False, allow_blank=True)
 
 
 class WebhookUpdateInputSerializer(serializers.Serializer):
     url = _HttpUrlField(max_length=2000, required=False)
     kinds = _kinds_field(required=False)
-    description = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    active = serializers.BooleanField(
+    description = StrictCharField(max_length=200, required=False, allow_blank=True)
+    active = StrictBooleanField(
         required=False, help_text="true delivers what was recorded while it was off"
     )
 

@@ -29,6 +29,6 @@ def forward(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("webhooks", "0001_initial"), ("games", "0007_club_partitions")]
+    dependencies = [("webhooks", "0002_job_status_words"), ("games", "0007_club_partitions")]
 
     operations = [migrations.RunPython(forward, migrations.RunPython.noop)]

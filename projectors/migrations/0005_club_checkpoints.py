@@ -22,7 +22,7 @@ def carry_checkpoints(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("projectors", "0003_player_day_stats"),
+        ("projectors", "0004_job_status_words"),
         ("games", "0007_club_partitions"),
     ]
 

@@ -1,0 +1,116 @@
+"""Paths off the happy one: a projector that fails does not stop the others, a skipped
+catch-up looks once more (once), and `max_batches` bounds a run."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Sequence
+
+import pytest
+from django.db import connections, transaction
+
+from games.engine.simulate import random_sitting
+from games.eventstore import RecordedEvent, last_position
+from projectors import framework, tasks
+from projectors.framework import Projector, projector_run, projectors_run_all
+from projectors.models import ProjectorCheckpoint
+from projectors.player_stats import NAME
+from tests.projectors.conftest import live
+from tests.projectors.helpers import table_from_transcript
+
+
+class Broken(Projector):
+    name = "aaa_broken"  # sorted first: it runs before the others
+
+    def handle(self, events: Sequence[RecordedEvent], *, generation: int) -> None:
+        raise RuntimeError("this projector is broken")
+
+    def drop(self, *, generation: int) -> None:
+        pass
+
+
+class Counting(Projector):
+    name = "zzz_counting"
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def handle(self, events: Sequence[RecordedEvent], *, generation: int) -> None:
+        self.seen.extend(e.position for e in events)
+
+    def drop(self, *, generation: int) -> None:
+        pass
+
+
+def _table(club_id: str, seed: int = 3) -> None:
+    sim = random_sitting(random.Random(seed), "louisiana", 4, deals=2)
+    table_from_transcript(club_id, sim.transcript)
+
+
+@pytest.mark.django_db
+def test_a_failing_projector_does_not_stop_the_others(
+    club_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    projector_run(name=NAME)
+    counting = Counting()
+    monkeypatch.setitem(framework._projectors, Broken.name, Broken())
+    monkeypatch.setitem(framework._projectors, Counting.name, counting)
+    framework.checkpoint_ensure(name=Counting.name)
+    ProjectorCheckpoint.objects.filter(name=Counting.name).update(position=last_position())
+    start = last_position()
+    _table(club_id)
+    head = last_position()
+    results = {r.name: r for r in projectors_run_all()}
+    assert Broken.name not in results  # it failed, and was logged
+    broken = ProjectorCheckpoint.objects.get(name=Broken.name, active=True)
+    assert broken.position == 0  # its batch rolled back with its checkpoint
+    assert results[NAME].position == head == live().position
+    assert counting.seen == list(range(start + 1, head + 1))
+    assert results[Counting.name].processed == head - start
+
+
+@pytest.mark.django_db
+def test_max_batches_bounds_a_run(club_id: str) -> None:
+    projector_run(name=NAME)
+    start = live().position
+    _table(club_id)
+    assert last_position() - start > 10
+    result = projector_run(name=NAME, batch=5, max_batches=2)
+    assert (result.processed, result.position) == (10, start + 10)
+    assert live().position == start + 10
+    rest = projector_run(name=NAME, batch=5)
+    assert live().position == last_position() == rest.position
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_skipped_catch_up_looks_once_more_and_only_once(
+    club_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    framework.checkpoint_ensure(name=NAME)
+    later: list[tuple[tuple[object, ...], dict[str, object]]] = []
+    monkeypatch.setattr(
+        tasks.projector_catch_up,
+        "apply_async",
+        lambda args, **kwargs: later.append((tuple(args), kwargs)),
+    )
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with transaction.atomic():
+            ProjectorCheckpoint.objects.select_for_update().get(name=NAME, active=True)
+            held.set()
+            release.wait(60)
+        connections.close_all()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert held.wait(60)
+        tasks.projector_catch_up(NAME)  # held elsewhere: skipped, so it looks again
+        assert later == [((NAME, True), {"countdown": 1})]
+        tasks.projector_catch_up(NAME, True)  # the second look does not chain a third
+        assert len(later) == 1
+    finally:
+        release.set()
+        holder.join(60)
