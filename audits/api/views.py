@@ -191,8 +191,8 @@ class AuditLogDownloadApi(APIView):
             OpenApiParameter("to", int, description="last position (default: the head now)"),
         ],
         responses={
-            200: OpenApiResponse(
-                OpenApiTypes.BINARY,
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.STR,
                 description="bourre-audit-log/2 JSON Lines: a header, then the club's events",
             ),
             **error_responses(400, 403),
