@@ -1,9 +1,10 @@
-"""Clubs own tables; API keys belong to a club and carry a role."""
+"""Clubs own tables; API keys and members (people who sign in) belong to a club, with a role."""
 
 from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.db import models
 
 
@@ -33,6 +34,9 @@ class Role(models.TextChoices):
 ROLE_RANK = {Role.AUDITOR: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3, Role.OPERATOR: 4}
 #: Roles that manage a club's keys: a club keeps at least one of them active.
 MANAGING_ROLES = (Role.ADMIN, Role.OPERATOR)
+#: A club's people (members) and the keys a club admin issues: never the operator.
+CLUB_ROLES = (Role.AUDITOR, Role.SCOREKEEPER, Role.ADMIN)
+CLUB_ROLE_CHOICES = [(r.value, r.label) for r in CLUB_ROLES]
 
 
 class ApiKey(models.Model):
@@ -63,6 +67,33 @@ class ApiKey(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+    def has_role(self, role: str) -> bool:
+        return ROLE_RANK.get(Role(self.role), 0) >= ROLE_RANK[Role(role)]
+
+
+class Member(models.Model):
+    """A person who signs in to the app (Django's auth user) and acts for one club with
+    one role: the same rights as an API key of that role."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    # One club per person: the session then always knows whose tables it may show.
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="member"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    role = models.CharField(max_length=20, choices=CLUB_ROLE_CHOICES)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user.get_username()} ({self.role}, {self.club})"
+
+    @property
+    def name(self) -> str:
+        return str(self.user.get_username())
 
     def has_role(self, role: str) -> bool:
         return ROLE_RANK.get(Role(self.role), 0) >= ROLE_RANK[Role(role)]

@@ -1,4 +1,4 @@
-"""Reads: API keys."""
+"""Reads: API keys and members."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import uuid
 
 from django.db.models import QuerySet
 
-from clubs.models import ApiKey, Club
+from clubs.models import CLUB_ROLE_CHOICES, ApiKey, Club, Member
 from clubs.services import KEY_SCHEME, key_hash
 
 
@@ -32,6 +32,29 @@ def api_key_get(*, club: Club, key_id: uuid.UUID) -> ApiKey | None:
     return ApiKey.objects.filter(club=club, id=key_id).first()
 
 
+def member_for_user(*, user: object) -> Member | None:
+    """The signed-in user's membership (with its club), or None (not a member)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Member.objects.select_related("club", "user").filter(user_id=user.pk).first()  # type: ignore[attr-defined]
+
+
+def member_list(*, club: Club) -> QuerySet[Member]:
+    return Member.objects.filter(club=club).select_related("user").order_by("created_at")
+
+
+def member_get(*, club: Club, member_id: uuid.UUID) -> Member | None:
+    return Member.objects.select_related("user", "club").filter(club=club, id=member_id).first()
+
+
+def member_by_username(*, username: str) -> Member | None:
+    return Member.objects.select_related("user", "club").filter(user__username=username).first()
+
+
+def member_exists() -> bool:
+    return Member.objects.exists()
+
+
 def club_find(*, name_or_id: str) -> Club | None:
     """A club by its exact name, or by its id."""
     club = Club.objects.filter(name=name_or_id).first()
@@ -41,3 +64,9 @@ def club_find(*, name_or_id: str) -> Club | None:
         except ValueError:
             return None
     return club
+
+
+def club_role_choices() -> list[tuple[str, str]]:
+    """The roles a club gives its members and the keys its admins create (never the
+    service's operator), with their labels."""
+    return list(CLUB_ROLE_CHOICES)

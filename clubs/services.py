@@ -1,14 +1,15 @@
-"""Writes: clubs and their API keys."""
+"""Writes: clubs, their API keys and their members."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clubs.models import MANAGING_ROLES, ApiKey, Club, Role
+from clubs.models import CLUB_ROLES, MANAGING_ROLES, ApiKey, Club, Member, Role
 
 KEY_SCHEME = "bk"
 
@@ -56,8 +57,72 @@ def api_key_revoke(*, key: ApiKey) -> ApiKey:
     return key
 
 
+class MemberRefused(Exception):
+    """A member change the club's rules refuse; `field` names the form field at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def password_generate() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def member_create(*, club: Club, username: str, password: str, role: str) -> Member:
+    """A new person who signs in as `username` and acts for `club` with `role`."""
+    username = username.strip()
+    if not username:
+        raise MemberRefused("a user name is needed", field="username")
+    if role not in CLUB_ROLES:
+        names = ", ".join(r.value for r in CLUB_ROLES)
+        raise MemberRefused(f"role must be one of {names}", field="role")
+    if not password:
+        raise MemberRefused("a password is needed", field="password")
+    users = get_user_model()
+    try:
+        with transaction.atomic():
+            user = users.objects.create_user(username=username, password=password)
+            return Member.objects.create(user=user, club=club, role=role)
+    except IntegrityError:
+        raise MemberRefused(f"the user name {username!r} is taken", field="username") from None
+
+
 @transaction.atomic
-def club_bootstrap(*, name: str, key_name: str = "bootstrap admin") -> tuple[Club, ApiKey, str]:
+def member_remove(*, member: Member) -> None:
+    """Remove a member (and their sign-in). The club's last admin stays: someone must be
+    able to manage members."""
+    locked = list(
+        Member.objects.select_for_update().filter(club_id=member.club_id, role=Role.ADMIN)
+    )
+    if member.role == Role.ADMIN and len(locked) <= 1:
+        raise MemberRefused("the club's last admin cannot be removed")
+    member.user.delete()  # cascades to the member
+
+
+def member_set_password(*, member: Member, password: str) -> None:
+    if not password:
+        raise MemberRefused("a password is needed", field="password")
+    member.user.set_password(password)
+    member.user.save(update_fields=["password"])
+
+
+def admin_username(club_name: str) -> str:
+    from django.utils.text import slugify
+
+    return f"{slugify(club_name) or 'club'}-admin"
+
+
+@transaction.atomic
+def club_bootstrap(
+    *, name: str, key_name: str = "bootstrap admin"
+) -> tuple[Club, ApiKey, str, Member, str]:
+    """A new club, its first admin API key (raw text returned once) and its first admin
+    member (user name from the club's name, a generated password returned once)."""
     club = club_create(name=name)
     key, raw = api_key_create(club=club, name=key_name, role=Role.ADMIN)
-    return club, key, raw
+    password = password_generate()
+    member = member_create(
+        club=club, username=admin_username(name), password=password, role=Role.ADMIN
+    )
+    return club, key, raw, member, password

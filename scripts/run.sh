@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make run: set everything up, then serve the API, a Celery worker and beat until Ctrl-C
+# make run: set everything up, then serve the app and the API, a Celery worker and beat until Ctrl-C
 # (scripts/serve.sh, which the HTTP benchmark runs too).
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
@@ -18,6 +18,11 @@ trap shutdown EXIT
 trap 'exit 130' INT TERM
 
 services_up
+# A first club and admin member when there is none, so the credentials serve.sh prints
+# sign in to the app.
+BOURRE_SIGN_IN="$(cd "$ROOT" && BOURRE_HOST="${BOURRE_HOST:-127.0.0.1}" \
+    BOURRE_PORT="${BOURRE_PORT:-8000}" "$PY" manage.py ensure_first_club)"
+export BOURRE_SIGN_IN
 "$ROOT/scripts/serve.sh" &
 serve=$!
 wait "$serve"

@@ -20,6 +20,8 @@ stop_all() {
 trap stop_all EXIT
 trap 'exit 130' INT TERM
 
+# WhiteNoise serves the admin's, the docs pages' and the app's assets from var/static.
+"$PY" manage.py collectstatic --noinput -v 0
 "$VENV/bin/gunicorn" bourre_site.wsgi:application --config bourre_site/gunicorn_conf.py &
 pids+=($!)
 "$VENV/bin/celery" -A bourre_site worker --loglevel INFO --concurrency 2 \
@@ -36,10 +38,13 @@ done
 cat >&2 <<MSG
 
   Bourré referee is running (Ctrl-C stops it)
+    App       http://$HOST:$PORT/app/
     API       http://$HOST:$PORT/api/v1/
     Docs      http://$HOST:$PORT/api/docs/
     ReDoc     http://$HOST:$PORT/api/redoc/
     Schema    http://$HOST:$PORT/api/schema/
+
+$(sed 's/^/  /' <<<"${BOURRE_SIGN_IN:-}")
 
 MSG
 wait -n "${pids[@]}"

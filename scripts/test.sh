@@ -5,6 +5,7 @@ source "$(dirname "$0")/env.sh"
 source "$ROOT/scripts/services.sh"
 trap services_down EXIT
 services_up
+"$ROOT/scripts/browser.sh"
 cd "$ROOT"
 log "running the test suite"
 "$PY" -m pytest "$@"

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc assets, served by us (no CDN)
     "clubs.apps.ClubsConfig",
     "games.apps.GamesConfig",
     "ledger.apps.LedgerConfig",
@@ -67,12 +68,15 @@ INSTALLED_APPS = [
     "exports.apps.ExportsConfig",
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
+    "tableapp.apps.TableAppConfig",
 ]
 
 MIDDLEWARE = [
     # Outermost: one JSON error envelope under /api/, whatever answered (clubs/api/guard.py).
     "clubs.api.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Static files (admin, docs pages, the app) served by the service itself.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -120,8 +124,11 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+LOGIN_URL = "tableapp:login"
+
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# `collectstatic` (scripts/run.sh, the tests, the Dockerfile) gathers them here for WhiteNoise.
+STATIC_ROOT = env("STATIC_ROOT", str(BASE_DIR / "var" / "static"))
 
 # ---------------------------------------------------------------- API
 REST_FRAMEWORK = {
@@ -141,6 +148,12 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
+    # The docs pages load their assets from our static files, never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No badge from validator.swagger.io under the page.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "clubs.api.schema.add_common_errors",  # what the request guard answers anywhere

@@ -10,9 +10,24 @@ import csv
 import io
 from typing import Any
 
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.exceptions import NotAcceptable
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+
+#: The `?format=` query of a view that offers CSV (document it with the view's 406).
+FORMAT_PARAMETER = OpenApiParameter(
+    "format",
+    OpenApiTypes.STR,
+    required=False,
+    enum=["json", "csv"],
+    description="`csv` for the CSV form (as `Accept: text/csv`), `json` (default); "
+    "anything else is 406 `not_acceptable`",
+)
 
 
 class CsvRenderer(BaseRenderer):
@@ -43,11 +58,25 @@ def wants_csv(request: Request) -> bool:
     return request.accepted_renderer.format == CsvRenderer.format
 
 
+class FormatNegotiation(DefaultContentNegotiation):
+    """DRF answers an unknown `?format=` with a 404, as if the URL did not exist: the
+    URL does, the form asked for does not, which is a 406 naming the parameter."""
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        try:
+            return super().select_renderer(request, renderers, format_suffix)
+        except Http404:
+            asked = request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
+            offered = ", ".join(r.format for r in renderers)
+            raise NotAcceptable(f"format: {asked!r} is not one of {offered}") from None
+
+
 class CsvOrJson:
     """A view mixin: JSON, or CSV when asked for; an error is always the JSON envelope
     (with its real code and message), whatever the `Accept` header asked for."""
 
     renderer_classes = [JSONRenderer, CsvRenderer]
+    content_negotiation_class = FormatNegotiation
 
     def handle_exception(self, exc: Exception) -> Response:
         request = getattr(self, "request", None)

@@ -107,6 +107,7 @@ _DESCRIPTIONS = {
     401: "No API key, or an invalid or revoked one",
     403: "The key's role may not do this",
     404: "No such resource in this club",
+    406: "The form asked for (`Accept` or `?format=`) is not offered here (`not_acceptable`)",
     409: "Conflict (`version_conflict` with `current_version`, or `idempotency_conflict`)",
     422: "Refused by the rules (the engine's `code`, `message`, `index`, `expected_player`)",
 }

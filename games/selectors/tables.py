@@ -123,16 +123,9 @@ def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list
 
 
 def table_event_position(*, table: Table, version: int) -> int | None:
-    """The global log position of the table's event at `version`."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT position FROM eventstore_event WHERE stream = %s AND version = %s",
-            [table.stream, version],
-        )
-        row = cursor.fetchone()
-    return None if row is None else int(row[0])
+    """The position (in the club's partition of the log) of the table's event at `version`."""
+    found = read_stream(stream=table.stream, club=table.club_id, after_version=version - 1, limit=1)
+    return found[0].position if found and found[0].version == version else None
 
 
 def table_undos(*, table: Table) -> dict[int, int]:

@@ -7,13 +7,13 @@ import uuid
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.api.csv_rendering import CsvOrJson, wants_csv
+from clubs.api.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
 from clubs.api.errors import error_responses
 from clubs.api.permissions import IsAuditor
 from ledger.api.views import _table_id_or_404
@@ -78,12 +78,7 @@ class TableSettlementApi(CsvOrJson, APIView):
         operation_id="tables_settlement",
         tags=["ledger"],
         parameters=[
-            OpenApiParameter(
-                "format",
-                OpenApiTypes.STR,
-                required=False,
-                description="`csv` for the CSV form (as `Accept: text/csv`), `json` (default)",
-            )
+            FORMAT_PARAMETER,
         ],
         responses={
             (200, "application/json"): SettlementOutputSerializer,
@@ -92,7 +87,7 @@ class TableSettlementApi(CsvOrJson, APIView):
                 description="`player,antes,fees,penalties,winnings,closing_share,net` rows; "
                 "once closed, a blank line and `from,to,amount` rows",
             ),
-            **error_responses(403, 404),
+            **error_responses(403, 404, 406),
         },
         description="Each player's statement for the sitting from the ledger (antes, fees, "
         "penalties, winnings, closing share, net) and, once the table is closed, the "

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from clubs.api.csv_rendering import CsvOrJson, wants_csv
+from clubs.api.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
 from clubs.api.errors import ApiError, error_responses
 from clubs.api.headers import location
 from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
@@ -53,12 +53,7 @@ def _club_id(request: Request) -> str:
 STATS_COLUMNS = ("player", *STAT_FIELDS)
 RANGE_PARAMETERS = [
     StandingsRangeQuerySerializer,
-    OpenApiParameter(
-        "format",
-        OpenApiTypes.STR,
-        required=False,
-        description="`csv` for the CSV form (as `Accept: text/csv`), `json` (default)",
-    ),
+    FORMAT_PARAMETER,
 ]
 
 
@@ -88,7 +83,7 @@ class PlayerStatsGetApi(CsvOrJson, APIView):
         responses={
             (200, "application/json"): PlayerStatsOutputSerializer,
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="one row"),
-            **error_responses(400, 403, 404),
+            **error_responses(400, 403, 404, 406),
         },
         description="The player's statistics at the club's tables; `?from=&to=` (days, UTC, "
         "inclusive) for a club night or a month.",
@@ -120,7 +115,7 @@ class LeaderboardApi(CsvOrJson, APIView):
             (200, "text/csv"): OpenApiResponse(
                 OpenApiTypes.STR, description="every player of the standings, best first"
             ),
-            **error_responses(400, 403),
+            **error_responses(400, 403, 406),
         },
         description="The club's players, best first (net chips, pots won, name), paged; "
         "`?from=&to=` (days, UTC, inclusive) gives the standings of those days (a club "

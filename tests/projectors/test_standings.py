@@ -135,3 +135,10 @@ def test_a_player_who_joins_counts_the_table_and_an_undone_join_does_not(club_id
     fold.apply(read_stream(stream=table.stream)[-1])
     assert fold.lines[(club_id, "z")].tables == 0
     assert fold.tables[table.stream].players == ["x", "y"]
+
+
+def test_a_format_that_is_not_offered_is_406_not_a_missing_url(club: Club) -> None:
+    response = client_for(make_key(club, "auditor")[1]).get("/api/v1/leaderboard?format=xml")
+    assert response.status_code == 406
+    assert response.json()["error"]["code"] == "not_acceptable"
+    assert "format" in response.json()["error"]["message"]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TableAppConfig(AppConfig):
+    name = "tableapp"
+    verbose_name = "Table app"

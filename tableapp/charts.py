@@ -1,0 +1,76 @@
+"""Server-side SVG line charts (no chart library, nothing to vendor): the pot after every
+event with deal boundaries, and each player's running balance."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+WIDTH, HEIGHT, PAD = 720, 260, 40
+COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#4e342e", "#ad1457"]
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    name: str
+    points: Sequence[tuple[int, int]]  # (event version, value)
+
+
+def line_chart(
+    series: Sequence[Series], *, boundaries: Sequence[int] = (), title: str, last_x: int
+) -> str:
+    """An accessible SVG: one polyline per series, a dashed line at each deal start."""
+    values = [y for s in series for _, y in s.points] or [0]
+    low, high = min(0, *values), max(1, *values)
+    right = max(last_x, 1)
+
+    def x(v: float) -> float:
+        return PAD + (WIDTH - 2 * PAD) * (v / right)
+
+    def y(v: float) -> float:
+        return HEIGHT - PAD - (HEIGHT - 2 * PAD) * ((v - low) / (high - low))
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(title)}</title>",
+        f'<line x1="{PAD}" y1="{y(0):.1f}" x2="{WIDTH - PAD}" y2="{y(0):.1f}" class="axis"/>',
+        f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{HEIGHT - PAD}" class="axis"/>',
+        f'<text x="{PAD - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
+        f'<text x="{PAD - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
+        f'<text x="{WIDTH - PAD}" y="{HEIGHT - 10}" text-anchor="end">event {right}</text>',
+    ]
+    for n, at in enumerate(boundaries, start=1):
+        parts.append(
+            f'<line class="deal" data-deal="{n}" x1="{x(at):.1f}" y1="{PAD}" x2="{x(at):.1f}" '
+            f'y2="{HEIGHT - PAD}"/><text x="{x(at) + 3:.1f}" y="{PAD - 6}">deal {n}</text>'
+        )
+    for i, s in enumerate(series):
+        colour = COLOURS[i % len(COLOURS)]
+        steps: list[str] = []
+        previous = 0
+        for vx, vy in s.points:  # a step chart: the value holds until the next event
+            steps.append(f"{x(vx):.1f},{y(previous):.1f} {x(vx):.1f},{y(vy):.1f}")
+            previous = vy
+        steps.append(f"{x(right):.1f},{y(previous):.1f}")
+        parts.append(
+            f'<polyline class="series" data-series="{escape(s.name)}" fill="none" '
+            f'stroke="{colour}" stroke-width="2.5" points="{" ".join(steps)}"/>'
+        )
+        if len(series) > 1:
+            parts.append(
+                f'<text x="{WIDTH - PAD + 4}" y="{PAD + 14 * i}" fill="{colour}">'
+                f"{escape(s.name)} {previous}</text>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def running(changes: Mapping[int, int], versions: Sequence[int]) -> list[tuple[int, int]]:
+    """A running total after every version from per-version changes."""
+    total, out = 0, []
+    for version in versions:
+        total += changes.get(version, 0)
+        out.append((version, total))
+    return out

@@ -1,0 +1,112 @@
+"""The create-table form: the variants and their house options, with defaults and ranges
+taken from the rules engine (RULES.md in code), and the posted values read back."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.variants import VARIANTS
+
+OPTION_HELP = {
+    "ante": "chips each seated player pays before a deal",
+    "max_exchange": "most cards a player may exchange",
+    "pot_limit": "most a winner takes, and a bourré pays (blank: no limit)",
+    "cinch": "the cinch rule: with a sure win, play your highest trump",
+    "exchange_fee": "chips paid per exchange (blank: the deal's ante)",
+    "eldest": "who leads first (blank: the player left of the dealer)",
+    "deals": "number of deals agreed for the session",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    variant: str
+    name: str
+    kind: str
+    default: Any
+    minimum: int
+    maximum: int | None
+    posted: str | None = None  # what the form sent, shown again beside its error
+
+    @property
+    def value(self) -> str:
+        if self.posted is not None:
+            return self.posted
+        return "" if self.default is None else str(self.default)
+
+    @property
+    def checked(self) -> bool:
+        return bool(self.default) if self.posted is None else self.posted == "on"
+
+    @property
+    def field(self) -> str:
+        return f"opt_{self.variant}_{self.name}"
+
+    @property
+    def help(self) -> str:
+        top = "" if self.maximum is None else f" to {self.maximum}"
+        bounds = f" ({self.minimum}{top})" if self.kind.startswith("int") else ""
+        return OPTION_HELP.get(self.name, "") + bounds
+
+
+def variant_options(posted: Mapping[str, str] | None = None) -> dict[str, list[OptionField]]:
+    """Each variant's house options; with `posted` (a refused form), the values sent."""
+
+    def sent(variant: str, option: str, kind: str) -> str | None:
+        if posted is None or posted.get("variant") != variant:
+            return None
+        field = f"opt_{variant}_{option}"
+        return ("on" if field in posted else "") if kind == "bool" else posted.get(field, "")
+
+    return {
+        name: [
+            OptionField(
+                name,
+                opt,
+                spec.kind,
+                spec.default,
+                spec.minimum,
+                spec.maximum,
+                sent(name, opt, spec.kind),
+            )
+            for opt, spec in variant.options_spec.items()
+        ]
+        for name, variant in VARIANTS.items()
+    }
+
+
+def players_of(text: str) -> list[str]:
+    return [p for p in (s.strip() for s in re.split(r"[\n,]+", text)) if p]
+
+
+def posted_options(variant: str, form: Mapping[str, str]) -> dict[str, Any]:
+    """The chosen variant's options as posted; a blank optional field keeps the default.
+    Numbers are left as text when not numbers, so the engine names the field."""
+    options: dict[str, Any] = {}
+    for option in variant_options().get(variant, []):
+        raw = form.get(option.field, "").strip()
+        if option.kind == "bool":
+            options[option.name] = form.get(option.field) == "on"
+        elif raw == "":
+            if option.kind in ("int_or_none", "player_or_none") or option.default is None:
+                continue
+            options[option.name] = raw  # an empty required number: refused at the field
+        elif option.kind == "player_or_none":
+            options[option.name] = raw
+        else:
+            options[option.name] = int(raw) if re.fullmatch(r"-?\d+", raw) else raw
+    return options
+
+
+def form_field(rejection_field: str | None, variant: str) -> str:
+    """The form field a refusal names (`options.ante` is the variant's ante input)."""
+    if not rejection_field:
+        return "form"
+    if rejection_field.startswith("options."):
+        return f"opt_{variant}_{rejection_field.split('.', 1)[1]}"
+    if rejection_field.startswith("players"):
+        return "players"  # `players.2` and the like: the one players box
+    return rejection_field if rejection_field in ("name", "variant") else "form"

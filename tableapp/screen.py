@@ -1,0 +1,218 @@
+"""What the table screen shows: seats, the one next step, the card picker, tricks and
+rulings in words, built from the engine's view of the table (`table_view`)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from games.engine import table_view
+from games.engine.variants import get_variant
+from games.selectors import table_state, table_transcript
+from tableapp.cards import card_label, card_name, deck_rows, is_red
+from tableapp.words import refusal_words, ruling_words
+
+
+def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
+    deal = view["deal"]
+    owes = view["owes_next_deal"]
+    by_player = {s["player"]: s for s in deal["seats"]} if deal else {}
+    seats = []
+    for player in view["players"]:
+        seat = by_player.get(player, {})
+        declared = seat.get("declared")
+        if player in view["left"]:
+            status = "left the table"
+        elif deal is None:
+            status = "waiting"
+        elif not seat.get("seated", True):
+            status = "sitting out"
+        elif declared == "pass":
+            status = "passed"
+        elif seat.get("active"):
+            status = "playing"
+        else:
+            status = "to declare"
+        seats.append(
+            {
+                "player": player,
+                "dealer": bool(deal) and deal["dealer"] == player,
+                "to_act": view["to_act"] == player,
+                "status": status,
+                "tricks": seat.get("tricks_won", 0),
+                "cards_left": seat.get("cards_left", 0),
+                "hand_logged": seat.get("hand_logged", False),
+                "balance": view["balances"].get(player, 0),
+                "ante_next": owes["antes"].get(player, 0),
+                "penalty_next": owes["penalties_paid_in"].get(player, 0),
+                "exempt_next": player in owes["exempt"],
+                "double_next": player in owes["double"],
+            }
+        )
+    return seats
+
+
+def _seen(deal: dict[str, Any]) -> set[str]:
+    seen = {card for trick in deal["tricks"] for _, card in trick["cards"]}
+    if deal["current_trick"]:
+        seen |= {card for _, card in deal["current_trick"]["cards"]}
+    return seen
+
+
+def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
+    """Every card of the deck: seen ones greyed; with the hand known, the legal ones
+    enabled and each refused one with the obligation it would break."""
+    deal = view["deal"]
+    actor = view["to_act"]
+    legal = view["legal_plays"] or {}
+    seen = _seen(deal)
+    trump = deal["trump_card"]
+    if trump and not (get_variant(variant).trump_in_dealer_hand and actor == deal["dealer"]):
+        seen.add(trump)
+    allowed = set(legal.get("allowed", []))
+    refused = {r["card"]: r["obligation"] for r in legal.get("refused", [])}
+    known = bool(legal.get("hand_known"))
+    rows = []
+    for suit_row in deck_rows(variant):
+        row = []
+        for card in suit_row:
+            if card in seen:
+                state, why = "seen", "already seen"
+            elif known and card in allowed:
+                state, why = "allowed", ""
+            elif known and card in refused:
+                state, why = "refused", refusal_words(refused[card])
+            elif known:
+                state, why = "absent", "not in the hand"
+            else:
+                state, why = "open", ""
+            row.append(
+                {
+                    "card": card,
+                    "label": card_label(card),
+                    "name": card_name(card),
+                    "red": is_red(card),
+                    "state": state,
+                    "why": why,
+                }
+            )
+        rows.append(row)
+    return rows
+
+
+def _next_step(view: dict[str, Any], variant: str) -> dict[str, Any] | None:
+    players = view["players"]
+    v = get_variant(variant)
+    if view["phase"] == "between_deals":
+        dealer = (view.get("next_deal") or {}).get("dealer") or players[0]
+        return {
+            "kind": "deal",
+            "dealer": dealer,
+            "at_table": view["seated"],  # a club night's roster: those at the table now
+            "ante": view["options"].get("ante", 1),
+            "needs_trump": v.has_trump,
+            "trump_from_stock": v.trump_from_stock,
+            "deck": [
+                [{"card": c, "label": card_label(c), "red": is_red(c)} for c in row]
+                for row in deck_rows(variant)
+            ],
+            "deals_limit": v.deals_limit(view["options"]),
+        }
+    actor = view["to_act"]
+    if actor is None:
+        return None
+    if view["phase"] == "declaring":
+        return {"kind": "declare", "player": actor}
+    legal = view["legal_plays"] or {}
+    return {
+        "kind": "play",
+        "player": actor,
+        "exchangers": _exchangers(view, v) if view["phase"] == "exchanging" else [],
+        "hand_known": bool(legal.get("hand_known")),
+        "rows": _picker(view, variant),
+        "may_pass": v.climbing and (legal.get("may_pass") or not legal.get("hand_known")),
+    }
+
+
+def _exchangers(view: dict[str, Any], v: Any) -> list[dict[str, Any]]:
+    """Who may still exchange, in order from the dealer's left (exchanging is optional:
+    a player may let their turn go, and the first lead ends the exchanges)."""
+    deal = view["deal"]
+    players = view["players"]
+    start = players.index(deal["dealer"]) + 1
+    order = [players[(start + i) % len(players)] for i in range(len(players))]
+    seats = {s["player"]: s for s in deal["seats"]}
+    seated = sum(1 for s in deal["seats"] if s["seated"])
+    counts = list(range(v.max_exchange(view["options"], seated) + 1))
+    done = [order.index(p) for p in order if seats[p]["exchanged"]]
+    after = max(done) if done else -1
+    return [
+        {"player": p, "counts": counts}
+        for i, p in enumerate(order)
+        if i > after and seats[p]["active"] and not seats[p]["exchanged"]
+    ]
+
+
+def _sitting(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Between deals at a club night: who may join (and where), leave, or close the table."""
+    if view["phase"] != "between_deals":
+        return None
+    return {
+        "seated": view["seated"],
+        "left": view["left"],
+        "players": view["players"],
+        "can_close": view["deals_settled"] > 0,
+    }
+
+
+def _card_pairs(cards: list[list[str]]) -> list[dict[str, Any]]:
+    return [{"player": p, "label": card_label(c), "red": is_red(c)} for p, c in cards]
+
+
+def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
+    """The template context of the table screen for `table`, as of its last event."""
+    state, version = table_state(table=table)
+    view = table_view(state)
+    deal = view["deal"]
+    rulings: list[str] = []
+    tricks: list[dict[str, Any]] = []
+    current = None
+    if deal is not None:
+        actions = None
+        if any("proven_at" in r for r in deal["rulings"]):
+            deals = table_transcript(table=table)["deals"]
+            if deal["index"] < len(deals):
+                actions = deals[deal["index"]]["actions"]
+        rulings = [ruling_words(r, actions) for r in deal["rulings"]]
+        tricks = [
+            {
+                "number": i + 1,
+                "leader": t["leader"],
+                "winner": t["winner"],
+                "cards": _card_pairs(t["cards"]),
+            }
+            for i, t in enumerate(deal["tricks"])
+        ]
+        if deal["current_trick"] is not None:
+            current = {
+                **deal["current_trick"],
+                "cards": _card_pairs(deal["current_trick"]["cards"]),
+            }
+    return {
+        "table": table,
+        "view": view,
+        "phase": view["phase"].replace("_", " "),
+        "version": version,
+        "deal": deal,
+        "trump_label": card_label(deal["trump_card"]) if deal and deal["trump_card"] else None,
+        "seats": _seats(view),
+        "step": _next_step(view, table.variant) if can_log else None,
+        "can_log": can_log,
+        "can_retract": deal["can_retract"] if deal and can_log else None,
+        "sitting": _sitting(view) if can_log else None,
+        "closing": view.get("closing"),
+        "tricks": tricks,
+        "current_trick": current,
+        "rulings": rulings,
+        "new_key": lambda: str(uuid.uuid4()),
+    }

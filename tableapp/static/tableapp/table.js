@@ -1,0 +1,102 @@
+// The table screen's steps: each posted with its Idempotency-Key; a step that could not be
+// sent stays queued on screen (and in localStorage) until it is sent or discarded.
+(function () {
+  "use strict";
+  const panel = () => document.getElementById("table");
+  const tableId = panel().dataset.table;
+  const storeKey = "bourre-queue-" + tableId;
+  const queueBox = document.getElementById("queue");
+  let queue = JSON.parse(localStorage.getItem(storeKey) || "[]");
+
+  function csrf() {
+    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+  function save() { localStorage.setItem(storeKey, JSON.stringify(queue)); render(); }
+
+  function render() {
+    const list = queueBox.querySelector("ul");
+    list.replaceChildren();
+    queue.forEach(function (entry) {
+      const li = document.createElement("li");
+      li.dataset.key = entry.key;
+      const text = document.createElement("span");
+      text.textContent = entry.label + ": " + entry.status;
+      li.append(text);
+      if (entry.status !== "sending…") {
+        const again = document.createElement("button");
+        again.type = "button"; again.textContent = "Send again"; again.className = "primary";
+        again.addEventListener("click", function () { send(entry); });
+        const drop = document.createElement("button");
+        drop.type = "button"; drop.textContent = "Discard"; drop.className = "danger";
+        drop.addEventListener("click", function () { forget(entry.key); });
+        li.append(again, drop);
+      }
+      list.append(li);
+    });
+    queueBox.hidden = queue.length === 0;
+  }
+
+  function forget(key) { queue = queue.filter(function (e) { return e.key !== key; }); save(); }
+
+  // A tap that lands just after the screen moved on was meant for the old screen (the
+  // second tap of a double tap on "Play" would otherwise declare for the next player).
+  const SETTLE_MS = 350;
+  function settle(element) {
+    element.classList.add("settling");
+    setTimeout(function () { element.classList.remove("settling"); }, SETTLE_MS);
+  }
+
+  function swap(html) {
+    const holder = document.createElement("div");
+    holder.innerHTML = html.trim();
+    const fresh = holder.querySelector("#table");
+    if (!fresh) return false;
+    panel().replaceWith(fresh);
+    settle(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+    return true;
+  }
+  document.body.addEventListener("htmx:afterSwap", function () { settle(panel()); });
+
+  async function send(entry) {
+    entry.status = "sending…"; save();
+    let response;
+    try {
+      response = await fetch(entry.url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": csrf(),
+                   "Idempotency-Key": entry.key, "X-Requested-With": "fetch" },
+        body: entry.body, credentials: "same-origin",
+      });
+    } catch (error) {
+      entry.status = "not sent (no connection)"; save(); return;
+    }
+    if (response.status >= 500) { entry.status = "not sent (server error " + response.status + ")"; save(); return; }
+    if (response.redirected && response.url.indexOf("/login/") !== -1) {
+      entry.status = "not sent (signed out: sign in again in another tab, then send it)"; save(); return;
+    }
+    const html = await response.text();
+    if (swap(html)) { forget(entry.key); return; }
+    entry.status = "refused (" + response.status + ")"; save();
+  }
+
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.closest("#table") || !form.dataset.step) return;
+    event.preventDefault();
+    if (panel().classList.contains("settling")) return;
+    const key = form.querySelector("input[name=idempotency_key]").value;
+    if (queue.some(function (e) { return e.key === key; })) return; // a double tap
+    const submitter = event.submitter;
+    const data = new URLSearchParams(new FormData(form, submitter));
+    const label = (submitter && submitter.dataset.label) || form.dataset.step;
+    const entry = { key: key, url: form.action, body: data.toString(), label: label, status: "sending…" };
+    queue.push(entry);
+    send(entry);
+  });
+
+  window.addEventListener("online", function () { queue.forEach(send); });
+  render();
+  queue.forEach(send); // steps left over from a dropped connection or a reload
+})();

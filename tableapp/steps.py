@@ -1,0 +1,84 @@
+"""A posted form becomes the one event the API would take (`{"deal": ...}`, an action,
+`{"undo": ...}`); what cannot be read is refused naming the form field."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+STEPS = (
+    "deal", "declare", "exchange", "play", "retract", "pass_turn", "undo", "join", "leave", "close",
+)  # fmt: skip
+
+
+class StepInvalid(Exception):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _cards(text: str) -> list[str]:
+    return [c for c in re.split(r"[\s,;]+", text.strip()) if c]
+
+
+def _int(value: str, field: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise StepInvalid(field, "must be a whole number") from None
+
+
+def step_event(form: Any, players: Sequence[str]) -> dict[str, Any]:
+    """The event a posted step form means; `players` are those at the table now."""
+    step = form.get("step", "")
+    if step not in STEPS:
+        raise StepInvalid("step", f"must be one of {', '.join(STEPS)}")
+    if step == "undo":
+        return {"undo": {"reason": form.get("reason", "").strip()}}
+    if step == "deal":
+        return {"deal": _deal(form, players)}
+    if step == "join":  # a club night, between deals (RULES.md §5)
+        seat_after = form.get("seat_after", "")
+        return {
+            "join": {"player": form.get("player", "").strip(), "seat_after": seat_after or None}
+        }
+    if step == "leave":
+        return {"leave": {"player": form.get("player", "")}}
+    if step == "close":
+        return {"close": {}}
+    player = form.get("player", "")
+    if step == "declare":
+        return {"player": player, "declare": form.get("declare", "")}
+    if step == "exchange":
+        action: dict[str, Any] = {
+            "player": player,
+            "exchange": _int(form.get("count", ""), "count"),
+        }
+        for key in ("discard", "draw"):
+            if form.get(key, "").strip():
+                action[key] = _cards(form[key])
+        return action
+    if step == "play":
+        if not form.get("card"):
+            raise StepInvalid("card", "choose a card")
+        return {"player": player, "play": form["card"]}
+    return {"player": player, step: True}
+
+
+def _deal(form: Any, players: Sequence[str]) -> dict[str, Any]:
+    deal: dict[str, Any] = {"dealer": form.get("dealer", "")}
+    if form.get("seated_offered"):
+        # Everyone at the table is dealt in unless some are unticked (sitting this one out).
+        seated = [p for p in players if p in form.getlist("seated")]
+        if seated != list(players):
+            deal["seated"] = seated
+    if form.get("ante", "").strip():
+        deal["ante"] = _int(form["ante"], "ante")
+    if form.get("trump", "").strip():
+        deal["trump"] = form["trump"].strip()
+    hands = {p: _cards(form.get(f"hand_{p}", "")) for p in players}
+    hands = {p: cards for p, cards in hands.items() if cards}
+    if hands:
+        deal["hands"] = hands
+    return deal

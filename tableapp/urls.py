@@ -1,0 +1,38 @@
+"""The app's pages, under /app/."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
+
+from tableapp.views import audit, club, reads, table, tables
+
+app_name = "tableapp"
+
+urlpatterns = [
+    path(
+        "login/",
+        auth_views.LoginView.as_view(
+            template_name="tableapp/login.html", next_page=reverse_lazy("tableapp:tables")
+        ),
+        name="login",
+    ),
+    path(
+        "logout/",
+        auth_views.LogoutView.as_view(next_page=reverse_lazy("tableapp:login")),
+        name="logout",
+    ),
+    path("", tables.tables, name="tables"),
+    path("tables/<uuid:table_id>/", table.table_page, name="table"),
+    path("tables/<uuid:table_id>/panel", table.table_panel, name="table-panel"),
+    path("tables/<uuid:table_id>/step", table.table_step, name="table-step"),
+    path("tables/<uuid:table_id>/ruling", reads.ruling_page, name="ruling"),
+    path("tables/<uuid:table_id>/ruling.json", reads.ruling_json, name="ruling-json"),
+    path("tables/<uuid:table_id>/transcript.json", reads.transcript_json, name="transcript-json"),
+    path("tables/<uuid:table_id>/audit", audit.audit_page, name="audit"),
+    path("tables/<uuid:table_id>/audit/check", audit.audit_check, name="audit-check"),
+    path("standings/", club.standings, name="standings"),
+    path("members/", club.members, name="members"),
+    path("members/add", club.member_add, name="member-add"),
+    path("members/<uuid:member_id>/remove", club.member_delete, name="member-remove"),
+    path("keys/add", club.key_add, name="key-add"),
+    path("keys/<uuid:key_id>/revoke", club.key_revoke, name="key-revoke"),
+]

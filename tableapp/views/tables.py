@@ -1,0 +1,87 @@
+"""The club's tables, and creating one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from games.engine import Rejection, glance
+from games.engine.variants import VARIANTS
+from games.selectors import table_list, table_state
+from games.services import RequestContext, table_create
+from tableapp.access import can_log, member_of, member_required
+from tableapp.forms import form_field, players_of, posted_options, variant_options
+
+
+def table_rows(request: HttpRequest) -> list[dict[str, Any]]:
+    rows = []
+    for table in table_list(club=member_of(request).club):
+        state, version = table_state(table=table)
+        seen = glance(state)
+        rows.append(
+            {
+                "table": table,
+                "phase": seen["phase"].replace("_", " "),
+                "to_act": seen["to_act"],
+                "pot": seen["pot"],
+                "deals": len(state.deals),
+                "players": list(state.players),
+                "version": version,
+                "last_activity": table.projection.updated_at,
+            }
+        )
+    rows.sort(key=lambda row: row["last_activity"], reverse=True)
+    return rows
+
+
+def context_for(request: HttpRequest) -> RequestContext:
+    member = member_of(request)
+    return RequestContext(
+        actor_id=f"member:{member.id}",
+        actor_name=member.name,
+        client=f"app; {request.headers.get('User-Agent', '')}"[:200],
+    )
+
+
+@member_required(writes=True)
+def tables(request: HttpRequest) -> HttpResponse:
+    errors: dict[str, str] = {}
+    values: dict[str, str] = {"variant": "louisiana"}
+    if request.method == "POST":
+        values = {k: str(v) for k, v in request.POST.items()}
+        variant = values.get("variant", "")
+        name = values.get("name", "").strip()
+        players = players_of(values.get("players", ""))
+        if not name:
+            errors["name"] = "give the table a name"
+        if variant not in VARIANTS:
+            errors["variant"] = f"choose one of {', '.join(VARIANTS)}"
+        if not errors:
+            try:
+                table = table_create(
+                    club=member_of(request).club,
+                    name=name,
+                    variant=variant,
+                    players=players,
+                    options=posted_options(variant, values),
+                    context=context_for(request),
+                )
+            except Rejection as refusal:
+                errors[form_field(refusal.field, variant)] = refusal.message
+            else:
+                return redirect("tableapp:table", table_id=table.id)
+    status = 422 if errors else 200
+    return render(
+        request,
+        "tableapp/tables.html",
+        {
+            "rows": table_rows(request),
+            "can_log": can_log(request),
+            "variants": variant_options(values if request.method == "POST" else None),
+            "values": values,
+            "errors": errors,
+        },
+        status=status,
+    )

@@ -1,0 +1,123 @@
+"""Rulings in words, as a scorekeeper reads them aloud at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tableapp.cards import card_label
+
+#: What the player could have done, by the obligation name the engine uses.
+OBLIGATIONS = {
+    "follow_suit": "could follow suit",
+    "trump": "could trump (void in the suit led)",
+    "head_trick": "could beat the best card of the trick",
+    "overtrump": "could overtrump",
+    "cinch": "held a cinch and had to play the highest trump",
+    "lead_high_trump": "held the ace, king or queen of trumps and had to lead the highest trump",
+    "climb": "could climb with a higher card of the suit",
+    "must_climb": "must climb with a higher card of the suit led",
+}
+
+
+def obligation_words(name: str) -> str:
+    return OBLIGATIONS.get(name, name.replace("_", " "))
+
+
+def refusal_words(name: str) -> str:
+    """Why a card is refused now, for the card picker."""
+    return {
+        "follow_suit": "must follow suit",
+        "trump": "must trump",
+        "head_trick": "must beat the best card",
+        "overtrump": "must overtrump",
+        "cinch": "cinch: play the highest trump",
+        "lead_high_trump": "must lead the highest trump",
+        "climb": "must climb",
+        "must_climb": "must climb",
+    }.get(name, name.replace("_", " "))
+
+
+def _names(players: Sequence[str]) -> str:
+    players = list(players)
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
+def _proof(ruling: Mapping[str, Any], actions: Sequence[Mapping[str, Any]] | None) -> str:
+    index = ruling.get("proven_at")
+    if index is None:
+        return "not yet proven"
+    if actions is None or not 0 <= index < len(actions):
+        return f"proven at action {index + 1} of the deal"
+    action = actions[index]
+    if action.get("player") == ruling.get("player") and action.get("play") == ruling.get("card"):
+        return "proven at the play itself (the hand was logged)"
+    if "play" in action:
+        return f"proven when {action['player']} showed the {card_label(action['play'])}"
+    return f"proven at action {index + 1} of the deal"
+
+
+def ruling_words(
+    ruling: Mapping[str, Any], actions: Sequence[Mapping[str, Any]] | None = None
+) -> str:
+    """One `bourre-ruling/1` ruling in words; `actions` (the deal's) name the proof."""
+    kind = ruling.get("kind", "")
+    player = ruling.get("player", "")
+    amount = ruling.get("amount")
+    if kind == "renege":
+        card = ruling.get("card")
+        played = f" with the {card_label(card)}" if card else ""
+        owes = "" if amount is None else f"; pays {amount} into the next pot"
+        return (
+            f"{player} reneged in trick {ruling.get('trick')}{played}: "
+            f"{obligation_words(str(ruling.get('obligation', '')))}, {_proof(ruling, actions)}"
+            f"{owes}"
+        )
+    if kind == "pot_won":
+        return f"{player} takes the pot: {amount}"
+    if kind == "pot_split":
+        return (
+            f"{_names(ruling.get('players', []))} tie and split the pot: "
+            f"{ruling.get('each')} each, {ruling.get('left', 0)} stays in the pot"
+        )
+    if kind == "pot_carried":
+        tied = ruling.get("tied") or []
+        why = f"{_names(tied)} tie" if tied else "nobody takes it"
+        return f"{why}: the pot of {amount} carries to the next deal"
+    if kind == "pot_shared":
+        shares = ruling.get("shares") or {}
+        return "the pot is shared: " + ", ".join(f"{p} {n}" for p, n in shares.items())
+    if kind == "bourre":
+        return f"{player} is bourré (no trick): pays {amount} into the next pot"
+    if kind == "all_passed":
+        return "everyone passed: the pot carries to the next deal"
+    if kind == "lone_player":
+        return f"{player} is the only one playing and takes the pot uncontested"
+    if kind == "dealer_must_play":
+        who = f"{player} (the dealer)" if player else "the dealer"
+        return f"everyone else passed: {who} must play"
+    if kind == "trick_won":
+        return f"trick {ruling.get('trick')} to {ruling.get('winner')}"
+    if kind == "deal_started":
+        antes = ruling.get("antes") or {}
+        return f"deal {int(ruling.get('deal', 0)) + 1}: antes paid, {sum(antes.values())} in all"
+    if kind == "deal_settled":
+        return f"deal {int(ruling.get('deal', 0)) + 1} settled"
+    rest = ", ".join(f"{k} {v}" for k, v in ruling.items() if k != "kind")
+    return f"{kind.replace('_', ' ')}: {rest}" if rest else kind.replace("_", " ")
+
+
+def action_words(action: Mapping[str, Any]) -> str:
+    """One transcript action in words."""
+    player = action.get("player", "")
+    if "declare" in action:
+        return f"{player} declares {action['declare']}"
+    if "exchange" in action:
+        return f"{player} exchanges {action['exchange']}"
+    if "play" in action:
+        return f"{player} plays {card_label(action['play'])}"
+    if action.get("retract"):
+        return f"{player} takes back the last card"
+    if action.get("pass_turn"):
+        return f"{player} passes"
+    return ", ".join(f"{k} {v}" for k, v in action.items())
