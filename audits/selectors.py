@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from audits.models import AuditRun
-from games.eventstore.models import Event
+from games.eventstore import stream_first_events
 from games.table import TABLE_CREATED
 
 
@@ -24,12 +24,14 @@ class LoggedTable:
 def logged_table_iter(*, club_id: uuid.UUID | str | None = None) -> Iterator[LoggedTable]:
     """Every table stream in the log (or one club's), in creation order. Read from the log
     itself, not from `games`' tables, so a table the database forgot is still audited."""
-    created = Event.objects.filter(type=TABLE_CREATED)
-    if club_id is not None:
-        created = created.filter(data__club_id=str(club_id))
-    rows = created.order_by("position").values_list("stream", "data__table_id", "data__club_id")
-    for stream, table_id, club in rows.iterator(chunk_size=2000):
-        yield LoggedTable(table_id=str(table_id), club_id=str(club), stream=stream)
+    for event in stream_first_events(prefix="table-", club=club_id):
+        if event.type != TABLE_CREATED:
+            continue
+        yield LoggedTable(
+            table_id=str(event.data.get("table_id")),
+            club_id=str(event.data.get("club_id")),
+            stream=event.stream,
+        )
 
 
 def _visible(club_id: uuid.UUID | str | None) -> QuerySet[AuditRun]:

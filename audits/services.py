@@ -17,11 +17,11 @@ from audits.models import AuditRun, AuditStatus, AuditTrigger
 from audits.selectors import logged_table_iter
 from clubs.jobs import enqueue_after_commit, job_claim, job_fail
 from clubs.models import ApiKey
-from games.eventstore import last_position, verify_chain
+from games.eventstore import last_position, partition_heads, verify_chain
 
 logger = logging.getLogger(__name__)
 
-# The chain is verified a page of positions at a time (verify_chain itself reads in
+# Each club's chain is verified a page of positions at a time (verify_chain itself reads in
 # batches), so memory stays flat and the run shows its progress.
 CHAIN_PAGE = 50_000
 
@@ -83,20 +83,22 @@ def audit_run(
 
 
 def _check_chain(run: AuditRun) -> None:
-    head = run.head_position or 0
-    start = 1
-    while start <= head:
-        end = min(start + CHAIN_PAGE - 1, head)
-        report = verify_chain(from_position=start, to_position=end)
-        run.checked_events += report.checked
-        if not report.ok:
-            run.chain_ok = False
-            run.first_broken_position = report.first_broken
-            run.broken_reason = report.reason or ""
+    """Every club's chain up to its head as the run starts (``head_position`` is their
+    sum); a break is reported as its position in the club, the club named in the reason."""
+    for club, head in partition_heads().items():
+        start = 1
+        while start <= head:
+            end = min(start + CHAIN_PAGE - 1, head)
+            report = verify_chain(club=club, from_position=start, to_position=end)
+            run.checked_events += report.checked
+            if not report.ok:
+                run.chain_ok = False
+                run.first_broken_position = report.first_broken
+                run.broken_reason = f"club {club}: {report.reason or ''}"
+                run.save(update_fields=["checked_events", "updated_at"])
+                return
             run.save(update_fields=["checked_events", "updated_at"])
-            return
-        run.save(update_fields=["checked_events", "updated_at"])
-        start = end + 1
+            start = end + 1
     run.chain_ok = True
 
 

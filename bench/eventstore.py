@@ -2,7 +2,10 @@
 
 Baseline: one INSERT of a comparable row per autocommit transaction into a plain table with
 a primary key and jsonb, on the same server, same role, in the same run. Appends use
-``games.eventstore.append`` outside any transaction (one round trip each).
+``games.eventstore.append`` outside any transaction (one round trip each), from 1, 8 and 32
+clients spread over 8 clubs (client i appends to club i mod 8: clubs' partitions never wait
+on each other), and, for comparison, from the same clients all in one club (every append
+waits for the club's head). ``BENCH_CLIENTS=1,8`` and ``BENCH_OPS`` make a quick run.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from games.table import CARD_PLAYED
 
 OPS = int(os.environ.get("BENCH_OPS", "600"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+CLIENTS = tuple(int(n) for n in os.environ.get("BENCH_CLIENTS", "1,8,32").split(","))
+CLUBS = 8
 PAYLOAD = {"seat": 3, "card": "Q♥", "trick": 4, "deal": 12, "note": "x" * 40}
 
 
@@ -74,20 +79,23 @@ def bare_insert(clients: int) -> Measurement:
     )
 
 
-def store_append(clients: int, per_append: int) -> Measurement:
+def store_append(clients: int, per_append: int, clubs: int = CLUBS) -> Measurement:
     run = uuid.uuid4().hex[:8]
     events = [NewEvent(type=CARD_PLAYED, data=PAYLOAD)] * per_append
+    partitions = [str(uuid.uuid4()) for _ in range(clubs)]
 
     def do_append(index: int, n: int) -> None:
         append(
             stream=f"bench-{run}-{index}",
+            club=partitions[index % clubs],
             expected_version=None,
             events=events,
             metadata={"actor": "bench"},
         )
 
+    where = f"{clubs} clubs" if clubs > 1 else "1 club"
     return measure(
-        f"append x{per_append}",
+        f"append x{per_append}, {where}",
         clients=clients,
         ops_per_client=OPS // clients // (1 if per_append == 1 else 4),
         operation=do_append,
@@ -103,15 +111,14 @@ def main() -> None:
         server = cursor.fetchone()[0]
     print(f"machine: {machine()}; PostgreSQL {server}; {ROUNDS} rounds, median shown")
     rows = []
-    for clients in (1, 8):
+    for clients in CLIENTS:
         # Rounds interleave the cases so background load hits them alike.
         rounds: dict[str, list[Measurement]] = {}
         for _ in range(ROUNDS):
-            for result in (
-                bare_insert(clients),
-                store_append(clients, 1),
-                store_append(clients, 10),
-            ):
+            cases = [bare_insert(clients), store_append(clients, 1), store_append(clients, 10)]
+            if clients > 1:
+                cases.append(store_append(clients, 1, clubs=1))
+            for result in cases:
                 rounds.setdefault(result.label, []).append(result)
         medians = {
             label: sorted(results, key=lambda r: r.ops_per_second)[len(results) // 2]

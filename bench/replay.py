@@ -45,7 +45,7 @@ DEALS = 20
 WINDOW = 64  # tables open at once in the generated log
 PAGE = 2000
 MARKS = (250_000, 500_000, 1_000_000)
-GENERATOR = "replay-log/1"
+GENERATOR = "replay-log/2"  # /2: one chain per club
 CLUBS = [uuid.UUID(int=0xB0 + i) for i in range(8)]
 VARIANTS = [("louisiana", 5), ("louisiana", 4), ("ukrainian", 4), ("occitan", 4), ("comtadine", 4)]
 ACTION_TYPES = {
@@ -156,17 +156,23 @@ def _rows() -> Iterator[tuple[Any, ...]]:
     rng = random.Random(20261129)
     versions: dict[str, int] = {}
     encoded: dict[int, str] = {}  # id(data) -> canonical JSON (templates live all run)
-    prev = GENESIS_HASH
-    position = 0
+    heads: dict[str, tuple[int, str]] = {}  # club -> (position, hash): a chain per club
+    club_of: dict[str, str] = {}
+    emitted = 0
     start = datetime(2026, 1, 1, tzinfo=UTC)
     for stream, chunk in _interleaved(rng):
+        if chunk[0][0] == "TableCreated":
+            club_of[stream] = chunk[0][1]["club_id"]
+        club = club_of[stream]
+        position, prev = heads.get(club, (0, GENESIS_HASH))
         correlation = uuid.UUID(int=rng.getrandbits(128), version=4).hex
         cause_position = position + 1
-        recorded_at = start + timedelta(milliseconds=position * 5)
+        recorded_at = start + timedelta(milliseconds=emitted * 5)
         stamp = iso_utc(recorded_at)
         stream_json = json.dumps(stream, ensure_ascii=False)
         for type_, data in chunk:
             position += 1
+            emitted += 1
             version = versions.get(stream, 0) + 1
             versions[stream] = version
             metadata: dict[str, Any] = {
@@ -184,13 +190,14 @@ def _rows() -> Iterator[tuple[Any, ...]]:
                 )
             meta_json = canonical_json(metadata)
             body = (
-                f'{{"data":{data_json},"metadata":{meta_json},"position":{position},'
+                f'{{"club":"{club}","data":{data_json},"metadata":{meta_json},"position":{position},'
                 f'"prev_hash":"{prev}","recorded_at":"{stamp}","schema_version":1,'
                 f'"stream":{stream_json},"type":"{type_}","version":{version}}}'
             )
             digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
-            if position <= 2000 or position % 100_000 == 0:
+            if emitted <= 2000 or emitted % 100_000 == 0:
                 assert digest == event_hash(
+                    club=club,
                     position=position,
                     stream=stream,
                     version=version,
@@ -212,8 +219,10 @@ def _rows() -> Iterator[tuple[Any, ...]]:
                 recorded_at,
                 digest,
                 prev,
+                club,
             )
             prev = digest
+        heads[club] = (position, prev)
 
 
 def _log_ready(owner_dsn: str) -> bool:
@@ -261,20 +270,25 @@ def ensure_log() -> tuple[str, str]:
                 "INSERT INTO clubs_club (id, name, created_at) VALUES (%s, %s, now())",
                 [club, f"bench club {club.int}"],
             )
-        last = (0, "")
+        heads: dict[str, tuple[int, str]] = {}
         columns = "position, stream, version, type, schema_version, data, metadata, "
-        columns += "recorded_at, hash, prev_hash"
+        columns += "recorded_at, hash, prev_hash, club_id"
+        count = 0
         with conn.cursor().copy(f"COPY eventstore_event ({columns}) FROM STDIN") as copy:
             for row in _rows():
                 copy.write_row(row)
-                last = (row[0], row[8])
-        conn.execute(
-            "UPDATE eventstore_head SET last_position = %s, last_hash = %s WHERE id = 1", last
-        )
+                heads[row[10]] = (row[0], row[8])
+                count += 1
+        for club, (position, digest) in heads.items():
+            conn.execute(
+                "INSERT INTO eventstore_head (club_id, last_position, last_hash) "
+                "VALUES (%s, %s, %s)",
+                [club, position, digest],
+            )
         conn.execute("CREATE TABLE bench_replay_meta (generator text, events bigint)")
-        conn.execute("INSERT INTO bench_replay_meta VALUES (%s, %s)", [GENERATOR, last[0]])
+        conn.execute("INSERT INTO bench_replay_meta VALUES (%s, %s)", [GENERATOR, count])
         conn.execute("ANALYZE")
-    print(f"  generated {last[0]:,} events in {time.perf_counter() - started:.0f}s", flush=True)
+    print(f"  generated {count:,} events in {time.perf_counter() - started:.0f}s", flush=True)
     return _url(app, DB_NAME), _url(owner, DB_NAME)
 
 
@@ -315,19 +329,21 @@ def _count_reads(module: Any, marks: dict[int, str], counter: list[int]) -> None
 def measure() -> dict[str, Any]:
     import sys as _sys
 
-    from games.eventstore import last_position, read_all
+    from games.eventstore import last_position, partition_heads, read_all
     from games.projections.registry import rebuildables
 
     head = last_position()
     started = time.perf_counter()
-    after, count = 0, 0
+    count = 0
     rss_raw: dict[int, str] = {}
-    while page := read_all(after=after, limit=PAGE):
-        after = page[-1].position
-        count += len(page)
-        for mark in MARKS:
-            if mark not in rss_raw and count >= mark:
-                rss_raw[mark] = _rss_pair()
+    for club in partition_heads():  # club by club: positions count within a club
+        after = 0
+        while page := read_all(club=club, after=after, limit=PAGE):
+            after = page[-1].position
+            count += len(page)
+            for mark in MARKS:
+                if mark not in rss_raw and count >= mark:
+                    rss_raw[mark] = _rss_pair()
     raw_seconds = time.perf_counter() - started
     result: dict[str, Any] = {
         "events": head,

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from clubs.models import Club
 from exports.models import ExportJob
-from games.eventstore.models import Event
+from games.eventstore import read_stream
 from games.models import Table
 from games.selectors import table_get, table_list
 
@@ -48,12 +48,11 @@ def export_tables(
         return tables
     kept = []
     for table in tables:
-        events = Event.objects.filter(stream=table.stream)
-        if start is not None:
-            events = events.filter(recorded_at__gte=start)
-        if end is not None:
-            events = events.filter(recorded_at__lt=end)
-        if events.exists():
+        events = read_stream(stream=table.stream, club=table.club_id)
+        if any(
+            (start is None or e.recorded_at >= start) and (end is None or e.recorded_at < end)
+            for e in events
+        ):
             kept.append(table)
     return kept
 

@@ -1,5 +1,6 @@
-"""Django admin for staff: tables (read-only) and the event log (read-only, as the
-database insists)."""
+"""Django admin for staff: tables (read-only). The event log has no admin page: its key is
+(club, position), and Django's admin does not handle composite primary keys; read it with
+``games.eventstore`` (``read_all(club=...)``) or ``export_audit_log --club``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Event, Table, TableDeal, TableState
+from games.models import Table, TableDeal, TableState
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -20,15 +21,6 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-
-@admin.register(Event)
-class EventAdmin(ReadOnlyAdmin):
-    list_display = ("position", "stream", "version", "type", "recorded_at")
-    list_filter = ("type",)
-    search_fields = ("stream",)
-    ordering = ("-position",)
-    show_full_result_count = False
 
 
 class TableStateInline(admin.StackedInline):

@@ -18,7 +18,7 @@ def ledger_audit(*, table_id: uuid.UUID) -> dict[str, Any]:
     """``{"ok", "chain": {...}, "ledger": {"ok", "differences": [...]}}``.
 
     ``chain``: every event of the table hashes to its stored hash (recomputed from its
-    content and ``prev_hash``), versions run 1..n, and the log's chain links across the
+    content and ``prev_hash``), versions run 1..n, and the club's chain links across the
     whole span of the table's positions; ``first_broken`` names the first bad position.
     ``ledger``: the stored legs against legs rebuilt from the events, every difference.
     """
@@ -36,7 +36,9 @@ def _chain(events: Sequence[RecordedEvent]) -> dict[str, Any]:
             break
         if _recomputed(event) != event.hash:
             # Re-check the stored row itself: an upcast payload differs from what was hashed.
-            report = verify_chain(from_position=event.position, to_position=event.position)
+            report = verify_chain(
+                club=event.club, from_position=event.position, to_position=event.position
+            )
             if not report.ok:
                 broken.append((event.position, report.reason or "hash does not match"))
                 break
@@ -47,7 +49,11 @@ def _chain(events: Sequence[RecordedEvent]) -> dict[str, Any]:
     )
     checked = 0
     if span is not None:
-        report = verify_chain(from_position=span["from_position"], to_position=span["to_position"])
+        report = verify_chain(
+            club=events[0].club,
+            from_position=span["from_position"],
+            to_position=span["to_position"],
+        )
         checked = report.checked
         if not report.ok and report.first_broken is not None:
             broken.append((report.first_broken, report.reason or "chain broken"))

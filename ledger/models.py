@@ -19,7 +19,7 @@ class LedgerTable(models.Model):
     players = models.JSONField(default=list)
     #: The pot after the last projected posting or void (what the next posting starts from).
     pot = models.BigIntegerField(default=0)
-    #: Global position of the last event of this table that the ledger projected.
+    #: Position (in the club's partition) of the last event of this table the ledger projected.
     last_position = models.BigIntegerField(default=0)
 
     class Meta:

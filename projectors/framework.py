@@ -1,4 +1,10 @@
-"""The projector framework: follow the global log from a checkpoint, one batch per transaction.
+"""The projector framework: follow the log from checkpoints, one batch per transaction.
+
+The log is partitioned by club, so a generation keeps one checkpoint per club partition
+(`ProjectorClubCheckpoint`); a batch reads the clubs whose head is past their checkpoint,
+sharing the batch between them, and hands each club's events to the projector in that
+club's position order (positions are gap-free and commit-ordered within a club, so nothing
+is skipped; events of different clubs have no order between them, and need none).
 
 A projector's read model and its checkpoint are written in the same transaction, so a worker
 killed at any point (SIGKILL included) leaves both as of the last committed batch: the next
@@ -13,15 +19,15 @@ import logging
 import os
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.eventstore import RecordedEvent, read_all
-from projectors.models import ProjectorCheckpoint
+from games.eventstore import RecordedEvent, partitions_behind, read_all
+from projectors.models import ProjectorCheckpoint, ProjectorClubCheckpoint
 
 logger = logging.getLogger(__name__)
 
@@ -33,7 +39,7 @@ BATCH_DELAY_ENV = "BOURRE_PROJECTOR_TEST_BATCH_DELAY"
 
 class Projector(ABC):
     """A read model fed by the log. `handle` is called inside the batch's transaction with
-    events in global-position order; every row it writes belongs to `generation`."""
+    events of one club in position order; every row it writes belongs to `generation`."""
 
     name: str
 
@@ -101,28 +107,70 @@ def checkpoint_next_generation(*, name: str) -> ProjectorCheckpoint:
         )
 
 
+def club_positions(checkpoint: ProjectorCheckpoint) -> dict[str, int]:
+    """How far `checkpoint` has read each club's partition."""
+    rows = ProjectorClubCheckpoint.objects.filter(checkpoint=checkpoint)
+    return {str(club): position for club, position in rows.values_list("club_id", "position")}
+
+
 def _project(
-    projector: Projector, checkpoint: ProjectorCheckpoint, batch: int, until: int | None
+    projector: Projector,
+    checkpoint: ProjectorCheckpoint,
+    batch: int,
+    until: Mapping[str, int] | None,
 ) -> BatchResult:
-    """Read one page after the (locked) checkpoint, project it and advance the checkpoint,
-    all in the caller's transaction."""
-    limit = batch if until is None else min(batch, until - checkpoint.position)
-    if limit <= 0:
+    """Read up to `batch` events after the (locked) checkpoint's club positions (at most
+    `until`'s, when given), project them and advance the checkpoints, all in the caller's
+    transaction."""
+    done = club_positions(checkpoint)
+    behind = partitions_behind(done)
+    if until is not None:
+        behind = {
+            club: (after, min(head, until.get(club, 0)))
+            for club, (after, head) in behind.items()
+            if min(head, until.get(club, 0)) > after
+        }
+    processed, caught_up = 0, True
+    moved: list[ProjectorClubCheckpoint] = []
+    clubs = sorted(behind)
+    for index, club in enumerate(clubs):
+        if processed >= batch:
+            caught_up = False
+            break
+        after, head = behind[club]
+        # Share what is left of the batch between the clubs still to read: a busy club
+        # never starves the others.
+        share = max(1, (batch - processed) // (len(clubs) - index))
+        limit = min(share, head - after)
+        events = read_all(club=club, after=after, to_position=head, limit=limit)
+        if not events:
+            continue
+        projector.handle(events, generation=checkpoint.generation)
+        processed += len(events)
+        if events[-1].position < head:
+            caught_up = False
+        moved.append(
+            ProjectorClubCheckpoint(
+                checkpoint=checkpoint, club_id=club, position=events[-1].position
+            )
+        )
+    if not processed:
         return BatchResult(0, checkpoint.position, caught_up=True)
-    events = read_all(after=checkpoint.position, limit=limit)
-    if not events:
-        return BatchResult(0, checkpoint.position, caught_up=True)
-    projector.handle(events, generation=checkpoint.generation)
     delay = float(os.environ.get(BATCH_DELAY_ENV) or 0)
     if delay:
         time.sleep(delay)
-    position = events[-1].position
+    ProjectorClubCheckpoint.objects.bulk_create(
+        moved,
+        update_conflicts=True,
+        unique_fields=["checkpoint", "club_id"],
+        update_fields=["position"],
+    )
+    position = checkpoint.position + processed
     ProjectorCheckpoint.objects.filter(pk=checkpoint.pk).update(
         position=position, updated_at=timezone.now()
     )
     checkpoint.position = position
-    caught_up = len(events) < limit or (until is not None and position >= until)
-    return BatchResult(len(events), position, caught_up=caught_up)
+    return BatchResult(processed, position, caught_up=caught_up)
 
 
 def projector_batch(
@@ -130,11 +178,12 @@ def projector_batch(
     name: str,
     generation: int | None = None,
     batch: int = DEFAULT_BATCH,
-    until: int | None = None,
+    until: Mapping[str, int] | None = None,
     wait: bool = False,
 ) -> BatchResult:
     """One transaction: lock the checkpoint (the live one unless `generation` is given),
-    project the next page of at most `batch` events, advance the checkpoint, commit.
+    project the next page of at most `batch` events (of each club, up to `until[club]`
+    when given), advance the checkpoints, commit.
     Without `wait`, a checkpoint another worker holds is skipped (`skipped=True`)."""
     projector = projector_get(name=name)
     if generation is None:

@@ -3,19 +3,22 @@
 
     python3 verify_audit_log.py FILE        (FILE may be "-" for standard input)
 
-The file is JSON Lines, as written by ``manage.py export_audit_log``: a header line
-(``{"format": "bourre-audit-log/1", "hashing": {...}, "from": P, "to": Q, "anchor": H}``)
-then one event per line, in position order. Each event's hash is the SHA-256 (hex) of the
-UTF-8 bytes of the JSON, with sorted keys, no whitespace and non-ASCII characters kept as
-they are, of its ``position, stream, version, type, schema_version, data, metadata,
-recorded_at, prev_hash``, where ``recorded_at`` is UTC ISO-8601 with microseconds
-(``2026-01-31T20:15:00.123456+00:00``). Each ``prev_hash`` is the previous event's hash; the
-first event of the log links to 64 zeros, and an export starting later links to ``anchor``.
+The file is JSON Lines, as written by ``manage.py export_audit_log``: one section per
+club's chain, each a header line (``{"format": "bourre-audit-log/2", "hashing": {...},
+"club": C, "from": P, "to": Q, "anchor": H}``) then the club's events, one per line, in
+position order. Each event's hash is the SHA-256 (hex) of the UTF-8 bytes of the JSON, with
+sorted keys, no whitespace and non-ASCII characters kept as they are, of its ``club,
+position, stream, version, type, schema_version, data, metadata, recorded_at, prev_hash``,
+where ``recorded_at`` is UTC ISO-8601 with microseconds
+(``2026-01-31T20:15:00.123456+00:00``). Positions count within the club; each
+``prev_hash`` is the previous event's hash in the club; a club's first event links to 64
+zeros, and an export starting later links to ``anchor``. Files of the first format
+(``bourre-audit-log/1``: one global chain, no ``club``) are checked too.
 
-Prints ``OK <count> events ...`` and exits 0, or names the first broken position and why and
-exits 1 (2 for a file that is not an audit log at all). This script deliberately has no
-dependency on the service's code: it restates the hashing scheme so it can be checked
-independently (keep it identical to ``games/eventstore/canonical.py``).
+Prints ``OK <count> events ...`` and exits 0, or names the first broken position (and its
+club) and why and exits 1 (2 for a file that is not an audit log at all). This script
+deliberately has no dependency on the service's code: it restates the hashing scheme so it
+can be checked independently (keep it identical to ``games/eventstore/canonical.py``).
 """
 
 from __future__ import annotations
@@ -25,8 +28,38 @@ import json
 import sys
 from datetime import datetime, timezone
 
-FORMAT = "bourre-audit-log/1"
-SCHEME = "sha256-canonical-json/1"
+#: format -> (hashing scheme, the hashed fields)
+FORMATS = {
+    "bourre-audit-log/1": (
+        "sha256-canonical-json/1",
+        (
+            "position",
+            "stream",
+            "version",
+            "type",
+            "schema_version",
+            "data",
+            "metadata",
+            "recorded_at",
+            "prev_hash",
+        ),
+    ),
+    "bourre-audit-log/2": (
+        "sha256-canonical-json/2",
+        (
+            "club",
+            "position",
+            "stream",
+            "version",
+            "type",
+            "schema_version",
+            "data",
+            "metadata",
+            "recorded_at",
+            "prev_hash",
+        ),
+    ),
+}
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = (
     "position",
@@ -53,17 +86,18 @@ def iso_utc(text: str) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")  # noqa: UP017
 
 
-def event_hash(event: dict) -> str:
-    body = {name: event[name] for name in HASHED_FIELDS}
+def event_hash(event: dict, fields: tuple[str, ...] = HASHED_FIELDS) -> str:
+    body = {name: event[name] for name in fields}
     body["recorded_at"] = iso_utc(event["recorded_at"])
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
 
 
 class Broken(Exception):
-    def __init__(self, position: int | None, reason: str) -> None:
+    def __init__(self, position: int | None, reason: str, club: str | None = None) -> None:
         super().__init__(reason)
         self.position = position
         self.reason = reason
+        self.club = club
 
 
 def _header(line: bytes) -> dict:
@@ -71,56 +105,95 @@ def _header(line: bytes) -> dict:
         header = json.loads(line.decode("utf-8"))
     except ValueError as error:
         raise SystemExit(f"NOT AN AUDIT LOG: the header line is not JSON ({error})") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise SystemExit(f"NOT AN AUDIT LOG: the header does not say format {FORMAT!r}")
+    if not isinstance(header, dict) or header.get("format") not in FORMATS:
+        raise SystemExit(f"NOT AN AUDIT LOG: the header does not say one of {sorted(FORMATS)}")
     scheme = header.get("hashing", {}).get("scheme")
-    if scheme != SCHEME:
+    if scheme != FORMATS[header["format"]][0]:
         raise SystemExit(f"NOT AN AUDIT LOG: unknown hashing scheme {scheme!r}")
     return header
 
 
-def verify(lines: object) -> tuple[int, dict, str]:
-    """Returns (events checked, header, last hash); raises ``Broken`` at the first bad event."""
+def _is_header(line: bytes) -> bool:
+    try:
+        value = json.loads(line.decode("utf-8"))
+    except ValueError:
+        return False
+    return isinstance(value, dict) and "format" in value and "hash" not in value
+
+
+def verify(lines: object) -> tuple[int, list[dict], str]:
+    """Returns (events checked, the section headers, last hash); raises ``Broken`` at the
+    first bad event. Each section (a header, then its club's events) is one chain."""
     iterator = iter(lines)  # type: ignore[call-overload]
     first = next(iterator, None)
     if first is None:
         raise SystemExit("NOT AN AUDIT LOG: the file is empty")
-    header = _header(first)
-    start, end = int(header["from"]), header.get("to")
-    expected_prev = header.get("anchor", GENESIS_HASH)
-    if start == 1 and expected_prev != GENESIS_HASH:
-        raise Broken(1, "an export from position 1 must be anchored at the genesis hash")
-    expected_position = start
+    headers = [_header(first)]
+    section = _Section(headers[0])
     checked = 0
     for line in iterator:
         if not line.strip():
             continue
+        if headers[0]["format"] != "bourre-audit-log/1" and _is_header(line):
+            section.close()
+            header = _header(line)
+            if header["format"] != headers[0]["format"]:
+                raise SystemExit("NOT AN AUDIT LOG: sections of different formats")
+            headers.append(header)
+            section = _Section(header)
+            continue
+        section.check(line)
+        checked += 1
+    section.close()
+    return checked, headers, section.expected_prev
+
+
+class _Section:
+    """One chain: a header's range, checked event by event."""
+
+    def __init__(self, header: dict) -> None:
+        self.fields = FORMATS[header["format"]][1]
+        self.club = header.get("club")
+        self.start, self.end = int(header["from"]), header.get("to")
+        self.expected_prev = header.get("anchor", GENESIS_HASH)
+        if self.start == 1 and self.expected_prev != GENESIS_HASH:
+            raise Broken(1, "an export from position 1 must be anchored at the genesis hash")
+        self.expected_position = self.start
+
+    def check(self, line: bytes) -> None:
+        position = self.expected_position
         try:
             event = json.loads(line.decode("utf-8"))
             if not isinstance(event, dict):
                 raise ValueError("not a JSON object")
-            missing = [name for name in (*HASHED_FIELDS, "hash") if name not in event]
+            missing = [name for name in (*self.fields, "hash") if name not in event]
             if missing:
                 raise ValueError(f"missing {', '.join(missing)}")
         except ValueError as error:
-            raise Broken(expected_position, f"the line is not a readable event ({error})") from None
-        position = event["position"]
-        if position != expected_position:
-            raise Broken(expected_position, f"position missing (found {position} instead)")
-        if event["prev_hash"] != expected_prev:
-            raise Broken(position, "prev_hash does not link to the previous event's hash")
+            raise self._broken(position, f"the line is not a readable event ({error})") from None
+        if "club" in self.fields and event["club"] != self.club:
+            raise self._broken(position, f"the event belongs to club {event['club']}")
+        if event["position"] != position:
+            raise self._broken(position, f"position missing (found {event['position']} instead)")
+        if event["prev_hash"] != self.expected_prev:
+            raise self._broken(position, "prev_hash does not link to the previous event's hash")
         try:
-            recomputed = event_hash(event)
+            recomputed = event_hash(event, self.fields)
         except (TypeError, ValueError) as error:
-            raise Broken(position, f"the event cannot be hashed ({error})") from None
+            raise self._broken(position, f"the event cannot be hashed ({error})") from None
         if recomputed != event["hash"]:
-            raise Broken(position, "hash does not match the event's content")
-        expected_prev = event["hash"]
-        expected_position += 1
-        checked += 1
-    if end is not None and expected_position <= int(end):
-        raise Broken(expected_position, f"the file ends early: the header promises up to {end}")
-    return checked, header, expected_prev
+            raise self._broken(position, "hash does not match the event's content")
+        self.expected_prev = event["hash"]
+        self.expected_position += 1
+
+    def close(self) -> None:
+        if self.end is not None and self.expected_position <= int(self.end):
+            raise self._broken(
+                self.expected_position, f"the file ends early: the header promises up to {self.end}"
+            )
+
+    def _broken(self, position: int, reason: str) -> Broken:
+        return Broken(position, reason, self.club)
 
 
 def main(argv: list[str]) -> int:
@@ -131,9 +204,10 @@ def main(argv: list[str]) -> int:
     # Bytes, decoded line by line: a damaged byte is a broken event, not a crash.
     stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     try:
-        checked, header, last_hash = verify(stream)
+        checked, headers, last_hash = verify(stream)
     except Broken as broken:
-        print(f"BROKEN at position {broken.position}: {broken.reason}")
+        where = f" of club {broken.club}" if broken.club else ""
+        print(f"BROKEN at position {broken.position}{where}: {broken.reason}")
         return 1
     except SystemExit as refused:
         print(refused, file=sys.stderr)
@@ -141,8 +215,15 @@ def main(argv: list[str]) -> int:
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
-    last = header["from"] + checked - 1
-    print(f"OK {checked} events (positions {header['from']}..{last}), last hash {last_hash}")
+    if len(headers) == 1:
+        header = headers[0]
+        last = header["from"] + checked - 1
+        club = f" of club {header['club']}" if header.get("club") else ""
+        print(
+            f"OK {checked} events{club} (positions {header['from']}..{last}), last hash {last_hash}"
+        )
+    else:
+        print(f"OK {checked} events in {len(headers)} club chains")
     return 0
 
 

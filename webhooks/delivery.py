@@ -1,5 +1,8 @@
 """Delivering one endpoint's events, in log order, from its checkpoint.
 
+An endpoint belongs to a club and follows that club's partition of the log: its checkpoint
+is a position in the club's partition (gap-free and commit-ordered, so nothing is skipped).
+
 Each step is one transaction that holds the endpoint's checkpoint row locked
 (``SELECT ... FOR UPDATE SKIP LOCKED``): it reads the log after the checkpoint, moves the
 checkpoint past events the endpoint does not want, and makes at most one HTTP attempt,
@@ -93,8 +96,12 @@ def endpoint_deliver(*, endpoint_id: uuid.UUID, budget_seconds: float | None = N
 
 
 def _behind_head(endpoint_id: uuid.UUID) -> bool:
-    checkpoint = WebhookCheckpoint.objects.filter(endpoint_id=endpoint_id).first()
-    return checkpoint is not None and checkpoint.position < last_position()
+    checkpoint = (
+        WebhookCheckpoint.objects.filter(endpoint_id=endpoint_id).select_related("endpoint").first()
+    )
+    return checkpoint is not None and checkpoint.position < last_position(
+        club=checkpoint.endpoint.club_id
+    )
 
 
 class _Ahead:
@@ -104,15 +111,16 @@ class _Ahead:
     while the lock was released)."""
 
     def __init__(self) -> None:
+        self.club: uuid.UUID | None = None
         self.after = -1
         self.events: deque[RecordedEvent] = deque()
         self.full = False
 
-    def page(self, after: int) -> tuple[deque[RecordedEvent], bool]:
-        if after != self.after or not self.events:
-            events = read_all(after=after, limit=PAGE)
+    def page(self, club: uuid.UUID, after: int) -> tuple[deque[RecordedEvent], bool]:
+        if club != self.club or after != self.after or not self.events:
+            events = read_all(club=club, after=after, limit=PAGE)
             self.events, self.full = deque(events), len(events) == PAGE
-            self.after = after
+            self.club, self.after = club, after
         return self.events, self.full
 
     def consumed(self, position: int) -> None:
@@ -149,10 +157,10 @@ def _step(endpoint_id: uuid.UUID, ahead: _Ahead) -> DeliveryRun:
             # stop: nothing would schedule it again before the beat sweep.
             if due is not None and due > timezone.now() + EARLY_TOLERANCE:
                 return DeliveryRun(WAITING, retry_at=due)
-            (event,) = read_all(after=unfinished.position - 1, limit=1)
+            (event,) = read_all(club=endpoint.club_id, after=unfinished.position - 1, limit=1)
             return _attempt(endpoint, checkpoint, unfinished, event)
 
-        events, full = ahead.page(checkpoint.position)
+        events, full = ahead.page(endpoint.club_id, checkpoint.position)
         start = checkpoint.position
         while events:
             event = events.popleft()

@@ -8,7 +8,7 @@ from datetime import datetime
 from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
 
 from clubs.models import Club
-from games.eventstore import last_position
+from games.eventstore import partition_heads
 from webhooks.models import DeliveryStatus, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 
@@ -52,10 +52,16 @@ def webhook_endpoints_due(*, now: datetime) -> list[uuid.UUID]:
     waiting = WebhookDelivery.objects.filter(
         endpoint=OuterRef("pk"), status=DeliveryStatus.PENDING, next_attempt_at__gt=now
     )
+    # Checkpoints are positions in the endpoint's club partition: compare with its head.
+    heads = partition_heads()
     due = (
-        WebhookEndpoint.objects.filter(active=True, checkpoint__position__lt=last_position())
+        WebhookEndpoint.objects.filter(active=True)
         .exclude(Exists(blocking))
         .exclude(Exists(waiting))
-        .values_list("id", flat=True)
+        .values_list("id", "club_id", "checkpoint__position")
     )
-    return list(due)
+    return [
+        endpoint_id
+        for endpoint_id, club_id, position in due
+        if position is not None and position < heads.get(str(club_id), 0)
+    ]

@@ -37,12 +37,12 @@ def webhook_endpoint_create(
     *, club: Club, url: str, kinds: Sequence[str], description: str = ""
 ) -> tuple[WebhookEndpoint, str]:
     """A new endpoint and its secret (shown once). It receives events recorded after it
-    was registered: its checkpoint starts at the head of the log."""
+    was registered: its checkpoint starts at the head of the club's partition of the log."""
     secret = secret_generate()
     endpoint = WebhookEndpoint.objects.create(
         club=club, url=url, kinds=_kinds(kinds), description=description, secret=secret
     )
-    WebhookCheckpoint.objects.create(endpoint=endpoint, position=last_position())
+    WebhookCheckpoint.objects.create(endpoint=endpoint, position=last_position(club=club.id))
     return endpoint, secret
 
 

@@ -1,9 +1,12 @@
-"""The audits API: request an audit (auditor or admin keys), read the runs (any key).
+"""The audits API: request an audit (auditor or admin keys), read the runs (any key), and
+download the caller's club's log with its hash chain (auditor or admin keys).
 
-A club's request audits that club's ledgers only. The hash chain is one log shared by
-every club: its status, size and first broken position are the operator's (a club key sees
-`chain: null`), and the operator's request audits the whole log. The ledger part of a run
-is always cut down to the caller's own club's tables.
+A club's request audits that club's ledgers only. The hash chains (one per club) are
+checked by the operator's request, which audits the whole log; their status, size and first
+broken position are the operator's (a club key sees `chain: null`). The ledger part of a
+run is always cut down to the caller's own club's tables. The log download is the caller's
+club's own chain (``bourre-audit-log/2``), checkable offline with
+``tools/verify_audit_log.py``.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
@@ -25,10 +30,11 @@ from audits.api.serializers import (
     AuditRunListOutputSerializer,
     AuditRunOutputSerializer,
 )
+from audits.auditlog import audit_log_lines
 from audits.models import AuditRun, AuditStatus
 from audits.selectors import audit_differences_for_club, audit_run_get, audit_run_list
 from audits.services import audit_request
-from clubs.api.errors import error_responses
+from clubs.api.errors import ApiError, error_responses
 from clubs.api.headers import location
 from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, is_operator, request_key
@@ -152,3 +158,62 @@ class AuditDetailApi(APIView):
         return Response(
             AuditRunOutputSerializer(audit_for_club(run, club_id, operator=operator)).data
         )
+
+
+def _position(request: Request, name: str, default: int | None, least: int) -> int | None:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise ApiError(
+            status_code=status.HTTP_400_BAD_REQUEST,
+            code="invalid_request",
+            message=f"{name} must be a position, an integer of at least {least}",
+            field=name,
+        )
+    return value
+
+
+class AuditLogDownloadApi(APIView):
+    """The caller's club's log with its hash chain, streamed as JSON Lines."""
+
+    permission_classes = [IsAuditorOrAdmin]
+
+    @extend_schema(
+        operation_id="audits_log_download",
+        tags=["audits"],
+        parameters=[
+            OpenApiParameter("from", int, description="first position of the club's log (1)"),
+            OpenApiParameter("to", int, description="last position (default: the head now)"),
+        ],
+        responses={
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="bourre-audit-log/2 JSON Lines: a header, then the club's events",
+            ),
+            **error_responses(400, 403),
+        },
+    )
+    def get(self, request: Request) -> StreamingHttpResponse:
+        start = _position(request, "from", 1, least=1) or 1
+        stop = _position(request, "to", None, least=0)
+        club_id = request_key(request).club_id
+        try:
+            lines = audit_log_lines(club=club_id, from_position=start, to_position=stop)
+        except ValueError as error:
+            raise ApiError(
+                status_code=status.HTTP_400_BAD_REQUEST,
+                code="invalid_request",
+                message=str(error),
+                field="from",
+            ) from error
+        response = StreamingHttpResponse(
+            (line.encode("utf-8") for line, _ in lines),
+            content_type="application/x-ndjson; charset=utf-8",
+        )
+        response["Content-Disposition"] = f'attachment; filename="bourre-audit-log-{club_id}.jsonl"'
+        return response

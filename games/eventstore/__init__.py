@@ -2,13 +2,20 @@
 
 Public API, all keyword-only::
 
-    append(stream=, expected_version=, events=[NewEvent(...)], idempotency_key=, metadata=)
-    read_stream(stream=, after_version=0, limit=None)
-    read_all(after=0, limit=1000, stream_prefix=None)
-    stream_version(stream=)
-    stream_names(prefix=)
-    verify_chain(from_position=1, to_position=None)
+    append(stream=, club=, expected_version=, events=[NewEvent(...)], idempotency_key=,
+           metadata=)
+    read_stream(stream=, club=None, after_version=0, limit=None)
+    read_all(club=, after=0, limit=1000, stream_prefix=None, to_position=None)
+    partition_heads() / partitions_behind(checkpoints)
+    stream_version(stream=, club=None)
+    stream_names(prefix=, club=None)
+    stream_club(stream=) / stream_first_events(prefix=, club=None)
+    last_position(club=None)
+    verify_chain(club=None, from_position=1, to_position=None)
     upcasters.register(type, from_version)(fn)
+
+The log is partitioned by club: positions, the hash chain and idempotency keys are per
+club, so followers keep a checkpoint per club (``docs/scaling.md``).
 """
 
 from games.eventstore.canonical import (
@@ -18,9 +25,15 @@ from games.eventstore.canonical import (
     recorded_event_hash,
 )
 from games.eventstore.reader import (
+    NO_CLUB,
+    club_key,
     last_position,
+    partition_heads,
+    partitions_behind,
     read_all,
     read_stream,
+    stream_club,
+    stream_first_events,
     stream_names,
     stream_version,
 )
@@ -40,6 +53,7 @@ from games.eventstore.writer import append
 
 __all__ = [
     "GENESIS_HASH",
+    "NO_CLUB",
     "AppendOnlyError",
     "AppendResult",
     "ChainReport",
@@ -51,11 +65,16 @@ __all__ = [
     "VersionConflict",
     "append",
     "canonical_json",
+    "club_key",
     "event_hash",
     "last_position",
+    "partition_heads",
+    "partitions_behind",
     "read_all",
     "read_stream",
     "recorded_event_hash",
+    "stream_club",
+    "stream_first_events",
     "stream_names",
     "stream_version",
     "upcasters",

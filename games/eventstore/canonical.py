@@ -1,10 +1,12 @@
 """The canonical encoding the hash chain is computed over.
 
 SHA-256 of the UTF-8 bytes of JSON with sorted keys, no whitespace and ``ensure_ascii=False``
-over ``position, stream, version, type, schema_version, data, metadata, recorded_at,
-prev_hash``; ``recorded_at`` is UTC ISO-8601 with microseconds (``...T12:00:00.000000+00:00``).
-The database function ``eventstore_append`` builds the very same bytes; changing either side
-breaks every stored chain, which ``tests/eventstore/test_canonical.py`` pins.
+over ``club, position, stream, version, type, schema_version, data, metadata, recorded_at,
+prev_hash`` (``club``: the partition's uuid, lower case with hyphens; ``position`` and
+``prev_hash`` are the club's own: one chain per club); ``recorded_at`` is UTC ISO-8601 with
+microseconds (``...T12:00:00.000000+00:00``). The database function ``eventstore_append``
+builds the very same bytes; changing either side breaks every stored chain, which
+``tests/eventstore/test_canonical.py`` pins.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ def iso_utc(moment: datetime) -> str:
 
 def event_hash(
     *,
+    club: str,
     position: int,
     stream: str,
     version: int,
@@ -42,6 +45,7 @@ def event_hash(
 ) -> str:
     body = canonical_json(
         {
+            "club": club,
             "position": position,
             "stream": stream,
             "version": version,
@@ -56,6 +60,20 @@ def event_hash(
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
+def v1_event_hash(*, position: int, prev_hash: str, **fields: Any) -> str:
+    """The first, single-chain scheme (no club; global positions): what the archive
+    ``eventstore_event_v1`` and ``bourre-audit-log/1`` exports were hashed with."""
+    body = {
+        "position": position,
+        "prev_hash": prev_hash,
+        **{name: fields[name] for name in ("stream", "version", "type", "schema_version")},
+        "data": fields["data"],
+        "metadata": fields["metadata"],
+        "recorded_at": iso_utc(fields["recorded_at"]),
+    }
+    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+
+
 def request_hash(*, stream: str, events: list[dict[str, Any]]) -> str:
     """What "the same content" means for an idempotent retry: the stream and the events."""
     body = canonical_json({"stream": stream, "events": events})
@@ -65,6 +83,7 @@ def request_hash(*, stream: str, events: list[dict[str, Any]]) -> str:
 def recorded_event_hash(event: RecordedEvent) -> str:
     """`event_hash` of an event as the log holds it (to check its stored `hash`)."""
     return event_hash(
+        club=event.club,
         position=event.position,
         stream=event.stream,
         version=event.version,

@@ -42,7 +42,11 @@ class AppendOnlyModel(models.Model):
 
 
 class Event(AppendOnlyModel):
-    position = models.BigIntegerField(primary_key=True)
+    """One event; ``position`` counts within its club's partition."""
+
+    pk = models.CompositePrimaryKey("club_id", "position")
+    club_id = models.UUIDField()
+    position = models.BigIntegerField()
     stream = models.TextField()
     version = models.IntegerField()
     type = models.TextField()
@@ -56,14 +60,16 @@ class Event(AppendOnlyModel):
     class Meta:
         managed = False
         db_table = "eventstore_event"
-        ordering = ["position"]
+        ordering = ["club_id", "position"]
 
     def __str__(self) -> str:
-        return f"#{self.position} {self.stream}@{self.version} {self.type}"
+        return f"{self.club_id}#{self.position} {self.stream}@{self.version} {self.type}"
 
 
 class LogHead(AppendOnlyModel):
-    id = models.SmallIntegerField(primary_key=True)
+    """A club partition's head: its last position and hash (locked by each append)."""
+
+    club_id = models.UUIDField(primary_key=True)
     last_position = models.BigIntegerField()
     last_hash = models.TextField()
 
@@ -72,11 +78,13 @@ class LogHead(AppendOnlyModel):
         db_table = "eventstore_head"
 
     def __str__(self) -> str:
-        return f"head at #{self.last_position}"
+        return f"{self.club_id} head at #{self.last_position}"
 
 
 class IdempotencyRecord(AppendOnlyModel):
-    key = models.TextField(primary_key=True)
+    pk = models.CompositePrimaryKey("club_id", "key")
+    club_id = models.UUIDField()
+    key = models.TextField()
     request_hash = models.TextField()
     stream = models.TextField()
     first_position = models.BigIntegerField()

@@ -10,7 +10,14 @@ from django.db import connections, transaction
 EVENT_STORE_GRANTS = {
     "eventstore_event": "SELECT, INSERT",
     "eventstore_idempotency": "SELECT, INSERT",
-    "eventstore_head": "SELECT, UPDATE",
+    # INSERT: a club's first append creates its head row.
+    "eventstore_head": "SELECT, INSERT, UPDATE",
+}
+#: The first, single-chain log, kept read-only when migration 0007 carried it forward.
+ARCHIVE_GRANTS = {
+    "eventstore_event_v1": "SELECT",
+    "eventstore_idempotency_v1": "SELECT",
+    "eventstore_head_v1": "SELECT",
 }
 
 
@@ -38,6 +45,13 @@ def grant_app_privileges(*, using: str = "default", **kwargs: Any) -> None:
         cursor.execute(
             f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {grantee}"
         )
-        for table, privileges in EVENT_STORE_GRANTS.items():
+        cursor.execute(
+            "SELECT relname FROM pg_class WHERE relkind = 'r' AND relname = ANY(%s) "
+            "AND relnamespace = 'public'::regnamespace",
+            [list(ARCHIVE_GRANTS)],
+        )
+        archived = {row[0] for row in cursor.fetchall()}
+        grants = {**EVENT_STORE_GRANTS, **{t: ARCHIVE_GRANTS[t] for t in archived}}
+        for table, privileges in grants.items():
             cursor.execute(f"REVOKE ALL ON {table} FROM {grantee}")
             cursor.execute(f"GRANT {privileges} ON {table} TO {grantee}")

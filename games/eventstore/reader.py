@@ -1,9 +1,15 @@
-"""Reading the log: one stream, or all streams in global order with keyset paging."""
+"""Reading the log: one stream, or a club partition in position order with keyset paging.
+
+Positions count within a club's partition. A reader that follows the whole log keeps one
+checkpoint per club (``partition_heads`` says which clubs have something new) and reads
+each club with ``read_all(club=..., after=its checkpoint)``.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import uuid
+from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC
 from typing import Any
 
@@ -13,8 +19,17 @@ from games.eventstore.types import RecordedEvent
 from games.eventstore.upcasting import upcasters
 
 COLUMNS = (
-    "position, stream, version, type, schema_version, data, metadata, recorded_at, hash, prev_hash"
+    "position, stream, version, type, schema_version, data, metadata, recorded_at, hash, "
+    "prev_hash, club_id"
 )
+
+#: The partition of streams appended without a club (never by the service: tests, tools).
+NO_CLUB = "00000000-0000-0000-0000-000000000000"
+
+
+def club_key(club: object) -> str:
+    """A club id as the log spells it: the uuid, lower case with hyphens."""
+    return str(club if isinstance(club, uuid.UUID) else uuid.UUID(str(club)))
 
 
 def _json(value: Any) -> Any:
@@ -35,6 +50,7 @@ def raw_row_to_event(row: Sequence[Any]) -> RecordedEvent:
         recorded_at=row[7].astimezone(UTC),
         hash=row[8],
         prev_hash=row[9],
+        club=str(row[10]),
     )
 
 
@@ -56,18 +72,39 @@ def row_to_event(row: Sequence[Any]) -> RecordedEvent:
         recorded_at=event.recorded_at,
         hash=event.hash,
         prev_hash=event.prev_hash,
+        club=event.club,
     )
+
+
+def _like_prefix(prefix: str) -> str:
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def read_stream(
-    *, stream: str, after_version: int = 0, limit: int | None = None, using: str = "default"
+    *,
+    stream: str,
+    club: object | None = None,
+    after_version: int = 0,
+    after_position: int = 0,
+    limit: int | None = None,
+    types: Collection[str] | None = None,
+    using: str = "default",
 ) -> list[RecordedEvent]:
-    """Events of one stream with version > ``after_version``, in version order."""
-    sql = (
-        f"SELECT {COLUMNS} FROM eventstore_event "
-        "WHERE stream = %s AND version > %s ORDER BY version"
-    )
+    """Events of one stream with version > ``after_version`` (and position in the club >
+    ``after_position``; of ``types`` only, when given), in version order. Give the
+    stream's ``club`` when it is known: distributed by club, the read stays on one shard."""
+    sql = f"SELECT {COLUMNS} FROM eventstore_event WHERE stream = %s AND version > %s"
     params: list[Any] = [stream, after_version]
+    if club is not None:
+        sql += " AND club_id = %s"
+        params.append(club_key(club))
+    if after_position:
+        sql += " AND position > %s"
+        params.append(after_position)
+    if types is not None:
+        sql += " AND type = ANY(%s)"
+        params.append(list(types))
+    sql += " ORDER BY version"
     if limit is not None:
         sql += " LIMIT %s"
         params.append(limit)
@@ -78,54 +115,120 @@ def read_stream(
 
 def read_all(
     *,
+    club: object,
     after: int = 0,
     limit: int = 1000,
     stream_prefix: str | None = None,
+    to_position: int | None = None,
+    upcast: bool = True,
     using: str = "default",
 ) -> list[RecordedEvent]:
-    """Up to ``limit`` events with position > ``after`` in position order.
+    """Up to ``limit`` events of ``club``'s partition with position > ``after`` (and at
+    most ``to_position``), in position order; ``upcast=False`` gives the rows exactly as
+    stored (what the hash chain covers: the audit export).
 
-    Page on with ``after=page[-1].position``. Positions become visible in order without
-    gaps, so a tailing reader never skips an event.
+    Page on with ``after=page[-1].position``. Within a club positions become visible in
+    order without gaps, so a tailing reader never skips an event.
     """
-    sql = f"SELECT {COLUMNS} FROM eventstore_event WHERE position > %s"
-    params: list[Any] = [after]
+    sql = f"SELECT {COLUMNS} FROM eventstore_event WHERE club_id = %s AND position > %s"
+    params: list[Any] = [club_key(club), after]
+    if to_position is not None:
+        sql += " AND position <= %s"
+        params.append(to_position)
     if stream_prefix:
-        escaped = stream_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         sql += " AND stream LIKE %s"
-        params.append(escaped + "%")
+        params.append(_like_prefix(stream_prefix))
     sql += " ORDER BY position LIMIT %s"
     params.append(limit)
+    convert = row_to_event if upcast else raw_row_to_event
     with connections[using].cursor() as cursor:
         cursor.execute(sql, params)
+        return [convert(row) for row in cursor.fetchall()]
+
+
+def partition_heads(*, using: str = "default") -> dict[str, int]:
+    """Every club partition with its last committed position. A head moves in the same
+    transaction as the events it covers, so every position up to it is readable."""
+    with connections[using].cursor() as cursor:
+        cursor.execute("SELECT club_id, last_position FROM eventstore_head ORDER BY club_id")
+        return {str(club): int(last) for club, last in cursor.fetchall()}
+
+
+def partitions_behind(
+    checkpoints: Mapping[str, int], *, using: str = "default"
+) -> dict[str, tuple[int, int]]:
+    """The clubs whose head is past ``checkpoints`` (a club missing from it is at 0):
+    ``{club: (checkpoint, head)}``, for a follower that checkpoints per club."""
+    return {
+        club: (checkpoints.get(club, 0), head)
+        for club, head in partition_heads(using=using).items()
+        if head > checkpoints.get(club, 0)
+    }
+
+
+def stream_version(*, stream: str, club: object | None = None, using: str = "default") -> int:
+    """The stream's current version: the number of its events, 0 if it has none."""
+    sql = "SELECT version FROM eventstore_event WHERE stream = %s"
+    params: list[Any] = [stream]
+    if club is not None:
+        sql += " AND club_id = %s"
+        params.append(club_key(club))
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql + " ORDER BY version DESC LIMIT 1", params)
+        row = cursor.fetchone()
+        return int(row[0]) if row else 0
+
+
+def last_position(*, club: object | None = None, using: str = "default") -> int:
+    """The club's last committed position (0 for an empty partition); without ``club``,
+    the number of events in the whole log (the sum of every club's head), which is what
+    a follower that has read everything has counted."""
+    with connections[using].cursor() as cursor:
+        if club is None:
+            cursor.execute("SELECT coalesce(sum(last_position), 0) FROM eventstore_head")
+        else:
+            cursor.execute(
+                "SELECT last_position FROM eventstore_head WHERE club_id = %s", [club_key(club)]
+            )
+        row = cursor.fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+
+def stream_names(
+    *, prefix: str = "", club: object | None = None, using: str = "default"
+) -> list[str]:
+    """Every stream whose name starts with ``prefix`` (of one club, or of every club), in
+    the order the streams began within a club, club by club."""
+    sql = "SELECT stream FROM eventstore_event WHERE version = 1 AND stream LIKE %s"
+    params: list[Any] = [_like_prefix(prefix)]
+    if club is not None:
+        sql += " AND club_id = %s"
+        params.append(club_key(club))
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql + " ORDER BY club_id, position", params)
+        return [row[0] for row in cursor.fetchall()]
+
+
+def stream_first_events(
+    *, prefix: str = "", club: object | None = None, using: str = "default"
+) -> list[RecordedEvent]:
+    """Version 1 of every stream whose name starts with ``prefix`` (of one club, or of
+    every club, club by club), in the order the streams began within a club."""
+    sql = f"SELECT {COLUMNS} FROM eventstore_event WHERE version = 1 AND stream LIKE %s"
+    params: list[Any] = [_like_prefix(prefix)]
+    if club is not None:
+        sql += " AND club_id = %s"
+        params.append(club_key(club))
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql + " ORDER BY club_id, position", params)
         return [row_to_event(row) for row in cursor.fetchall()]
 
 
-def stream_version(*, stream: str, using: str = "default") -> int:
-    """The stream's current version: the number of its events, 0 if it has none."""
+def stream_club(*, stream: str, using: str = "default") -> str | None:
+    """The club a stream belongs to (None for a stream with no events)."""
     with connections[using].cursor() as cursor:
         cursor.execute(
-            "SELECT version FROM eventstore_event WHERE stream = %s ORDER BY version DESC LIMIT 1",
-            [stream],
+            "SELECT club_id FROM eventstore_event WHERE stream = %s AND version = 1", [stream]
         )
         row = cursor.fetchone()
-        return int(row[0]) if row else 0
-
-
-def last_position(*, using: str = "default") -> int:
-    """The global position of the last committed event (0 when the log is empty)."""
-    with connections[using].cursor() as cursor:
-        cursor.execute("SELECT position FROM eventstore_event ORDER BY position DESC LIMIT 1")
-        row = cursor.fetchone()
-        return int(row[0]) if row else 0
-
-
-def stream_names(*, prefix: str = "", using: str = "default") -> list[str]:
-    """Every stream whose name starts with ``prefix``, in the order the streams began."""
-    with connections[using].cursor() as cursor:
-        cursor.execute(
-            "SELECT stream FROM eventstore_event WHERE version = 1 AND stream LIKE %s "
-            "ORDER BY position",
-            [prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"],
-        )
-        return [row[0] for row in cursor.fetchall()]
+        return str(row[0]) if row else None

@@ -1,15 +1,24 @@
-"""DDL of the event log, applied by migration ``games.0001``.
+"""DDL of the event log partitioned by club, applied by migration ``games.0007``.
+
+Every event belongs to one club's partition. ``eventstore_head`` holds one row per club:
+``eventstore_append`` locks the club's row until commit, so within a club positions are
+handed out in commit order without gaps and a reader tailing ``position > N`` of that club
+never misses an event that commits later, while appends of different clubs never wait on
+each other. Each club's hash chain starts at 64 zeros and covers the club id, so one club's
+log can be exported and verified alone.
+
+The club id leads the primary key and is part of every unique constraint, so the three
+tables can be distributed by ``club_id`` on Citus unchanged (``docs/scaling.md``).
 
 Postgres itself keeps the log append-only: triggers refuse UPDATE, DELETE and TRUNCATE for
-every role, and the application role is granted only what appending needs
-(see ``privileges.py``). ``eventstore_head`` is the single counter row: ``eventstore_append``
-locks it until commit, so positions are handed out in commit order without gaps, and a
-reader tailing ``position > N`` never misses an event that commits later.
+every role (the head only moves forward), and the application role is granted only what
+appending needs (see ``privileges.py``).
 """
 
 TABLES = r"""
 CREATE TABLE eventstore_event (
-    position bigint PRIMARY KEY CHECK (position > 0),
+    club_id uuid NOT NULL,
+    position bigint NOT NULL CHECK (position > 0),
     stream text NOT NULL CHECK (stream <> ''),
     version integer NOT NULL CHECK (version > 0),
     type text NOT NULL CHECK (type <> ''),
@@ -19,41 +28,31 @@ CREATE TABLE eventstore_event (
     recorded_at timestamptz NOT NULL,
     hash text NOT NULL,
     prev_hash text NOT NULL,
-    CONSTRAINT eventstore_event_stream_version UNIQUE (stream, version)
+    CONSTRAINT eventstore_event_pkey PRIMARY KEY (club_id, position),
+    -- Stream first: a stream is read by name alone too; the club id is there for Citus.
+    CONSTRAINT eventstore_event_stream_version UNIQUE (stream, version, club_id)
 );
 
 CREATE TABLE eventstore_head (
-    id smallint PRIMARY KEY CHECK (id = 1),
-    last_position bigint NOT NULL,
+    club_id uuid PRIMARY KEY,
+    last_position bigint NOT NULL CHECK (last_position >= 0),
     last_hash text NOT NULL
 );
-INSERT INTO eventstore_head (id, last_position, last_hash) VALUES (1, 0, repeat('0', 64));
 
 CREATE TABLE eventstore_idempotency (
-    key text PRIMARY KEY,
+    club_id uuid NOT NULL,
+    key text NOT NULL,
     request_hash text NOT NULL,
     stream text NOT NULL,
     first_position bigint NOT NULL,
     last_position bigint NOT NULL,
-    recorded_at timestamptz NOT NULL
+    recorded_at timestamptz NOT NULL,
+    PRIMARY KEY (club_id, key)
 );
 """
 
+# The trigger functions of the first schema are reused as they are.
 TRIGGERS = r"""
-CREATE FUNCTION eventstore_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    RAISE EXCEPTION 'the event log is append-only: % on % refused', TG_OP, TG_TABLE_NAME
-        USING ERRCODE = 'BR000';
-END $$;
-
-CREATE FUNCTION eventstore_head_forward_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF NEW.last_position < OLD.last_position THEN
-        RAISE EXCEPTION 'the log head only moves forward' USING ERRCODE = 'BR000';
-    END IF;
-    RETURN NEW;
-END $$;
-
 CREATE TRIGGER eventstore_event_no_update_delete BEFORE UPDATE OR DELETE ON eventstore_event
     FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
 CREATE TRIGGER eventstore_event_no_truncate BEFORE TRUNCATE ON eventstore_event
@@ -73,16 +72,17 @@ CREATE TRIGGER eventstore_head_forward BEFORE UPDATE ON eventstore_head
 
 # One round trip per append. The caller sends each payload already in canonical JSON (the
 # hash is over those exact bytes) and the function adds what only the database knows under
-# the head lock: positions, versions, prev_hash and recorded_at.
+# the club's head lock: positions, versions, prev_hash and recorded_at. A club's first
+# append creates its head row (ON CONFLICT: two first appends race; one waits on the other).
 APPEND_FUNCTION = r"""
 CREATE OR REPLACE FUNCTION eventstore_append(
-    p_stream text, p_expected integer, p_types text[], p_schema_versions integer[],
-    p_data text[], p_metadata text, p_stream_json text, p_type_json text[],
-    p_idempotency_key text, p_request_hash text
+    p_club uuid, p_stream text, p_expected integer, p_types text[],
+    p_schema_versions integer[], p_data text[], p_metadata text, p_stream_json text,
+    p_type_json text[], p_idempotency_key text, p_request_hash text
 ) RETURNS TABLE (
     r_position bigint, r_stream text, r_version integer, r_type text,
     r_schema_version integer, r_data jsonb, r_metadata jsonb, r_recorded_at timestamptz,
-    r_hash text, r_prev_hash text, r_replayed boolean
+    r_hash text, r_prev_hash text, r_club uuid, r_replayed boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
     v_pos bigint;
@@ -95,10 +95,17 @@ DECLARE
     v_key eventstore_idempotency%ROWTYPE;
 BEGIN
     SELECT h.last_position, h.last_hash INTO v_pos, v_hash
-        FROM eventstore_head h WHERE h.id = 1 FOR UPDATE;
+        FROM eventstore_head h WHERE h.club_id = p_club FOR UPDATE;
+    IF NOT FOUND THEN
+        INSERT INTO eventstore_head (club_id, last_position, last_hash)
+            VALUES (p_club, 0, repeat('0', 64)) ON CONFLICT (club_id) DO NOTHING;
+        SELECT h.last_position, h.last_hash INTO v_pos, v_hash
+            FROM eventstore_head h WHERE h.club_id = p_club FOR UPDATE;
+    END IF;
 
     IF p_idempotency_key IS NOT NULL THEN
-        SELECT * INTO v_key FROM eventstore_idempotency k WHERE k.key = p_idempotency_key;
+        SELECT * INTO v_key FROM eventstore_idempotency k
+            WHERE k.club_id = p_club AND k.key = p_idempotency_key;
         IF FOUND THEN
             IF v_key.request_hash <> p_request_hash THEN
                 RAISE EXCEPTION 'idempotency key % was used for other content', p_idempotency_key
@@ -106,9 +113,10 @@ BEGIN
             END IF;
             RETURN QUERY
                 SELECT e.position, e.stream, e.version, e.type, e.schema_version, e.data,
-                       e.metadata, e.recorded_at, e.hash, e.prev_hash, true
+                       e.metadata, e.recorded_at, e.hash, e.prev_hash, e.club_id, true
                 FROM eventstore_event e
-                WHERE e.position BETWEEN v_key.first_position AND v_key.last_position
+                WHERE e.club_id = p_club
+                  AND e.position BETWEEN v_key.first_position AND v_key.last_position
                 ORDER BY e.position;
             RETURN;
         END IF;
@@ -116,7 +124,7 @@ BEGIN
 
     -- Not max(): with stale statistics the planner may aggregate the whole stream.
     SELECT e.version INTO v_current FROM eventstore_event e
-        WHERE e.stream = p_stream ORDER BY e.version DESC LIMIT 1;
+        WHERE e.stream = p_stream AND e.club_id = p_club ORDER BY e.version DESC LIMIT 1;
     v_current := coalesce(v_current, 0);
     IF p_expected IS NOT NULL AND p_expected <> v_current THEN
         RAISE EXCEPTION 'stream % is at version %, expected %', p_stream, v_current, p_expected
@@ -130,7 +138,8 @@ BEGIN
         v_prev := v_hash;
         v_pos := v_pos + 1;
         v_hash := encode(sha256(convert_to(
-            '{"data":' || p_data[i]
+            '{"club":"' || p_club::text
+            || '","data":' || p_data[i]
             || ',"metadata":' || p_metadata
             || ',"position":' || v_pos
             || ',"prev_hash":"' || v_prev
@@ -141,10 +150,11 @@ BEGIN
             || ',"version":' || (v_current + i)
             || '}', 'UTF8')), 'hex');
         INSERT INTO eventstore_event
-            (position, stream, version, type, schema_version, data, metadata,
+            (club_id, position, stream, version, type, schema_version, data, metadata,
              recorded_at, hash, prev_hash)
-        VALUES (v_pos, p_stream, v_current + i, p_types[i], p_schema_versions[i],
+        VALUES (p_club, v_pos, p_stream, v_current + i, p_types[i], p_schema_versions[i],
                 p_data[i]::jsonb, p_metadata::jsonb, v_at, v_hash, v_prev);
+        r_club := p_club;
         r_position := v_pos;
         r_version := v_current + i;
         r_recorded_at := v_at;
@@ -154,24 +164,22 @@ BEGIN
         RETURN NEXT;
     END LOOP;
 
-    UPDATE eventstore_head h SET last_position = v_pos, last_hash = v_hash WHERE h.id = 1;
+    UPDATE eventstore_head h SET last_position = v_pos, last_hash = v_hash
+        WHERE h.club_id = p_club;
     IF p_idempotency_key IS NOT NULL THEN
         INSERT INTO eventstore_idempotency
-            (key, request_hash, stream, first_position, last_position, recorded_at)
-        VALUES (p_idempotency_key, p_request_hash, p_stream, v_first, v_pos, v_at);
+            (club_id, key, request_hash, stream, first_position, last_position, recorded_at)
+        VALUES (p_club, p_idempotency_key, p_request_hash, p_stream, v_first, v_pos, v_at);
     END IF;
 END $$;
 """
 
-# A list: RunSQL runs each block whole instead of splitting the function bodies.
-FORWARD = [TABLES, TRIGGERS, APPEND_FUNCTION]
+V1_APPEND_SIGNATURE = "text, integer, text[], integer[], text[], text, text, text[], text, text"
+APPEND_SIGNATURE = "uuid, text, integer, text[], integer[], text[], text, text, text[], text, text"
 
-BACKWARD = [
-    r"""
-DROP FUNCTION IF EXISTS eventstore_append(
-    text, integer, text[], integer[], text[], text, text, text[], text, text);
-DROP TABLE IF EXISTS eventstore_idempotency, eventstore_head, eventstore_event;
-DROP FUNCTION IF EXISTS eventstore_refuse_change();
-DROP FUNCTION IF EXISTS eventstore_head_forward_only();
-"""
-]
+#: The first schema's tables, renamed (kept, read-only) when they hold a log to carry over.
+ARCHIVE = {
+    "eventstore_event": "eventstore_event_v1",
+    "eventstore_head": "eventstore_head_v1",
+    "eventstore_idempotency": "eventstore_idempotency_v1",
+}

@@ -18,7 +18,10 @@ class NewEvent:
 
 @dataclass(frozen=True, slots=True)
 class RecordedEvent:
-    """An event as the log holds it (``data``/``schema_version`` upcast when read)."""
+    """An event as the log holds it (``data``/``schema_version`` upcast when read).
+
+    ``position`` counts within the club's partition: an event is identified by
+    ``(club, position)``, and within one club positions are gap-free and commit-ordered."""
 
     position: int
     stream: str
@@ -30,6 +33,7 @@ class RecordedEvent:
     recorded_at: datetime
     hash: str
     prev_hash: str
+    club: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,7 @@ class ChainReport:
     checked: int
     first_broken: int | None = None
     reason: str | None = None
+    club: str | None = None
 
 
 class EventStoreError(Exception):

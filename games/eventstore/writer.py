@@ -9,7 +9,7 @@ from typing import Any
 from django.db import DatabaseError, connections, transaction
 
 from games.eventstore.canonical import canonical_json, request_hash
-from games.eventstore.reader import row_to_event
+from games.eventstore.reader import club_key, row_to_event
 from games.eventstore.types import (
     AppendResult,
     IdempotencyConflict,
@@ -19,8 +19,8 @@ from games.eventstore.types import (
 )
 
 APPEND_SQL = (
-    "SELECT * FROM eventstore_append(%s::text, %s::integer, %s::text[], %s::integer[], "
-    "%s::text[], %s::text, %s::text, %s::text[], %s::text, %s::text)"
+    "SELECT * FROM eventstore_append(%s::uuid, %s::text, %s::integer, %s::text[], "
+    "%s::integer[], %s::text[], %s::text, %s::text, %s::text[], %s::text, %s::text)"
 )
 VERSION_CONFLICT = "BR001"
 IDEMPOTENCY_CONFLICT = "BR002"
@@ -29,6 +29,7 @@ IDEMPOTENCY_CONFLICT = "BR002"
 def append(
     *,
     stream: str,
+    club: object,
     expected_version: int | None,
     events: Sequence[NewEvent],
     idempotency_key: str | None = None,
@@ -36,14 +37,18 @@ def append(
     using: str = "default",
     savepoint: bool = True,
 ) -> AppendResult:
-    """Append ``events`` to ``stream`` atomically, all or nothing.
+    """Append ``events`` to ``stream`` of ``club``'s partition atomically, all or nothing.
+
+    ``club`` (a uuid) is the partition: appends of different clubs never wait on each
+    other; within a club positions are gap-free and commit-ordered and the hash chain is
+    the club's own. A stream lives in one club; idempotency keys are scoped to the club.
 
     ``expected_version`` is the stream's current version (0: the stream has no events yet);
     ``None`` appends whatever the version. Raises ``VersionConflict`` when it differs. A retry
     with the same ``idempotency_key`` and the same stream and events returns the original
     result with ``replayed=True`` and writes nothing; other content raises
     ``IdempotencyConflict``. Inside an outer ``transaction.atomic()`` the append commits with
-    it (and holds the log head until then); otherwise it commits on its own. There it runs in
+    it (and holds the club's head until then); otherwise it commits on its own. There it runs in
     a savepoint so that a conflict leaves the caller's transaction usable; a caller that
     abandons its transaction on any error passes ``savepoint=False`` and saves two round trips.
     """
@@ -55,7 +60,9 @@ def append(
     contents = [
         {"type": e.type, "schema_version": e.schema_version, "data": e.data} for e in events
     ]
+    partition = club_key(club)
     params = [
+        partition,
         stream,
         expected_version,
         [e.type for e in events],
@@ -82,8 +89,8 @@ def append(
     except DatabaseError as error:
         raise _translate(error, stream, expected_version, idempotency_key) from error
 
-    if rows and rows[0][10]:
-        recorded = tuple(row_to_event(row[:10]) for row in rows)
+    if rows and rows[0][11]:
+        recorded = tuple(row_to_event(row[:11]) for row in rows)
         replayed = True
     else:
         recorded = tuple(
@@ -98,6 +105,7 @@ def append(
                 recorded_at=row[7].astimezone(UTC),
                 hash=row[8],
                 prev_hash=row[9],
+                club=partition,
             )
             for row, event in zip(rows, events, strict=True)
         )

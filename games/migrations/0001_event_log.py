@@ -1,6 +1,6 @@
 from django.db import migrations, models
 
-from games.eventstore import schema
+from games.eventstore import schema_v1 as schema
 
 
 class Migration(migrations.Migration):

@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from games.eventstore import schema
+from games.eventstore import schema_v1 as schema
 
 
 class Migration(migrations.Migration):

@@ -35,16 +35,20 @@ class Table(models.Model):
 
 
 class TableState(models.Model):
-    """The inline projection: the engine state as of the stream's last event (pickled;
-    rebuildable from the log), and what undo needs: the state before the current deal's
-    `DealStarted` and the current deal's live (not undone) game events."""
+    """The inline projection: the engine state as of the stream's last event (a JSON
+    snapshot, `games/projections/snapshot.py`; rebuildable from the log), and what undo
+    needs: the state before the current deal's `DealStarted` and the current deal's live
+    (not undone) game events. A row whose `snapshot_version` is not the current one is
+    rebuilt from the log on first use (`table_state_store.row_current`)."""
 
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, primary_key=True, related_name="projection"
     )
     version = models.IntegerField()
-    state = models.BinaryField()
-    deal_start = models.BinaryField()
+    # "" for rows of the pickle era: never read, rebuilt from the log on first use.
+    snapshot_version = models.CharField(max_length=100, default="")
+    state = models.TextField(default="")
+    deal_start = models.TextField(default="")
     # [{"version", "type", "data", "rulings": [RulingMade versions]}]
     deal_events = models.JSONField(default=list)
     updated_at = models.DateTimeField(auto_now=True)
@@ -54,7 +58,7 @@ class TableState(models.Model):
 
 
 class TableDeal(models.Model):
-    """A settled deal's `bourre-ruling/1` summary. The pickled states keep only a
+    """A settled deal's `bourre-ruling/1` summary. The state snapshots keep only a
     placeholder per settled deal (the engine needs just their count), so an append costs
     the same at the fiftieth deal as at the first."""
 

@@ -2,15 +2,15 @@
 
 `TableFold` is the pure fold (no I/O) used both by the append service, which folds the
 posted events before appending them, and by `rebuild`, which folds the log. The row in
-`TableState` keeps the pickled state (never a replay per request), the state before the
+`TableState` keeps the state as a versioned JSON snapshot (`snapshot.py`; never a replay
+per request, never a pickle), the state before the
 current deal started and the current deal's live game events, which is what undo needs:
 a settled deal is final once the next deal starts, so undo never reaches before it.
 """
 
 from __future__ import annotations
 
-import pickle
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -36,7 +36,9 @@ from games.engine import (
     parse_join,
     parse_leave,
 )
+from games.engine.state import POT, NextDeal, player_account
 from games.eventstore import RecordedEvent
+from games.projections import snapshot
 from games.table import (
     CARD_PLAYED,
     CARD_RETRACTED,
@@ -69,6 +71,10 @@ EVENT_TYPES: Mapping[type, str] = {
 _SITTING_PARSERS = {PLAYER_JOINED: parse_join, PLAYER_LEFT: parse_leave, TABLE_CLOSED: parse_close}
 _SITTING_KEYS = {PLAYER_JOINED: "join", PLAYER_LEFT: "leave", TABLE_CLOSED: "close"}
 assert frozenset(EVENT_TYPES.values()) == GAME_EVENT_TYPES
+
+#: The ruling kind that closes a deal (its `ruling.summary` is the deal, docs/events.md).
+DEAL_SETTLED = "deal_settled"
+PLAYER_PREFIX = player_account("")
 
 
 def event_type(event: Event) -> str:
@@ -144,8 +150,18 @@ class TableFold:
 
 
 def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
-    """The fold of a whole stream (the rebuild path)."""
+    """The fold of a whole stream (the rebuild path).
+
+    The log's rulings are the truth: the engine replays the game events (it must, to know
+    the deal in progress and what an undo returns to), but when a deal's recorded
+    `RulingMade` of kind `deal_settled` comes, the settlement it recorded replaces the
+    engine's: the deal's summary, what the next deal owes, and the balances and pot that
+    the recorded (not voided) postings add up to. The rules version that made them is in
+    each event, so a rebuild under newer rules reproduces the recorded history instead of
+    re-judging it; only the deal still open is judged by today's rules.
+    """
     fold: TableFold | None = None
+    postings: dict[int, list[Any]] = {}  # RulingMade version -> its postings, while live
     for event in events:
         if event.type == TABLE_CREATED:
             fold = TableFold.created(sitting_from_created(event.data), event.version)
@@ -156,7 +172,12 @@ def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
             fold.game_event(event.type, event.data, event.version)
         elif event.type == RULING_MADE:
             fold.ruling_made(event.version, event.data["cause_version"])
+            postings[event.version] = list(event.data.get("postings") or [])
+            if event.data.get("kind") == DEAL_SETTLED:
+                fold.state = settled_as_recorded(fold.state, event.data, postings.values())
         elif event.type == EVENT_UNDONE:
+            for voided in event.data.get("voided_versions") or []:
+                postings.pop(voided, None)
             undone = fold.undo(event.version)
             if undone["version"] != event.data["undone_version"]:
                 raise ValueError(f"{event.stream}@{event.version}: undo does not match the log")
@@ -167,14 +188,48 @@ def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
     return fold
 
 
-def dump_state(state: Sitting) -> bytes:
-    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+def settled_as_recorded(
+    state: Sitting, ruling: Mapping[str, Any], postings: Iterable[list[Any]]
+) -> Sitting:
+    """`state` with a deal's settlement as the log recorded it (see `fold_events`)."""
+    summary = ruling["ruling"]["summary"]
+    balances = dict.fromkeys(state.balances, 0)  # every player the sitting has known
+    pot = 0
+    for made in postings:
+        for posting in made:
+            for account, amount in posting["legs"]:
+                if account == POT:
+                    pot += amount
+                elif account.startswith(PLAYER_PREFIX):
+                    name = account[len(PLAYER_PREFIX) :]
+                    balances[name] = balances.get(name, 0) + amount
+    owed = summary.get("next") or {}
+    next_deal = NextDeal(
+        penalties=dict(owed.get("penalties") or {}),
+        exempt=tuple(owed.get("exempt") or ()),
+        double=tuple(owed.get("double") or ()),
+    )
+    index = ruling.get("deal")
+    deals = list(state.deals)
+    if isinstance(index, int) and index < len(deals):
+        deals[index] = summary
+    else:
+        deals.append(summary)
+    deal = state.deal
+    if deal is not None and deal.over:
+        deal = replace(deal, summary=summary, rulings=tuple(summary.get("rulings") or ()))
+    return replace(state, balances=balances, pot=pot, next=next_deal, deals=tuple(deals), deal=deal)
 
 
-def load_state(blob: bytes | memoryview) -> Sitting:
-    # Our own rows only: the pickles are written by this module from engine states.
-    state: Sitting = pickle.loads(bytes(blob))
-    return state
+def dump_state(state: Sitting) -> str:
+    """The state as a snapshot of version `SNAPSHOT_VERSION` (JSON text)."""
+    return snapshot.dump_state(state)
+
+
+def load_state(text: str) -> Sitting:
+    """A snapshot of the current version (check the row's `snapshot_version` first:
+    `table_state_store` rebuilds a row of another version from the log)."""
+    return snapshot.load_state(text)
 
 
 def strip_deals(state: Sitting) -> tuple[Sitting, dict[int, Mapping[str, Any]]]:

@@ -1,5 +1,11 @@
-"""Reading and writing the table-state rows. States are stored with a placeholder for
-each settled deal (the engine only counts them); the summaries live in `TableDeal`."""
+"""Reading and writing the table-state rows. States are stored as JSON snapshots with a
+placeholder for each settled deal (the engine only counts them); the summaries live in
+`TableDeal`.
+
+Every read goes through `row_current`: a row whose snapshot is not of the current
+`SNAPSHOT_VERSION` (written by an older release, or a pickle-era row) is rebuilt from the
+table's log first, under the row's lock, so an upgrade never makes a table unreadable and
+never needs a migration of the snapshots."""
 
 from __future__ import annotations
 
@@ -8,13 +14,47 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from django.db import transaction
+
 from games.engine import Sitting
+from games.eventstore import read_stream
 from games.models import TableDeal, TableState
-from games.projections.table_state import TableFold, dump_state, load_state, strip_deals
+from games.projections.snapshot import SNAPSHOT_VERSION
+from games.projections.table_state import (
+    TableFold,
+    dump_state,
+    fold_events,
+    load_state,
+    strip_deals,
+)
+
+
+def row_current(row: TableState) -> TableState:
+    """`row`, rebuilt from the log first when its snapshot is not of the current version
+    (the caller's row object is updated in place)."""
+    if row.snapshot_version == SNAPSHOT_VERSION:
+        return row
+    with transaction.atomic():
+        locked = TableState.objects.select_for_update().select_related("table").get(pk=row.pk)
+        if locked.snapshot_version != SNAPSHOT_VERSION:
+            table = locked.table
+            fold = fold_events(read_stream(stream=table.stream, club=table.club_id))
+            TableDeal.objects.filter(table_id=locked.table_id).delete()
+            fold.deal_start_changed = True
+            fold_save(locked, fold, settled_before=0, deals_cleared=True)
+    for name in ("version", "snapshot_version", "state", "deal_start", "deal_events"):
+        setattr(row, name, getattr(locked, name))
+    return row
+
+
+def row_state(row: TableState) -> Sitting:
+    """The engine state of the row (settled deals as placeholders)."""
+    return load_state(row_current(row).state)
 
 
 def fold_load(row: TableState) -> TableFold:
     """The fold to append with (settled deals as placeholders)."""
+    row_current(row)
     return TableFold(
         state=load_state(row.state),
         deal_start=load_state(row.deal_start),
@@ -48,8 +88,9 @@ def fold_save(
             TableDeal.objects.update_or_create(
                 table_id=row.table_id, index=index, defaults={"summary": summary_text(summary)}
             )
-    fields = ["version", "state", "deal_events", "updated_at"]
+    fields = ["version", "snapshot_version", "state", "deal_events", "updated_at"]
     row.version = fold.version
+    row.snapshot_version = SNAPSHOT_VERSION
     row.state = dump_state(state)
     row.deal_events = fold.deal_events
     if fold.deal_start_changed:
@@ -63,7 +104,7 @@ def fold_save(
 
 def full_sitting(row: TableState) -> Sitting:
     """The whole engine state, settled deals included (for rulings)."""
-    state = load_state(row.state)
+    state = row_state(row)
     if not state.deals:
         return state
     summaries = [

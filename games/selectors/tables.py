@@ -13,10 +13,8 @@ from games.engine.key_order import transcript_ordered
 from games.engine.seats import seat_order
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
-from games.eventstore.reader import COLUMNS, row_to_event
 from games.models import Table, TableState
-from games.projections.table_state import load_state
-from games.projections.table_state_store import full_sitting
+from games.projections.table_state_store import full_sitting, row_state
 from games.table import (
     DEAL_STARTED,
     EVENT_UNDONE,
@@ -51,12 +49,12 @@ def table_state(*, table: Table) -> tuple[Sitting, int]:
     """The engine state as of the table's last event, and that version (one row read;
     settled deals are placeholders: enough for `table_view`, not for rulings)."""
     row: TableState = table.projection
-    return load_state(row.state), row.version
+    return row_state(row), row.version
 
 
 def table_glance(*, table: Table) -> dict[str, Any]:
     """Phase, pot and whose turn at the table (from its projection row)."""
-    return glance(load_state(table.projection.state))
+    return glance(row_state(table.projection))
 
 
 def table_ruling(*, table: Table) -> dict[str, Any]:
@@ -90,7 +88,7 @@ def table_transcript(*, table: Table) -> dict[str, Any]:
     seated = list(players)
     deals: list[dict[str, Any]] = []
     closed = False
-    for event in _live_game_events(read_stream(stream=table.stream)):
+    for event in _live_game_events(read_stream(stream=table.stream, club=table.club_id)):
         if event.type == DEAL_STARTED:
             dealt = event.data.get("seated", seated)
             deals.append(
@@ -119,42 +117,21 @@ def table_transcript(*, table: Table) -> dict[str, Any]:
 
 
 def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
-    """The table's events with position > `after`, in order (keyset paging)."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {COLUMNS} FROM eventstore_event WHERE stream = %s AND position > %s "
-            "ORDER BY position LIMIT %s",
-            [table.stream, after, limit],
-        )
-        return [row_to_event(row) for row in cursor.fetchall()]
+    """The table's events with position (in its club's partition) > `after`, in order
+    (keyset paging)."""
+    return read_stream(stream=table.stream, club=table.club_id, after_position=after, limit=limit)
 
 
 def table_event_position(*, table: Table, version: int) -> int | None:
-    """The global log position of the table's event at `version`."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT position FROM eventstore_event WHERE stream = %s AND version = %s",
-            [table.stream, version],
-        )
-        row = cursor.fetchone()
-    return None if row is None else int(row[0])
+    """The position (in the club's partition of the log) of the table's event at `version`."""
+    found = read_stream(stream=table.stream, club=table.club_id, after_version=version - 1, limit=1)
+    return found[0].position if found and found[0].version == version else None
 
 
 def table_undos(*, table: Table) -> dict[int, int]:
     """Each undone event's version -> the version of the `EventUndone` that took it back."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT version, data->>'undone_version' FROM eventstore_event "
-            "WHERE stream = %s AND type = %s",
-            [table.stream, EVENT_UNDONE],
-        )
-        return {int(undone): int(version) for version, undone in cursor.fetchall()}
+    undos = read_stream(stream=table.stream, club=table.club_id, types=(EVENT_UNDONE,))
+    return {int(e.data["undone_version"]): e.version for e in undos}
 
 
 def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:
@@ -165,7 +142,7 @@ def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:
         return None
     live_starts: list[int] = []
     events: list[RecordedEvent] = []
-    for event in read_stream(stream=table.stream):
+    for event in read_stream(stream=table.stream, club=table.club_id):
         if event.type == DEAL_STARTED:
             live_starts.append(event.version)
         current = len(live_starts) - 1

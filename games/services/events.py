@@ -95,8 +95,8 @@ def table_events_append(
         fold = fold_load(row)
         settled_before = len(fold.state.deals)
         new_events, rulings, undone = _fold_posted(fold, row.table, events)
-        # The row is written before the append: the append holds the log's head until
-        # commit, so the less that follows it, the less other tables wait.
+        # The row is written before the append: the append holds the club's head until
+        # commit, so the less that follows it, the less the club's other tables wait.
         fold_save(row, fold, settled_before=settled_before)
         body = {
             "table_id": str(table_id),
@@ -117,6 +117,7 @@ def table_events_append(
         try:
             result = append(
                 stream=row.table.stream,
+                club=row.table.club_id,
                 expected_version=expected_version,
                 events=new_events,
                 idempotency_key=None

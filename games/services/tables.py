@@ -14,6 +14,7 @@ from games.engine.transcript import TranscriptRejected, open_transcript, transcr
 from games.eventstore import NewEvent, append
 from games.models import Table, TableState
 from games.projections.registry import project_inline
+from games.projections.snapshot import SNAPSHOT_VERSION
 from games.projections.table_state import dump_state
 from games.services.context import RequestContext
 from games.services.errors import EventRejected
@@ -45,6 +46,7 @@ def table_create(
     with transaction.atomic():
         result = append(
             stream=stream_name(table_id),
+            club=club.id,
             expected_version=0,
             events=[NewEvent(TABLE_CREATED, data)],
             metadata=context.metadata(),
@@ -62,6 +64,7 @@ def table_create(
         TableState.objects.create(
             table=table,
             version=result.last_version,
+            snapshot_version=SNAPSHOT_VERSION,
             state=dump_state(sitting),
             deal_start=dump_state(sitting),
             deal_events=[],

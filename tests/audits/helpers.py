@@ -48,23 +48,24 @@ def triggers_disabled(dsn: str, table: str) -> Iterator[psycopg.Cursor[Any]]:
 
 
 @contextmanager
-def tampered_event(dsn: str, position: int, change: dict[str, Any]) -> Iterator[None]:
-    """Event ``position`` with ``change`` merged into its data, as someone with database
-    access might do; put back exactly as stored on exit."""
+def tampered_event(dsn: str, event: RecordedEvent, change: dict[str, Any]) -> Iterator[None]:
+    """``event`` with ``change`` merged into its data, as someone with database access might
+    do; put back exactly as stored on exit."""
+    where = "WHERE club_id = %s AND position = %s"
+    key = [event.club, event.position]
     with triggers_disabled(dsn, "eventstore_event") as cursor:
-        cursor.execute("SELECT data::text FROM eventstore_event WHERE position = %s", [position])
+        cursor.execute(f"SELECT data::text FROM eventstore_event {where}", key)
         original = cursor.fetchone()[0]
         cursor.execute(
-            "UPDATE eventstore_event SET data = data || %s::jsonb WHERE position = %s",
-            [psycopg.types.json.Jsonb(change), position],
+            f"UPDATE eventstore_event SET data = data || %s::jsonb {where}",
+            [psycopg.types.json.Jsonb(change), *key],
         )
     try:
         yield
     finally:
         with triggers_disabled(dsn, "eventstore_event") as cursor:
             cursor.execute(
-                "UPDATE eventstore_event SET data = %s::jsonb WHERE position = %s",
-                [original, position],
+                f"UPDATE eventstore_event SET data = %s::jsonb {where}", [original, *key]
             )
 
 

@@ -119,7 +119,7 @@ def test_an_audit_requested_over_the_api_runs_on_a_worker_and_names_a_tampered_e
     assert clean["ledger"]["tables_checked"] >= 1  # every table of the log
 
     target = next(e for e in events if e.type == "PlayerDeclared")
-    with tampered_event(superuser_dsn, target.position, {"declare": "pass"}):
+    with tampered_event(superuser_dsn, target, {"declare": "pass"}):
         response = key_client(club, "operator").post("/api/v1/audits")
         assert response.status_code == 202
         broken = wait_for_audit(auditor, response.json()["url"])
@@ -127,7 +127,7 @@ def test_an_audit_requested_over_the_api_runs_on_a_worker_and_names_a_tampered_e
     assert broken["ok"] is False
     assert broken["chain"]["ok"] is False
     assert broken["chain"]["first_broken_position"] == target.position
-    assert broken["chain"]["reason"] == "hash does not match"
+    assert broken["chain"]["reason"] == f"club {club.id}: hash does not match"
 
 
 @pytest.mark.django_db(transaction=True)

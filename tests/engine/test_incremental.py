@@ -1,10 +1,9 @@
-"""Folding events one by one (with the state stored and reloaded between them, as the
-API does) gives exactly the ruling of the whole transcript."""
+"""Folding events one by one (with the state stored as a snapshot and reloaded between
+them, as the API does) gives exactly the ruling of the whole transcript."""
 
 from __future__ import annotations
 
 import json
-import pickle
 import random
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 from games.engine import apply, rule_transcript, ruling_document
 from games.engine.simulate import random_sitting
 from games.engine.transcript import open_transcript, transcript_events
+from games.projections.snapshot import dump_state, load_state
 
 CASES = sorted((Path(__file__).parents[1] / "conformance" / "cases").glob("*.json"))
 
@@ -20,7 +20,7 @@ CASES = sorted((Path(__file__).parents[1] / "conformance" / "cases").glob("*.jso
 def fold_one_by_one(doc):
     state, deals = open_transcript(doc)
     for _, _, event in transcript_events(deals, doc.get("closed", False)):
-        state = pickle.loads(pickle.dumps(state))  # stored and reloaded between requests
+        state = load_state(dump_state(state))  # stored and reloaded between requests
         state, _ = apply(state, event)
     return ruling_document(state)
 
@@ -47,10 +47,10 @@ def test_a_rejected_event_leaves_the_state_as_it_was() -> None:
 
     state = new_sitting(variant="louisiana", players=["a", "b", "c"])
     state, _ = apply(state, parse_deal({"dealer": "c", "trump": "2S"}))
-    before = pickle.dumps(state)
+    before = dump_state(state)
     with pytest.raises(Rejection):
         apply(state, parse_action({"player": "b", "declare": "play"}))
-    assert pickle.dumps(state) == before
+    assert dump_state(state) == before
 
 
 def test_rulings_carry_postings_that_sum_to_zero() -> None:

@@ -47,7 +47,7 @@ def run_threads(count: int, target: Callable[[int], Any]) -> list[Any]:
     return results
 
 
-def test_many_writers_on_one_stream_exactly_one_wins_each_version(stream_id):
+def test_many_writers_on_one_stream_exactly_one_wins_each_version(stream_id, club):
     writers, rounds = 8, 5
     barrier = threading.Barrier(writers)
 
@@ -57,6 +57,7 @@ def test_many_writers_on_one_stream_exactly_one_wins_each_version(stream_id):
             barrier.wait()
             try:
                 append(
+                    club=club,
                     stream=stream_id,
                     expected_version=version,
                     events=[NewEvent(type="BidMade", data={"seat": seat, "round": version})],
@@ -78,13 +79,14 @@ def test_many_writers_on_one_stream_exactly_one_wins_each_version(stream_id):
     assert [e.data["round"] for e in events] == list(range(rounds))
 
 
-def test_writers_on_different_streams_all_succeed_with_contiguous_positions(stream_id):
+def test_writers_on_different_streams_all_succeed_with_contiguous_positions(stream_id, club):
     writers, appends = 8, 15
 
     def write_own_stream(index: int) -> list[int]:
         positions = []
         for n in range(appends):
             result = append(
+                club=club,
                 stream=f"{stream_id}-{index}",
                 expected_version=n,
                 events=[NewEvent(type="CardPlayed", data={"n": n})],
@@ -92,15 +94,15 @@ def test_writers_on_different_streams_all_succeed_with_contiguous_positions(stre
             positions.append(result.first_position)
         return positions
 
-    start = last_position()
+    start = last_position(club=club)
     positions = sorted(p for ps in run_threads(writers, write_own_stream) for p in ps)
     assert positions == list(range(start + 1, start + 1 + writers * appends))
-    assert verify_chain(from_position=start + 1).ok
+    assert verify_chain(club=club, from_position=start + 1).ok
 
 
-def test_a_tailing_reader_sees_every_committed_event_once_in_order_without_gaps(stream_id):
+def test_a_tailing_reader_sees_every_committed_event_once_in_order_without_gaps(stream_id, club):
     writers, appends = 4, 25
-    start = last_position()
+    start = last_position(club=club)
     committed: list[int] = []
     committed_lock = threading.Lock()
     done = threading.Event()
@@ -113,6 +115,7 @@ def test_a_tailing_reader_sees_every_committed_event_once_in_order_without_gaps(
             try:
                 with transaction.atomic():
                     result = append(
+                        club=club,
                         stream=f"{stream_id}-{index}",
                         expected_version=version,
                         events=[NewEvent(type="CardPlayed", data={"n": n})] * rng.randint(1, 3),
@@ -130,7 +133,7 @@ def test_a_tailing_reader_sees_every_committed_event_once_in_order_without_gaps(
         after = start
         while True:
             finished = done.is_set()
-            page = read_all(after=after, limit=7)
+            page = read_all(club=club, after=after, limit=7)
             for event in page:
                 assert event.position == after + 1, "the reader skipped a position"
                 seen.append(event.position)
@@ -155,4 +158,4 @@ def test_a_tailing_reader_sees_every_committed_event_once_in_order_without_gaps(
     assert not reader_errors, reader_errors
     assert seen == sorted(committed)
     assert len(seen) == len(set(seen))
-    assert verify_chain(from_position=start + 1).ok
+    assert verify_chain(club=club, from_position=start + 1).ok

@@ -9,8 +9,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def committed(stream_id):
+def committed(stream_id, club):
     return append(
+        club=club,
         stream=stream_id,
         expected_version=0,
         events=[NewEvent(type="CardPlayed", data={"card": c}) for c in ("A♠", "K♠", "Q♠")],
@@ -47,38 +48,42 @@ def test_even_the_owner_is_refused_by_the_triggers(owner_dsn, committed, stateme
     assert len(read_stream(stream=committed.stream)) == 3
 
 
-def _rewrite_payload(dsn: str, position: int, data: str) -> None:
+def _rewrite_payload(dsn: str, club: str, position: int, data: str) -> None:
     """What an attacker with superuser rights would do: switch the trigger off and edit."""
     with psycopg.connect(dsn) as conn, conn.transaction():
         conn.execute(
             "ALTER TABLE eventstore_event DISABLE TRIGGER eventstore_event_no_update_delete"
         )
         conn.execute(
-            "UPDATE eventstore_event SET data = %s::jsonb WHERE position = %s", [data, position]
+            "UPDATE eventstore_event SET data = %s::jsonb WHERE club_id = %s AND position = %s",
+            [data, club, position],
         )
         conn.execute(
             "ALTER TABLE eventstore_event ENABLE TRIGGER eventstore_event_no_update_delete"
         )
 
 
-def test_verify_chain_names_the_exact_position_of_a_tampered_payload(superuser_dsn, committed):
+def test_verify_chain_names_the_exact_position_of_a_tampered_payload(
+    superuser_dsn, committed, club
+):
     first, middle, last = (e.position for e in committed.events)
-    assert verify_chain(from_position=first, to_position=last).ok
-    _rewrite_payload(superuser_dsn, middle, '{"card": "2♣"}')
+    assert verify_chain(club=club, from_position=first, to_position=last).ok
+    _rewrite_payload(superuser_dsn, club, middle, '{"card": "2♣"}')
     try:
-        report = verify_chain(from_position=first, to_position=last)
+        report = verify_chain(club=club, from_position=first, to_position=last)
         assert (report.ok, report.first_broken, report.checked) == (False, middle, 1)
         assert report.reason == "hash does not match"
-        assert verify_chain().first_broken == middle
+        assert verify_chain(club=club).first_broken == middle
     finally:
-        _rewrite_payload(superuser_dsn, middle, '{"card": "K♠"}')
-    assert verify_chain(from_position=first, to_position=last).ok
+        _rewrite_payload(superuser_dsn, club, middle, '{"card": "K♠"}')
+    assert verify_chain(club=club, from_position=first, to_position=last).ok
 
 
 @pytest.fixture
-def keyed(stream_id):
+def keyed(stream_id, club):
     """A committed append with an idempotency key, so the key table has a row of it."""
     return append(
+        club=club,
         stream=stream_id,
         expected_version=0,
         events=[NewEvent(type="CardPlayed", data={"card": "A♠"})],
@@ -86,9 +91,11 @@ def keyed(stream_id):
     )
 
 
-def _head(dsn: str) -> tuple[int, str]:
+def _head(dsn: str, club: str) -> tuple[int, str]:
     with psycopg.connect(dsn) as conn:
-        row = conn.execute("SELECT last_position, last_hash FROM eventstore_head").fetchone()
+        row = conn.execute(
+            "SELECT last_position, last_hash FROM eventstore_head WHERE club_id = %s", [club]
+        ).fetchone()
     assert row is not None
     return row[0], row[1]
 
@@ -113,12 +120,12 @@ def _keys(dsn: str, stream: str) -> list[tuple[str, str]]:
     ],
 )
 def test_the_owner_cannot_change_the_head_or_the_idempotency_keys(
-    owner_dsn, keyed, statement, message
+    owner_dsn, keyed, club, statement, message
 ):
-    head = _head(owner_dsn)
+    head = _head(owner_dsn, club)
     keys = _keys(owner_dsn, keyed.stream)
     assert keys == [(f"key-{keyed.stream}", keyed.stream)]
     with psycopg.connect(owner_dsn) as conn, pytest.raises(psycopg.Error, match=message):
         conn.execute(statement, [keyed.stream] if "%s" in statement else None)
-    assert _head(owner_dsn) == head
+    assert _head(owner_dsn, club) == head
     assert _keys(owner_dsn, keyed.stream) == keys

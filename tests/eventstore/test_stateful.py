@@ -52,6 +52,7 @@ class EventStoreMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.namespace = f"model-{uuid.uuid4().hex}"
+        self.club = str(uuid.uuid4())  # a partition of its own: positions start at 1
         self.streams: dict[str, list[NewEvent]] = {}
         self.order: list[tuple[str, int]] = []
         self.keys: dict[str, tuple[str, list[NewEvent], int, int]] = {}
@@ -65,7 +66,13 @@ class EventStoreMachine(RuleBasedStateMachine):
         stream = self.stream(index)
         current = len(self.streams.get(stream, []))
         key = uuid.uuid4().hex if use_key else None
-        result = append(stream=stream, expected_version=current, events=events, idempotency_key=key)
+        result = append(
+            club=self.club,
+            stream=stream,
+            expected_version=current,
+            events=events,
+            idempotency_key=key,
+        )
         assert not result.replayed
         assert (result.first_version, result.last_version) == (current + 1, current + len(events))
         self.streams.setdefault(stream, []).extend(events)
@@ -82,7 +89,7 @@ class EventStoreMachine(RuleBasedStateMachine):
         if current + offset < 0:
             return
         with pytest.raises(VersionConflict) as raised:
-            append(stream=stream, expected_version=current + offset, events=events)
+            append(club=self.club, stream=stream, expected_version=current + offset, events=events)
         assert raised.value.current == current
 
     @precondition(lambda self: self.keys)
@@ -90,11 +97,14 @@ class EventStoreMachine(RuleBasedStateMachine):
     def retry_with_a_used_key(self, data):
         key = data.draw(st.sampled_from(sorted(self.keys)))
         stream, events, first, last = self.keys[key]
-        replay = append(stream=stream, expected_version=None, events=events, idempotency_key=key)
+        replay = append(
+            club=self.club, stream=stream, expected_version=None, events=events, idempotency_key=key
+        )
         assert replay.replayed
         assert (replay.first_position, replay.last_position) == (first, last)
         with pytest.raises(IdempotencyConflict):
             append(
+                club=self.club,
                 stream=stream,
                 expected_version=None,
                 events=[*events, events[0]],
@@ -113,10 +123,11 @@ class EventStoreMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_global_order_and_chain_match(self):
-        stored = read_all(stream_prefix=self.namespace, limit=10_000)
+        stored = read_all(club=self.club, stream_prefix=self.namespace, limit=10_000)
         assert [(e.stream, e.version) for e in stored] == self.order
+        assert [e.position for e in stored] == list(range(1, len(stored) + 1))
         if self.first_position is not None:
-            assert verify_chain(from_position=self.first_position).ok
+            assert verify_chain(club=self.club, from_position=self.first_position).ok
 
 
 @pytest.mark.django_db

@@ -46,15 +46,19 @@ def events_of(table_id: uuid.UUID) -> list[RecordedEvent]:
     return read_stream(stream=stream_of(table_id))
 
 
+#: The club of the hand-made tables (their streams go to its partition of the log).
+HAND_MADE_CLUB = "0c1ab000-0000-4000-8000-00000000c0de"
+
+
 def append_projected(stream: str, events: list[NewEvent]) -> list[RecordedEvent]:
     """Append and project inline in one transaction, as the games service does."""
     with transaction.atomic():
-        result = append(stream=stream, expected_version=None, events=events)
+        result = append(stream=stream, club=HAND_MADE_CLUB, expected_version=None, events=events)
         project_inline(result.events)
     return list(result.events)
 
 
-def table_created(table_id: uuid.UUID, club_id: str = "club-x") -> NewEvent:
+def table_created(table_id: uuid.UUID, club_id: str = HAND_MADE_CLUB) -> NewEvent:
     return NewEvent(
         "TableCreated",
         {

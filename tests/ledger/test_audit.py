@@ -9,6 +9,7 @@ from typing import Any
 import psycopg
 import pytest
 
+from games.eventstore import RecordedEvent
 from ledger.audit import ledger_audit, ledger_differences
 from ledger.models import LedgerTable, PostingLeg
 from tests.clubs.helpers import make_club
@@ -18,7 +19,7 @@ NAME = "louisiana-02-tie-bourre-lone"
 
 
 @contextmanager
-def rewritten_payload(dsn: str, position: int, data: dict[str, Any]) -> Iterator[None]:
+def rewritten_payload(dsn: str, event: RecordedEvent, data: dict[str, Any]) -> Iterator[None]:
     """What someone with superuser rights could do: switch the guard off, edit, switch it
     back on; the original bytes are put back on exit."""
     guard = "eventstore_event_no_update_delete"
@@ -27,14 +28,15 @@ def rewritten_payload(dsn: str, position: int, data: dict[str, Any]) -> Iterator
         with psycopg.connect(dsn) as conn, conn.transaction():
             conn.execute(f"ALTER TABLE eventstore_event DISABLE TRIGGER {guard}")
             conn.execute(
-                "UPDATE eventstore_event SET data = %s::jsonb WHERE position = %s",
-                [value, position],
+                "UPDATE eventstore_event SET data = %s::jsonb WHERE club_id = %s AND position = %s",
+                [value, event.club, event.position],
             )
             conn.execute(f"ALTER TABLE eventstore_event ENABLE TRIGGER {guard}")
 
     with psycopg.connect(dsn) as conn:
         original = conn.execute(
-            "SELECT data::text FROM eventstore_event WHERE position = %s", [position]
+            "SELECT data::text FROM eventstore_event WHERE club_id = %s AND position = %s",
+            [event.club, event.position],
         ).fetchone()[0]
     write(psycopg.types.json.Jsonb(data))
     try:
@@ -50,7 +52,7 @@ def test_a_rewritten_ruling_breaks_the_chain_and_the_ledger_comparison(superuser
     won = next(e for e in events_of(table_id) if e.data.get("kind") == "pot_won")
     forged = {**won.data, "postings": [{"kind": "pot_won", "legs": [["pot", -2], ["player:a", 2]]}]}
 
-    with rewritten_payload(superuser_dsn, won.position, forged):
+    with rewritten_payload(superuser_dsn, won, forged):
         report = ledger_audit(table_id=table_id)
 
     assert report["ok"] is False

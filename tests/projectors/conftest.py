@@ -36,8 +36,9 @@ def live() -> ProjectorCheckpoint:
     return ProjectorCheckpoint.objects.get(name=NAME, active=True)
 
 
-def from_scratch(until: int, clubs: set[str] | None = None) -> Snapshot:
-    """The read model built from position 0 up to `until` in a throwaway generation."""
+def from_scratch(until: dict[str, int], clubs: set[str] | None = None) -> Snapshot:
+    """The read model built from the start of each club's partition up to `until[club]`
+    in a throwaway generation (what a checkpoint has read: `club_positions(live())`)."""
     checkpoint = checkpoint_next_generation(name=NAME)
     try:
         while not projector_batch(

@@ -63,11 +63,14 @@ class TableWriter:
         created["options"] = dict(sitting.options)
         self.fold = TableFold.created(sitting)
         self.version = 0
+        self.club_id = club_id
         self.positions: list[int] = []
         self._append([NewEvent("TableCreated", created)])
 
     def _append(self, events: list[NewEvent]) -> None:
-        result = append(stream=self.stream, expected_version=self.version, events=events)
+        result = append(
+            stream=self.stream, club=self.club_id, expected_version=self.version, events=events
+        )
         self.version = result.last_version
         self.positions.append(result.last_position)
 

@@ -11,10 +11,10 @@ import pytest
 from django.db import connections, transaction
 
 from games.engine.simulate import random_sitting
-from games.eventstore import RecordedEvent, last_position
+from games.eventstore import RecordedEvent, last_position, partition_heads
 from projectors import framework, tasks
 from projectors.framework import Projector, projector_run, projectors_run_all
-from projectors.models import ProjectorCheckpoint
+from projectors.models import ProjectorCheckpoint, ProjectorClubCheckpoint
 from projectors.player_stats import NAME
 from tests.projectors.conftest import live
 from tests.projectors.helpers import table_from_transcript
@@ -57,8 +57,15 @@ def test_a_failing_projector_does_not_stop_the_others(
     monkeypatch.setitem(framework._projectors, Broken.name, Broken())
     monkeypatch.setitem(framework._projectors, Counting.name, counting)
     framework.checkpoint_ensure(name=Counting.name)
-    ProjectorCheckpoint.objects.filter(name=Counting.name).update(position=last_position())
-    start = last_position()
+    # Counting has read everything so far: its checkpoint in every club is at the head.
+    checkpoint = ProjectorCheckpoint.objects.get(name=Counting.name)
+    heads = partition_heads()
+    ProjectorClubCheckpoint.objects.bulk_create(
+        ProjectorClubCheckpoint(checkpoint=checkpoint, club_id=club, position=position)
+        for club, position in heads.items()
+    )
+    ProjectorCheckpoint.objects.filter(pk=checkpoint.pk).update(position=sum(heads.values()))
+    start, club_start = last_position(), last_position(club=club_id)
     _table(club_id)
     head = last_position()
     results = {r.name: r for r in projectors_run_all()}
@@ -66,7 +73,8 @@ def test_a_failing_projector_does_not_stop_the_others(
     broken = ProjectorCheckpoint.objects.get(name=Broken.name, active=True)
     assert broken.position == 0  # its batch rolled back with its checkpoint
     assert results[NAME].position == head == live().position
-    assert counting.seen == list(range(start + 1, head + 1))
+    # Positions are the club's: the new table's events, in its club's order.
+    assert counting.seen == list(range(club_start + 1, last_position(club=club_id) + 1))
     assert results[Counting.name].processed == head - start
 
 

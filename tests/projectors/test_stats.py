@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,7 @@ def test_a_player_counts_across_the_clubs_tables_only(club_id: str) -> None:
 def test_an_undone_settling_play_takes_the_deal_back_out(club_id: str) -> None:
     sim = random_sitting(random.Random(3), "louisiana", 4, deals=2)
     first, second = sim.transcript["deals"]
-    other_club = club_id[:-1] + "x"
+    other_club = str(uuid.uuid4())
     straight = table_from_transcript(other_club, sim.transcript)
 
     table = TableWriter(club_id=club_id, variant="louisiana", players=["p1", "p2", "p3", "p4"])

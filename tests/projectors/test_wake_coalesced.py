@@ -39,10 +39,10 @@ COMMITTER = textwrap.dedent(
     from projectors.wake import projectors_wake
 
     def commits(n):
-        stream = f"coalesce-{uuid.uuid4().hex}"
+        stream, club = f"coalesce-{uuid.uuid4().hex}", str(uuid.uuid4())
         for i in range(n):
             with transaction.atomic():
-                events = append(stream=stream, expected_version=i,
+                events = append(stream=stream, club=club, expected_version=i,
                                 events=[NewEvent("Noted", {"i": i})], metadata={})
                 projectors_wake(events)
         connection.close()

@@ -17,13 +17,13 @@ from webhooks.models import WebhookAttempt, WebhookDelivery
 URL = "http://127.0.0.1:9/hooks"
 
 
-def test_the_secret_is_shown_once(admin: APIClient) -> None:
+def test_the_secret_is_shown_once(admin: APIClient, club: Club) -> None:
     created = create_webhook(admin, URL, ["deal_settled", "renege_ruled"])
     assert created["secret"].startswith("whsec_")
     assert created["active"] is True
     assert created["kinds"] == ["deal_settled", "renege_ruled"]
-    # New endpoints get what is recorded from now on.
-    assert created["checkpoint_position"] == last_position()
+    # New endpoints get what is recorded from now on (in their club's partition).
+    assert created["checkpoint_position"] == last_position(club=club.id)
     assert created["blocked"] is False
 
     detail = admin.get(f"/api/v1/webhooks/{created['id']}")

@@ -1,0 +1,180 @@
+"""DDL of the first, single-chain event log (migrations ``games.0001`` and ``0003``).
+
+Frozen: ``games.0007_club_partitions`` replaces it with ``schema.py`` and keeps a non-empty
+log of this shape as the read-only archive ``eventstore_*_v1``.
+
+Postgres itself keeps the log append-only: triggers refuse UPDATE, DELETE and TRUNCATE for
+every role, and the application role is granted only what appending needs
+(see ``privileges.py``). ``eventstore_head`` is the single counter row: ``eventstore_append``
+locks it until commit, so positions are handed out in commit order without gaps, and a
+reader tailing ``position > N`` never misses an event that commits later.
+"""
+
+TABLES = r"""
+CREATE TABLE eventstore_event (
+    position bigint PRIMARY KEY CHECK (position > 0),
+    stream text NOT NULL CHECK (stream <> ''),
+    version integer NOT NULL CHECK (version > 0),
+    type text NOT NULL CHECK (type <> ''),
+    schema_version integer NOT NULL CHECK (schema_version > 0),
+    data jsonb NOT NULL,
+    metadata jsonb NOT NULL,
+    recorded_at timestamptz NOT NULL,
+    hash text NOT NULL,
+    prev_hash text NOT NULL,
+    CONSTRAINT eventstore_event_stream_version UNIQUE (stream, version)
+);
+
+CREATE TABLE eventstore_head (
+    id smallint PRIMARY KEY CHECK (id = 1),
+    last_position bigint NOT NULL,
+    last_hash text NOT NULL
+);
+INSERT INTO eventstore_head (id, last_position, last_hash) VALUES (1, 0, repeat('0', 64));
+
+CREATE TABLE eventstore_idempotency (
+    key text PRIMARY KEY,
+    request_hash text NOT NULL,
+    stream text NOT NULL,
+    first_position bigint NOT NULL,
+    last_position bigint NOT NULL,
+    recorded_at timestamptz NOT NULL
+);
+"""
+
+TRIGGERS = r"""
+CREATE FUNCTION eventstore_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the event log is append-only: % on % refused', TG_OP, TG_TABLE_NAME
+        USING ERRCODE = 'BR000';
+END $$;
+
+CREATE FUNCTION eventstore_head_forward_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.last_position < OLD.last_position THEN
+        RAISE EXCEPTION 'the log head only moves forward' USING ERRCODE = 'BR000';
+    END IF;
+    RETURN NEW;
+END $$;
+
+CREATE TRIGGER eventstore_event_no_update_delete BEFORE UPDATE OR DELETE ON eventstore_event
+    FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
+CREATE TRIGGER eventstore_event_no_truncate BEFORE TRUNCATE ON eventstore_event
+    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
+CREATE TRIGGER eventstore_idempotency_no_update_delete
+    BEFORE UPDATE OR DELETE ON eventstore_idempotency
+    FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
+CREATE TRIGGER eventstore_idempotency_no_truncate BEFORE TRUNCATE ON eventstore_idempotency
+    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
+CREATE TRIGGER eventstore_head_no_delete BEFORE DELETE ON eventstore_head
+    FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
+CREATE TRIGGER eventstore_head_no_truncate BEFORE TRUNCATE ON eventstore_head
+    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
+CREATE TRIGGER eventstore_head_forward BEFORE UPDATE ON eventstore_head
+    FOR EACH ROW EXECUTE FUNCTION eventstore_head_forward_only();
+"""
+
+# One round trip per append. The caller sends each payload already in canonical JSON (the
+# hash is over those exact bytes) and the function adds what only the database knows under
+# the head lock: positions, versions, prev_hash and recorded_at.
+APPEND_FUNCTION = r"""
+CREATE OR REPLACE FUNCTION eventstore_append(
+    p_stream text, p_expected integer, p_types text[], p_schema_versions integer[],
+    p_data text[], p_metadata text, p_stream_json text, p_type_json text[],
+    p_idempotency_key text, p_request_hash text
+) RETURNS TABLE (
+    r_position bigint, r_stream text, r_version integer, r_type text,
+    r_schema_version integer, r_data jsonb, r_metadata jsonb, r_recorded_at timestamptz,
+    r_hash text, r_prev_hash text, r_replayed boolean
+) LANGUAGE plpgsql AS $$
+DECLARE
+    v_pos bigint;
+    v_hash text;
+    v_prev text;
+    v_current integer;
+    v_at timestamptz;
+    v_at_text text;
+    v_first bigint;
+    v_key eventstore_idempotency%ROWTYPE;
+BEGIN
+    SELECT h.last_position, h.last_hash INTO v_pos, v_hash
+        FROM eventstore_head h WHERE h.id = 1 FOR UPDATE;
+
+    IF p_idempotency_key IS NOT NULL THEN
+        SELECT * INTO v_key FROM eventstore_idempotency k WHERE k.key = p_idempotency_key;
+        IF FOUND THEN
+            IF v_key.request_hash <> p_request_hash THEN
+                RAISE EXCEPTION 'idempotency key % was used for other content', p_idempotency_key
+                    USING ERRCODE = 'BR002';
+            END IF;
+            RETURN QUERY
+                SELECT e.position, e.stream, e.version, e.type, e.schema_version, e.data,
+                       e.metadata, e.recorded_at, e.hash, e.prev_hash, true
+                FROM eventstore_event e
+                WHERE e.position BETWEEN v_key.first_position AND v_key.last_position
+                ORDER BY e.position;
+            RETURN;
+        END IF;
+    END IF;
+
+    -- Not max(): with stale statistics the planner may aggregate the whole stream.
+    SELECT e.version INTO v_current FROM eventstore_event e
+        WHERE e.stream = p_stream ORDER BY e.version DESC LIMIT 1;
+    v_current := coalesce(v_current, 0);
+    IF p_expected IS NOT NULL AND p_expected <> v_current THEN
+        RAISE EXCEPTION 'stream % is at version %, expected %', p_stream, v_current, p_expected
+            USING ERRCODE = 'BR001', DETAIL = v_current::text;
+    END IF;
+
+    v_at := clock_timestamp();
+    v_at_text := to_char(v_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '+00:00';
+    v_first := v_pos + 1;
+    FOR i IN 1 .. cardinality(p_types) LOOP
+        v_prev := v_hash;
+        v_pos := v_pos + 1;
+        v_hash := encode(sha256(convert_to(
+            '{"data":' || p_data[i]
+            || ',"metadata":' || p_metadata
+            || ',"position":' || v_pos
+            || ',"prev_hash":"' || v_prev
+            || '","recorded_at":"' || v_at_text
+            || '","schema_version":' || p_schema_versions[i]
+            || ',"stream":' || p_stream_json
+            || ',"type":' || p_type_json[i]
+            || ',"version":' || (v_current + i)
+            || '}', 'UTF8')), 'hex');
+        INSERT INTO eventstore_event
+            (position, stream, version, type, schema_version, data, metadata,
+             recorded_at, hash, prev_hash)
+        VALUES (v_pos, p_stream, v_current + i, p_types[i], p_schema_versions[i],
+                p_data[i]::jsonb, p_metadata::jsonb, v_at, v_hash, v_prev);
+        r_position := v_pos;
+        r_version := v_current + i;
+        r_recorded_at := v_at;
+        r_hash := v_hash;
+        r_prev_hash := v_prev;
+        r_replayed := false;
+        RETURN NEXT;
+    END LOOP;
+
+    UPDATE eventstore_head h SET last_position = v_pos, last_hash = v_hash WHERE h.id = 1;
+    IF p_idempotency_key IS NOT NULL THEN
+        INSERT INTO eventstore_idempotency
+            (key, request_hash, stream, first_position, last_position, recorded_at)
+        VALUES (p_idempotency_key, p_request_hash, p_stream, v_first, v_pos, v_at);
+    END IF;
+END $$;
+"""
+
+# A list: RunSQL runs each block whole instead of splitting the function bodies.
+FORWARD = [TABLES, TRIGGERS, APPEND_FUNCTION]
+
+BACKWARD = [
+    r"""
+DROP FUNCTION IF EXISTS eventstore_append(
+    text, integer, text[], integer[], text[], text, text, text[], text, text);
+DROP TABLE IF EXISTS eventstore_idempotency, eventstore_head, eventstore_event;
+DROP FUNCTION IF EXISTS eventstore_refuse_change();
+DROP FUNCTION IF EXISTS eventstore_head_forward_only();
+"""
+]
