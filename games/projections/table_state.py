@@ -108,9 +108,16 @@ class TableFold:
         return cls(state=sitting, deal_start=sitting, version=version)
 
     def game_event(self, type_: str, data: Mapping[str, Any], version: int) -> tuple[Ruling, ...]:
-        """Apply one game event (raises `Rejection`, leaving the fold unchanged)."""
+        """Apply one recorded game event (raises `Rejection`, leaving the fold unchanged)."""
+        return self.decided(type_, parse_game_event(type_, data), data, version)
+
+    def decided(
+        self, type_: str, event: Event, data: Mapping[str, Any], version: int
+    ) -> tuple[Ruling, ...]:
+        """Apply a game event already parsed (`event`) and stored as `data` (its canonical
+        JSON): `decide` parses a posted event once and hands both here."""
         before = self.state
-        self.state, rulings = apply(before, parse_game_event(type_, data))
+        self.state, rulings = apply(before, event)
         if type_ == DEAL_STARTED:
             self.deal_start = before
             self.deal_start_changed = True
@@ -150,7 +157,21 @@ class TableFold:
 
 
 def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
-    """The fold of a whole stream (the rebuild path).
+    """The fold of a whole stream (the rebuild path): `evolve` on each event in turn."""
+    fold: TableFold | None = None
+    postings: dict[int, list[Any]] = {}  # RulingMade version -> its postings, while live
+    for event in events:
+        fold = evolve(fold, event, postings)
+    if fold is None:
+        raise ValueError("an empty stream has no table")
+    return fold
+
+
+def evolve(
+    fold: TableFold | None, event: RecordedEvent, postings: dict[int, list[Any]]
+) -> TableFold:
+    """`fold` after one recorded event (`postings` carries the live rulings' postings from
+    one event to the next). Recorded facts are applied, never decided again.
 
     The log's rulings are the truth: the engine replays the game events (it must, to know
     the deal in progress and what an undo returns to), but when a deal's recorded
@@ -160,31 +181,25 @@ def fold_events(events: Sequence[RecordedEvent]) -> TableFold:
     each event, so a rebuild under newer rules reproduces the recorded history instead of
     re-judging it; only the deal still open is judged by today's rules.
     """
-    fold: TableFold | None = None
-    postings: dict[int, list[Any]] = {}  # RulingMade version -> its postings, while live
-    for event in events:
-        if event.type == TABLE_CREATED:
-            fold = TableFold.created(sitting_from_created(event.data), event.version)
-            continue
-        if fold is None:
-            raise ValueError(f"{event.stream}: the first event is not {TABLE_CREATED}")
-        if event.type in GAME_EVENT_TYPES:
-            fold.game_event(event.type, event.data, event.version)
-        elif event.type == RULING_MADE:
-            fold.ruling_made(event.version, event.data["cause_version"])
-            postings[event.version] = list(event.data.get("postings") or [])
-            if event.data.get("kind") == DEAL_SETTLED:
-                fold.state = settled_as_recorded(fold.state, event.data, postings.values())
-        elif event.type == EVENT_UNDONE:
-            for voided in event.data.get("voided_versions") or []:
-                postings.pop(voided, None)
-            undone = fold.undo(event.version)
-            if undone["version"] != event.data["undone_version"]:
-                raise ValueError(f"{event.stream}@{event.version}: undo does not match the log")
-        else:
-            fold.other_event(event.version)
+    if event.type == TABLE_CREATED:
+        return TableFold.created(sitting_from_created(event.data), event.version)
     if fold is None:
-        raise ValueError("an empty stream has no table")
+        raise ValueError(f"{event.stream}: the first event is not {TABLE_CREATED}")
+    if event.type in GAME_EVENT_TYPES:
+        fold.game_event(event.type, event.data, event.version)
+    elif event.type == RULING_MADE:
+        fold.ruling_made(event.version, event.data["cause_version"])
+        postings[event.version] = list(event.data.get("postings") or [])
+        if event.data.get("kind") == DEAL_SETTLED:
+            fold.state = settled_as_recorded(fold.state, event.data, postings.values())
+    elif event.type == EVENT_UNDONE:
+        for voided in event.data.get("voided_versions") or []:
+            postings.pop(voided, None)
+        undone = fold.undo(event.version)
+        if undone["version"] != event.data["undone_version"]:
+            raise ValueError(f"{event.stream}@{event.version}: undo does not match the log")
+    else:
+        fold.other_event(event.version)
     return fold
 
 

@@ -4,23 +4,35 @@ holds a joining name to the rules of names at table creation, and gives what to 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.engine import Rejection, change_to_json, parse_close, parse_join, parse_leave
+from games.engine import (
+    Rejection,
+    SittingChange,
+    change_to_json,
+    parse_close,
+    parse_join,
+    parse_leave,
+)
 from games.projections.table_state import event_type
 from games.table.names import player_name
 
 SITTING_KEYS = ("join", "leave", "close")
-_PARSERS = {"join": parse_join, "leave": parse_leave, "close": parse_close}
+_PARSERS: dict[str, Callable[[object], SittingChange]] = {
+    "join": parse_join,
+    "leave": parse_leave,
+    "close": parse_close,
+}
 
 
 def is_sitting_change(item: object) -> bool:
     return isinstance(item, Mapping) and any(key in item for key in SITTING_KEYS)
 
 
-def sitting_change(item: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The stored type and data of a posted sitting change (raises `Rejection`)."""
+def sitting_change(item: Mapping[str, Any]) -> tuple[str, SittingChange, dict[str, Any]]:
+    """The stored type, the parsed change and the stored data of a posted sitting change
+    (raises `Rejection`)."""
     key = next(k for k in SITTING_KEYS if k in item)
     body = item[key]
     if isinstance(body, Mapping):
@@ -28,7 +40,7 @@ def sitting_change(item: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     change = _PARSERS[key]({**item, key: body})
     data = change_to_json(change)[key]
     assert isinstance(data, dict)
-    return event_type(change), data
+    return event_type(change), change, data
 
 
 def _name(value: object, field: str) -> object:

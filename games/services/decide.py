@@ -1,0 +1,167 @@
+"""`decide`: what a table's posted events mean, as the events to append.
+
+The write side of the table stream is decide / evolve: `decide(fold, table, posted)` reads
+each posted item exactly once (one parse, cards put in canonical form once, here) into an
+engine event and its stored data, rules on it through the fold, and returns the events to
+append with the rulings and undos they made; `table_state.evolve` applies recorded events
+(the rebuild path), never deciding again. `fold` is advanced as `decide` goes, so the
+caller can save it as the table's new snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from games.engine import (
+    RULES_VERSION,
+    Action,
+    Event,
+    Exchange,
+    Play,
+    Rejection,
+    Ruling,
+    StartDeal,
+    action_to_json,
+    deal_to_json,
+    parse_action,
+    parse_deal,
+)
+from games.engine.cards import parse_card
+from games.engine.variants import get_variant
+from games.eventstore import NewEvent
+from games.models import Table
+from games.projections.table_state import TableFold, event_type
+from games.services.errors import EventRejected
+from games.services.sitting import is_sitting_change, sitting_change
+from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE
+
+
+@dataclass(slots=True)
+class Decision:
+    events: list[NewEvent] = field(default_factory=list)
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    undone: list[dict[str, Any]] = field(default_factory=list)
+
+
+def decide(fold: TableFold, table: Table, posted: Sequence[Any]) -> Decision:
+    """The events to append for `posted`, folding `fold` forward (raises `EventRejected`
+    with the index of the refused item; the fold is then to be thrown away)."""
+    deck = get_variant(table.variant).deck
+    out = Decision()
+    version = fold.version
+    for index, item in enumerate(posted):
+        try:
+            if isinstance(item, Mapping) and "undo" in item:
+                version += 1
+                out.events.append(_undo(fold, item, version))
+                out.undone.append({"version": version, **out.events[-1].data})
+                continue
+            changes_sitting = is_sitting_change(item)
+            event: Event
+            if changes_sitting:
+                type_, event, data = sitting_change(item)
+            else:
+                type_, event, data = _game_event(item, deck)
+            version += 1
+            cause = version
+            made = fold.decided(type_, event, data, cause)
+        except Rejection as rejection:
+            raise EventRejected(index, rejection) from None
+        out.events.append(NewEvent(type_, data))
+        # The closing's ruling belongs to the sitting, not to its last deal.
+        deal = None if changes_sitting or fold.state.deal is None else fold.state.deal.index
+        for ruling in made:
+            version += 1
+            ruling_data = _ruling_data(ruling, cause, deal)
+            out.events.append(NewEvent(RULING_MADE, ruling_data))
+            fold.ruling_made(version, cause)
+            out.rulings.append({"version": version, **ruling_data, "postings": _legs(ruling)})
+    return out
+
+
+def _undo(fold: TableFold, item: Mapping[str, Any], version: int) -> NewEvent:
+    undo = item["undo"]
+    if len(item) != 1 or not isinstance(undo, Mapping):
+        raise Rejection("invalid_event", 'undo: must be {"undo": {"reason": ...}}', field="undo")
+    reason = undo.get("reason", "")
+    if not isinstance(reason, str):
+        raise Rejection("invalid_event", "undo.reason: must be text", field="undo.reason")
+    taken = fold.undo(version)
+    return NewEvent(
+        EVENT_UNDONE,
+        {
+            "reason": reason,
+            "undone_version": taken["version"],
+            "undone_type": taken["type"],
+            "voided_versions": list(taken["rulings"]),
+        },
+    )
+
+
+def _game_event(item: Any, deck: frozenset[str]) -> tuple[str, Event, dict[str, Any]]:
+    """The stored type, the engine event and the stored data of a posted deal or action:
+    parsed once, its cards in canonical form (the engine then finds each in the deck)."""
+    if isinstance(item, Mapping) and "deal" in item:
+        if len(item) != 1:
+            raise Rejection(
+                "invalid_event", 'deal: a deal event has only the "deal" key', field="deal"
+            )
+        deal = _canonical_deal(parse_deal(item["deal"]), deck)
+        return DEAL_STARTED, deal, deal_to_json(deal)
+    action = _canonical_action(parse_action(item), deck)
+    return event_type(action), action, action_to_json(action)
+
+
+def _canonical_deal(deal: StartDeal, deck: frozenset[str]) -> StartDeal:
+    hands = deal.hands
+    if hands is not None:
+        hands = {
+            p: tuple(parse_card(c, deck, field=f"hands.{p}") for c in cards)
+            for p, cards in hands.items()
+        }
+    trump = deal.trump if deal.trump is None else parse_card(deal.trump, deck, field="trump")
+    return replace(deal, hands=hands, trump=trump)
+
+
+def _canonical_action(action: Action, deck: frozenset[str]) -> Action:
+    if isinstance(action, Play):
+        return replace(action, card=parse_card(action.card, deck, field="play"))
+    if isinstance(action, Exchange):
+        discard, draw = action.discard, action.draw
+        return replace(
+            action,
+            discard=None if discard is None else _cards(discard, deck, "discard"),
+            draw=None if draw is None else _cards(draw, deck, "draw"),
+        )
+    return action
+
+
+def _cards(cards: Sequence[str], deck: frozenset[str], key: str) -> tuple[str, ...]:
+    return tuple(parse_card(c, deck, field=key) for c in cards)
+
+
+def _legs(ruling: Ruling) -> list[dict[str, Any]]:
+    """The ruling's postings in the ledger's shape: each leg an account and an amount
+    (the log keeps legs as pairs; responses speak as `GET /ledger` does)."""
+    return [
+        {
+            "kind": posting.kind,
+            "legs": [{"account": account, "amount": amount} for account, amount in posting.legs],
+        }
+        for posting in ruling.postings
+    ]
+
+
+def _ruling_data(ruling: Ruling, cause_version: int, deal: int | None) -> dict[str, Any]:
+    data = dict(ruling.data)
+    data.pop("kind", None)
+    return {
+        "kind": ruling.kind,
+        "ruling": data,
+        "postings": [p.as_dict() for p in ruling.postings],
+        "rules_version": RULES_VERSION,
+        "cause_version": cause_version,
+        "deal": deal,
+    }
