@@ -61,11 +61,15 @@ def _idempotency_key(request: Request) -> str | None:
     return key
 
 
-def _logged_url(request: Request, table_id: uuid.UUID, expected_version: int) -> str:
-    """Where the events just logged are: the table's log from the first of them on."""
+def _logged_url(
+    request: Request, table_id: uuid.UUID, expected_version: int, first: int | None
+) -> str:
+    """Where the events just logged are: the table's log from the first of them on
+    (`first`, its position, is read from the log only for a replayed answer)."""
     url = reverse("v1:table-events", kwargs={"table_id": table_id}, request=request)
-    table = table_or_404(request, table_id)
-    first = table_event_position(table=table, version=expected_version + 1)
+    if first is None:
+        table = table_or_404(request, table_id)
+        first = table_event_position(table=table, version=expected_version + 1)
     if first is None:  # pragma: no cover - a 201 always appended at least one event
         return url
     return f"{url}?cursor={encode_cursor('events', [first - 1])}"
@@ -125,7 +129,7 @@ class TableEventsApi(APIView):
         if outcome.replayed:
             response["Idempotent-Replayed"] = "true"
         response["Location"] = _logged_url(
-            request, table_id, body.validated_data["expected_version"]
+            request, table_id, body.validated_data["expected_version"], outcome.first_position
         )
         return response
 

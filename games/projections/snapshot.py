@@ -125,6 +125,10 @@ def _set(item: _Codec) -> _Codec:
 
     def encode(value: Any) -> Any:
         encoded = [enc(x) for x in value]
+        # Sets of cards and names: for ASCII letters and digits the order of the JSON
+        # texts is the order of the strings, without a `json.dumps` per item.
+        if all(isinstance(x, str) and x.isascii() and x.isalnum() for x in encoded):
+            return sorted(encoded)
         return sorted(encoded, key=lambda x: json.dumps(x, sort_keys=True))
 
     return _Codec(encode, lambda v: frozenset(dec(x) for x in v), f"set[{item.shape}]")

@@ -10,15 +10,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db import connection, transaction
 
 from clubs.models import Club
 from games.engine import Sitting, table_view
 from games.eventstore import VersionConflict, append, canonical_json
-from games.models import Table, TableRequest, TableState
+from games.models import Table, TableRequest
 from games.projections.registry import project_inline
-from games.projections.table_state_store import fold_load, fold_save
+from games.projections.table_state_store import Earlier, fold_load, fold_save, row_locked
 from games.services.context import RequestContext
 from games.services.decide import decide
 from games.services.errors import IdempotencyKeyReused, StaleVersion, TableNotFound
@@ -30,6 +29,9 @@ class AppendOutcome:
     body: dict[str, Any]
     content: str  # `body` as JSON text: what is sent, and sent again on an idempotent retry
     replayed: bool = False
+    # The position in the club's log of the first event appended (None on a replay): where
+    # the response's `Location` points, known without reading the log again.
+    first_position: int | None = None
 
 
 def response_json(body: Mapping[str, Any]) -> str:
@@ -59,13 +61,15 @@ def table_events_append(
         # (the store's key could only say "already appended"). Its hash is of the posted
         # body as the client sent it, so a retry is known before anything is parsed. The
         # table's row lock orders two requests with one key; the earlier answer is read
-        # with that row, in the same round trip.
-        row = _locked_row(table_id, club, idempotency_key)
-        if row is None:
+        # with that row, in the same statement.
+        locked = row_locked(table_id, club.pk, idempotency_key)
+        if locked is None:
             raise TableNotFound(str(table_id))
+        row, earlier = locked
         if idempotency_key is not None:
             request_hash = _request_hash(expected_version, events)
-            earlier = _earlier(row, idempotency_key, expected_version)
+            if earlier is None and row.version != expected_version:
+                earlier = _earlier_now(table_id, idempotency_key)
             if earlier is not None:
                 if earlier.request_hash != request_hash:
                     raise IdempotencyKeyReused(idempotency_key)
@@ -93,13 +97,8 @@ def table_events_append(
         }
         content = response_json(body)
         if idempotency_key is not None:
-            TableRequest.objects.create(
-                table_id=table_id,
-                key=idempotency_key,
-                request_hash=request_hash,
-                status_code=201,
-                response=content,
-            )
+            with connection.cursor() as cursor:  # written out: on every keyed card play
+                cursor.execute(REQUEST_SQL, [table_id, idempotency_key, request_hash, content])
         metadata = context.metadata()
         if idempotency_key is not None:  # a record for the audit (the mechanism is above)
             metadata["idempotency_key"] = f"{row.table.stream}:{idempotency_key}"
@@ -116,39 +115,25 @@ def table_events_append(
             raise StaleVersion(expected_version, conflict.current) from conflict
         assert result.last_version == fold.version
         project_inline(result.events)
-    return AppendOutcome(201, body, content)
+    return AppendOutcome(201, body, content, first_position=result.first_position)
 
 
-def _locked_row(table_id: uuid.UUID, club: Club, idempotency_key: str | None) -> TableState | None:
-    """The table's state row, locked, with its table; with a key, the earlier answer to
-    that key as `earlier_hash`, `earlier_status` and `earlier_response` (all None if none)."""
-    rows = TableState.objects.select_for_update(of=("self",)).select_related("table")
-    if idempotency_key is not None:
-        earlier = TableRequest.objects.filter(table_id=OuterRef("table_id"), key=idempotency_key)
-        rows = rows.annotate(
-            earlier_hash=Subquery(earlier.values("request_hash")[:1]),
-            earlier_status=Subquery(earlier.values("status_code")[:1]),
-            earlier_response=Subquery(earlier.values("response")[:1]),
-        )
-    return rows.filter(table_id=table_id, table__club=club).first()
+REQUEST_SQL = (
+    f"INSERT INTO {TableRequest._meta.db_table}"
+    " (table_id, key, request_hash, status_code, response, created_at)"
+    " VALUES (%s, %s, %s, 201, %s, now())"
+)
 
 
-def _earlier(row: Any, key: str, expected_version: int) -> TableRequest | None:
-    """The earlier answer to `key`. Read with the row, unless the row moved on while this
-    request waited for its lock: the row is then the one the other transaction committed
-    but the statement's snapshot (the subqueries') is older than that commit, so the
-    answer it may have stored is read again, now (a lock wait is the rare case)."""
-    if row.earlier_response is not None:
-        return TableRequest(
-            table_id=row.table_id,
-            key=key,
-            request_hash=row.earlier_hash,
-            status_code=row.earlier_status,
-            response=row.earlier_response,
-        )
-    if row.version == expected_version:
+def _earlier_now(table_id: uuid.UUID, key: str) -> Earlier | None:
+    """The answer stored for `key`, read again. The row moved on while this request waited
+    for its lock: the lock's statement then returns the row the other transaction
+    committed, but its join read `TableRequest` as of before that commit, so an answer that
+    transaction stored is read now (a lock wait is the rare case)."""
+    earlier = TableRequest.objects.filter(table_id=table_id, key=key).first()
+    if earlier is None:
         return None
-    return TableRequest.objects.filter(table_id=row.table_id, key=key).first()
+    return Earlier(earlier.request_hash, earlier.status_code, earlier.response)
 
 
 def _request_hash(expected_version: int, events: Sequence[Any]) -> str:
