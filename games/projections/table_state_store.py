@@ -22,11 +22,11 @@ from games.engine import Sitting
 from games.eventstore import read_stream
 from games.models import Table, TableDeal, TableRequest, TableState
 from games.projections.snapshot import SNAPSHOT_VERSION
+from games.projections.snapshot_cache import decoded, remember
 from games.projections.table_state import (
     TableFold,
     dump_state,
     fold_events,
-    load_state,
     strip_deals,
 )
 
@@ -51,15 +51,15 @@ def row_current(row: TableState) -> TableState:
 
 def row_state(row: TableState) -> Sitting:
     """The engine state of the row (settled deals as placeholders)."""
-    return load_state(row_current(row).state)
+    return decoded(row_current(row).state)
 
 
 def fold_load(row: TableState) -> TableFold:
     """The fold to append with (settled deals as placeholders)."""
     row_current(row)
     return TableFold(
-        state=load_state(row.state),
-        deal_start=load_state(row.deal_start),
+        state=decoded(row.state),
+        deal_start=decoded(row.deal_start),
         version=row.version,
         deal_events=list(row.deal_events),
     )
@@ -99,9 +99,12 @@ def fold_save(
     row.version = fold.version
     row.snapshot_version = SNAPSHOT_VERSION
     row.state = dump_state(state)
+    remember(row.state, state)  # the next play of this table decodes nothing
     row.deal_events = fold.deal_events
     if fold.deal_start_changed:
-        row.deal_start = dump_state(strip_deals(fold.deal_start)[0])
+        deal_start = strip_deals(fold.deal_start)[0]
+        row.deal_start = dump_state(deal_start)
+        remember(row.deal_start, deal_start)
     if row._state.adding:
         row.save()
         return
