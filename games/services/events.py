@@ -99,6 +99,11 @@ def table_events_append(
         if idempotency_key is not None:
             with connection.cursor() as cursor:  # written out: on every keyed card play
                 cursor.execute(REQUEST_SQL, [table_id, idempotency_key, request_hash, content])
+                if cursor.fetchone() is None:
+                    # Stored by a request that committed while this one waited for the
+                    # row, yet this one expected the version it made: another body (its
+                    # expected version differs), so the key is reused.
+                    raise IdempotencyKeyReused(idempotency_key)
         metadata = context.metadata()
         if idempotency_key is not None:  # a record for the audit (the mechanism is above)
             metadata["idempotency_key"] = f"{row.table.stream}:{idempotency_key}"
@@ -122,6 +127,7 @@ REQUEST_SQL = (
     f"INSERT INTO {TableRequest._meta.db_table}"
     " (table_id, key, request_hash, status_code, response, created_at)"
     " VALUES (%s, %s, %s, 201, %s, now())"
+    " ON CONFLICT (table_id, key) DO NOTHING RETURNING 1"
 )
 
 
