@@ -1,4 +1,4 @@
-"""The store against an in-memory model of it, driven by hypothesis."""
+"""Each store (Postgres, in memory) against a model of it, driven by hypothesis."""
 
 import uuid
 
@@ -13,16 +13,9 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from games.eventstore import (
-    IdempotencyConflict,
-    NewEvent,
-    VersionConflict,
-    append,
-    read_all,
-    read_stream,
-    stream_version,
-    verify_chain,
-)
+import games.eventstore
+from games.eventstore import IdempotencyConflict, NewEvent, VersionConflict
+from games.eventstore.memory import MemoryEventStore
 
 # Payloads are JSON without floats: jsonb does not round-trip float spellings.
 text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=8)
@@ -49,8 +42,11 @@ new_events = st.lists(
 
 
 class EventStoreMachine(RuleBasedStateMachine):
+    new_store = staticmethod(lambda: games.eventstore)
+
     def __init__(self) -> None:
         super().__init__()
+        self.store = self.new_store()
         self.namespace = f"model-{uuid.uuid4().hex}"
         self.club = str(uuid.uuid4())  # a partition of its own: positions start at 1
         self.streams: dict[str, list[NewEvent]] = {}
@@ -66,7 +62,7 @@ class EventStoreMachine(RuleBasedStateMachine):
         stream = self.stream(index)
         current = len(self.streams.get(stream, []))
         key = uuid.uuid4().hex if use_key else None
-        result = append(
+        result = self.store.append(
             club=self.club,
             stream=stream,
             expected_version=current,
@@ -89,7 +85,9 @@ class EventStoreMachine(RuleBasedStateMachine):
         if current + offset < 0:
             return
         with pytest.raises(VersionConflict) as raised:
-            append(club=self.club, stream=stream, expected_version=current + offset, events=events)
+            self.store.append(
+                club=self.club, stream=stream, expected_version=current + offset, events=events
+            )
         assert raised.value.current == current
 
     @precondition(lambda self: self.keys)
@@ -97,13 +95,13 @@ class EventStoreMachine(RuleBasedStateMachine):
     def retry_with_a_used_key(self, data):
         key = data.draw(st.sampled_from(sorted(self.keys)))
         stream, events, first, last = self.keys[key]
-        replay = append(
+        replay = self.store.append(
             club=self.club, stream=stream, expected_version=None, events=events, idempotency_key=key
         )
         assert replay.replayed
         assert (replay.first_position, replay.last_position) == (first, last)
         with pytest.raises(IdempotencyConflict):
-            append(
+            self.store.append(
                 club=self.club,
                 stream=stream,
                 expected_version=None,
@@ -114,26 +112,33 @@ class EventStoreMachine(RuleBasedStateMachine):
     @invariant()
     def streams_match_the_model(self):
         for stream, events in self.streams.items():
-            stored = read_stream(stream=stream)
+            stored = self.store.read_stream(stream=stream)
             assert [(e.type, e.schema_version, e.data) for e in stored] == [
                 (e.type, e.schema_version, e.data) for e in events
             ]
-            assert stream_version(stream=stream) == len(events)
-        assert stream_version(stream=self.stream(9)) == 0
+            assert self.store.stream_version(stream=stream) == len(events)
+        assert self.store.stream_version(stream=self.stream(9)) == 0
 
     @invariant()
     def the_global_order_and_chain_match(self):
-        stored = read_all(club=self.club, stream_prefix=self.namespace, limit=10_000)
+        stored = self.store.read_all(club=self.club, stream_prefix=self.namespace, limit=10_000)
         assert [(e.stream, e.version) for e in stored] == self.order
         assert [e.position for e in stored] == list(range(1, len(stored) + 1))
         if self.first_position is not None:
-            assert verify_chain(club=self.club, from_position=self.first_position).ok
+            assert self.store.verify_chain(club=self.club, from_position=self.first_position).ok
 
 
+class MemoryStoreMachine(EventStoreMachine):
+    new_store = staticmethod(MemoryEventStore)
+
+
+@pytest.mark.parametrize(
+    "machine", [EventStoreMachine, MemoryStoreMachine], ids=["postgres", "memory"]
+)
 @pytest.mark.django_db
-def test_the_store_behaves_like_its_model():
+def test_the_store_behaves_like_its_model(machine):
     run_state_machine_as_test(
-        EventStoreMachine,
+        machine,
         settings=settings(
             max_examples=25,
             stateful_step_count=12,
