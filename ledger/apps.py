@@ -8,7 +8,7 @@ class LedgerConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.projections.registry import Rebuildable, register_inline, register_rebuildable
+        from games.subscriptions import Rebuildable, register_inline, register_rebuildable
         from ledger.projector import ledger_project
         from ledger.rebuild import ledger_rebuild
 

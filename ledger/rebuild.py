@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from django.db import transaction
 
 from games.eventstore import read_stream, stream_names
-from games.projections.registry import RebuildReport
+from games.subscriptions import RebuildReport
 from games.table import STREAM_PREFIX, stream_name, table_id_of
 from ledger.differences import legs_differences, table_differences
 from ledger.folding import LedgerError, LedgerFold, fold_table

@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Max, QuerySet, Subquery, Sum
 
 from games.eventstore import last_position
-from games.projections.registry import rebuildables
+from games.subscriptions import rebuildables
 from projectors.framework import projectors_all
 from projectors.models import PlayerDayStats, PlayerStats, ProjectorCheckpoint, TaskRun
 from projectors.player_stats import NAME as PLAYER_STATS

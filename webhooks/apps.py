@@ -6,7 +6,7 @@ class WebhooksConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.projections.registry import register_inline
+        from games.subscriptions import register_inline
         from webhooks.wake import webhooks_wake
 
         register_inline("webhooks-wake", webhooks_wake)

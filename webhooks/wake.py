@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.eventstore import RecordedEvent
-from games.projections.wakeup import pending_mark, wake_after_commit
+from games.subscriptions import pending_mark, wake_after_commit
 from webhooks.kinds import webhook_kind
 
 WAKE_KIND = "webhooks-sweep"

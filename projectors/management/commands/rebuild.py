@@ -25,7 +25,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
 
-from games.projections.registry import rebuildables
+from games.subscriptions import rebuildables
 from games.table import stream_name
 from projectors.framework import DEFAULT_BATCH, projectors_all
 from projectors.rebuild import projection_rebuild

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.projections.registry import rebuildables
+from games.subscriptions import rebuildables
 from projectors.management.commands.rebuild import rebuild
 
 
