@@ -1,4 +1,4 @@
-"""`rebuild_projections` for the ledger: rebuild one table or all from the log, or verify.
+"""`rebuild` for the ledger: rebuild one table or all from the log, or verify.
 
 Table by table, the fold runs in memory; ``verify`` compares it with the live rows and
 touches nothing, otherwise the table's rows are deleted and reinserted in one transaction.

@@ -1,7 +1,7 @@
 """Where read models subscribe to the log without `games` knowing them.
 
 Inline projectors run inside the append's transaction (what a request needs now);
-rebuildable projections can be rebuilt from the log by `rebuild_projections`.
+rebuildable projections can be rebuilt from the log by `manage.py rebuild`.
 Other apps register in their `AppConfig.ready()`; `games` never imports them.
 """
 

@@ -66,9 +66,9 @@ def test_a_rebuild_under_newer_rules_keeps_the_recorded_rulings_and_ledger(
 
     _newer_rules(monkeypatch)
     out = StringIO()
-    call_command("rebuild_projections", "--table", str(table.id), stdout=out)
+    call_command("rebuild", "--table", str(table.id), stdout=out)
     assert _snapshot(table) == recorded
-    call_command("rebuild_projections", "--table", str(table.id), "--verify", stdout=out)
+    call_command("rebuild", "--table", str(table.id), "--verify", stdout=out)
     assert out.getvalue().strip().endswith("0 differences"), out.getvalue()
     # The transcript is the same facts, and the engine under the new rules still re-judges
     # it differently: only the recorded rulings make the rebuild reproduce history.

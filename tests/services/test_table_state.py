@@ -1,4 +1,4 @@
-"""The table-state projection: the services keep it, `rebuild_projections` rebuilds and
+"""The table-state projection: the services keep it, `rebuild` rebuilds and
 verifies it from the log."""
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ def _table():
 
 
 def _verify(table_id: uuid.UUID, *, differences: bool = False) -> str:
-    """`rebuild_projections --verify` on one table: its report, after checking its exit
+    """`rebuild --verify` on one table: its report, after checking its exit
     status (1 when it found differences; otherwise it returns normally)."""
     out = StringIO()
-    args = ["rebuild_projections", "--table", str(table_id), "--verify", "--only", "table_state"]
+    args = ["rebuild", "--table", str(table_id), "--verify", "--projection", "table_state"]
     if differences:
         with pytest.raises(SystemExit) as exited:
             call_command(*args, stdout=out)
@@ -73,7 +73,7 @@ def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
     report = _verify(table.id, differences=True)
     assert "engine state differs" in report
     assert "version 3 live" in report
-    call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
+    call_command("rebuild", "--table", str(table.id), stdout=StringIO())
     repaired = TableState.objects.get(table=table)
     assert load_state(repaired.state) == good_state
     assert ruling_document(load_state(repaired.state))["deals"][0]["in_progress"] is True
@@ -84,7 +84,7 @@ def test_a_deleted_row_is_rebuilt() -> None:
     _, table, outcome = _table()
     TableState.objects.filter(table=table).delete()
     assert "no live table-state row" in _verify(table.id, differences=True)
-    call_command("rebuild_projections", "--only", "table_state", stdout=StringIO())
+    call_command("rebuild", "--projection", "table_state", stdout=StringIO())
     assert TableState.objects.get(table=table).version == outcome.body["version"]
 
 
@@ -125,7 +125,7 @@ def test_a_multi_deal_sitting_verifies_and_rebuilds_identically() -> None:
     assert _verify(table.id).strip().endswith("0 differences")
     TableDeal.objects.filter(table=table).delete()
     assert "engine state differs" in _verify(table.id, differences=True)
-    call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
+    call_command("rebuild", "--table", str(table.id), stdout=StringIO())
     table = Table.objects.select_related("projection").get(id=table.id)
     assert table_ruling(table=table) == case["expected"]
 
@@ -148,7 +148,7 @@ def test_a_club_night_with_seat_changes_and_a_close_rebuilds_identically() -> No
     assert any("leave" in e for e in events)
     assert _verify(table.id).strip().endswith("0 differences")
     TableState.objects.filter(table=table).delete()
-    call_command("rebuild_projections", "--table", str(table.id), stdout=StringIO())
+    call_command("rebuild", "--table", str(table.id), stdout=StringIO())
     table = Table.objects.select_related("projection").get(id=table.id)
     assert table_ruling(table=table) == ruling_document(night.state)
     assert table_seating(table=table)["seated"] == list(night.state.at_table)

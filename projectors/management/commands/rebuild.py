@@ -12,7 +12,7 @@ The one rebuild command, for every read model fed by the log:
   `--table` and `--verify` apply to inline projections only.
 
 Without `--projection`, everything is rebuilt (only the inline ones with `--table` or
-`--verify`). `rebuild_projections` and `rebuild_projection` are older names for this.
+`--verify`).
 """
 
 from __future__ import annotations
