@@ -9,6 +9,7 @@ from games.eventstore import RecordedEvent
 from games.subscriptions import pending_mark, wake_after_commit
 from webhooks.kinds import webhook_kind
 
+NAME = "webhooks"  # the subscription, in the registry of followers
 WAKE_KIND = "webhooks-sweep"
 SWEEP = "webhooks:sweep"  # the sweep's pending mark: one sweep waits at most
 

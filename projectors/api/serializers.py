@@ -33,7 +33,7 @@ LeaderboardOutputSerializer = page_serializer(
 
 class ProjectionStatusOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["async", "inline"])
+    kind = serializers.ChoiceField(choices=["async", "inline", "live"])
     checkpoint = serializers.IntegerField(help_text="last log position the read model covers")
     last_position = serializers.IntegerField(help_text="the log head")
     lag = serializers.IntegerField(help_text="events behind the head")
