@@ -4,7 +4,7 @@ The same contract as the Postgres store (``append``, ``read_stream``, ``read_all
 keyword for keyword), for fast tests of code that only needs the log's behaviour:
 expected versions, idempotency keys scoped to the club, per-club gap-free positions and
 per-club hash chains computed by the very code (``canonical.event_hash``) the verifier
-and the database function agree on. ``tests/eventstore/test_store_contract.py`` runs one
+and the database function agree on. ``tests/games/eventstore/test_store_contract.py`` runs one
 suite against both stores. No transactions: an append is applied whole or not at all,
 and what needs a rollback, a lock or a privilege is tested on Postgres only.
 

@@ -1,7 +1,7 @@
 """Every conformance transcript, driven through the events endpoint one event per request
 and again as one batch, gives exactly the conformance ruling from GET /ruling. A sitting
 whose seats change is told as joins and leaves between deals, a closed one ends with a
-close (tests/api/sittings.py)."""
+close (tests/games/api/sittings.py)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import post_events
-from tests.api.sittings import api_events, first_seats
+from tests.games.api.conftest import post_events
+from tests.games.api.sittings import api_events, first_seats
 from tests.conformance.reasons import rejection_code
 
-CASES = sorted((Path(__file__).resolve().parents[1] / "conformance" / "cases").glob("*.json"))
+CASES = sorted((Path(__file__).resolve().parents[2] / "conformance" / "cases").glob("*.json"))
 
 pytestmark = pytest.mark.django_db
 

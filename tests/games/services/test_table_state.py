@@ -117,7 +117,7 @@ def test_a_multi_deal_sitting_verifies_and_rebuilds_identically() -> None:
     from games.selectors import table_ruling
     from games.services import table_import
 
-    cases = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+    cases = Path(__file__).resolve().parents[2] / "conformance" / "cases"
     case = json.loads((cases / "louisiana-02-tie-bourre-lone.json").read_text())
     table = table_import(club=make_club(), name="t", transcript=case["transcript"])
     assert TableDeal.objects.filter(table=table).count() == 2
@@ -136,7 +136,7 @@ def test_a_club_night_with_seat_changes_and_a_close_rebuilds_identically() -> No
     from games.engine.simulate import random_night
     from games.models import Table
     from games.selectors import table_ruling, table_seating
-    from tests.api.sittings import event_json, first_players
+    from tests.games.api.sittings import event_json, first_players
 
     night = random_night(random.Random(5), "louisiana", 4)
     club = make_club()

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.api.conftest import create_table
+from tests.games.api.conftest import create_table
 
 pytestmark = pytest.mark.django_db
 

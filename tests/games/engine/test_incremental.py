@@ -14,7 +14,7 @@ from games.engine.simulate import random_sitting
 from games.engine.transcript import open_transcript, transcript_events
 from games.projections.snapshot import dump_state, load_state
 
-CASES = sorted((Path(__file__).parents[1] / "conformance" / "cases").glob("*.json"))
+CASES = sorted((Path(__file__).parents[2] / "conformance" / "cases").glob("*.json"))
 
 
 def fold_one_by_one(doc):

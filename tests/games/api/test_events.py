@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import create_table, post_events
+from tests.games.api.conftest import create_table, post_events
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from rest_framework import exceptions
 
 from clubs.api.error_codes import BY_CODE, ERROR_CODES, markdown_table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ("clubs", "games", "ledger", "audits", "exports", "projectors", "webhooks")
 # Codes DRF answers by itself (content negotiation, parsing, routing of methods).
 FRAMEWORK = {

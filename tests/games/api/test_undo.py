@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import create_table, post_events
+from tests.games.api.conftest import create_table, post_events
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def test_undoing_the_play_that_settled_a_deal_unsettles_it(scorekeeper: APIClien
     import json
     from pathlib import Path
 
-    case = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+    case = Path(__file__).resolve().parents[2] / "conformance" / "cases"
     transcript = json.loads((case / "louisiana-02-tie-bourre-lone.json").read_text())["transcript"]
     deal = transcript["deals"][0]
     events = [{"deal": {k: v for k, v in deal.items() if k != "actions"}}, *deal["actions"]]

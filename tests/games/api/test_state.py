@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import create_table, post_events
+from tests.games.api.conftest import create_table, post_events
 
 pytestmark = pytest.mark.django_db
 
-CASES = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+CASES = Path(__file__).resolve().parents[2] / "conformance" / "cases"
 
 
 def test_between_deals_the_state_names_the_next_dealer_and_the_exempt(

@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from games.engine import rule_transcript, ruling_document
 from games.engine.simulate import random_night
-from tests.api.conftest import create_table, post_events
-from tests.api.sittings import event_json, first_players
+from tests.games.api.conftest import create_table, post_events
+from tests.games.api.sittings import event_json, first_players
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from games.eventstore import (
     read_stream,
     verify_chain,
 )
-from tests.eventstore.test_concurrency import run_threads
+from tests.games.eventstore.test_concurrency import run_threads
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

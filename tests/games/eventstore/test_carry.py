@@ -29,7 +29,7 @@ from games.eventstore.canonical import (
 )
 from games.eventstore.reader import NO_CLUB
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _previous() -> str:

@@ -30,7 +30,7 @@ from games.engine import (
 )
 from games.engine.simulate import random_night
 
-CASES = Path(__file__).parents[1] / "conformance" / "cases"
+CASES = Path(__file__).parents[2] / "conformance" / "cases"
 
 
 def fold(state, *events):

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import create_table, post_events
+from tests.games.api.conftest import create_table, post_events
 
 pytestmark = pytest.mark.django_db
 
-CASES = sorted((Path(__file__).resolve().parents[1] / "conformance" / "cases").glob("*.json"))
+CASES = sorted((Path(__file__).resolve().parents[2] / "conformance" / "cases").glob("*.json"))
 RULED = [p for p in CASES if "rejected" not in json.loads(p.read_text())]
 
 

@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import create_table, post_events
+from tests.games.api.conftest import create_table, post_events
 
 pytestmark = pytest.mark.django_db
 
-CASES = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+CASES = Path(__file__).resolve().parents[2] / "conformance" / "cases"
 
 
 def test_create_normalises_options_and_starts_at_version_1(scorekeeper: APIClient) -> None:
