@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from tests.games.api.conftest import create_table, post_events
 from tests.clubs.helpers import client_for, make_club, make_key
+from tests.games.api.conftest import create_table, post_events
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from tests.conformance.reasons import rejection_code
 from tests.games.api.conftest import post_events
 from tests.games.api.sittings import api_events, first_seats
-from tests.conformance.reasons import rejection_code
 
 CASES = sorted((Path(__file__).resolve().parents[2] / "conformance" / "cases").glob("*.json"))
 

@@ -13,8 +13,8 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from clubs.models import Club
-from tests.games.api.conftest import create_table, post_events
 from tests.clubs.helpers import client_for, make_key
+from tests.games.api.conftest import create_table, post_events
 
 pytestmark = pytest.mark.django_db
 
