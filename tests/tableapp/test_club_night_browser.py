@@ -17,11 +17,9 @@ from games.eventstore import read_stream
 from games.services import table_events_append
 from projectors.framework import projectors_run_all
 from tests.clubs.helpers import client_for, make_club, make_key
-from tests.tableapp.browser import browser, page, screenshot
+from tests.tableapp.browser import screenshot
 from tests.tableapp.helpers import make_member
 from tests.tableapp.test_browser import seeded_table, sign_in, tap
-
-__all__ = ["browser", "page"]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
