@@ -19,7 +19,8 @@ from webhooks.kinds import KIND_DESCRIPTIONS, WEBHOOK_KINDS
 def test_a_closed_table_is_delivered_as_table_closed(
     admin: APIClient, club: Club, receiver: Receiver
 ) -> None:
-    assert "table_closed" in WEBHOOK_KINDS and "table_closed" in KIND_DESCRIPTIONS
+    assert "table_closed" in WEBHOOK_KINDS
+    assert "table_closed" in KIND_DESCRIPTIONS
     receiver.fail_first = 0
     endpoint = create_webhook(admin, receiver.url, ["table_closed"])
     receiver.secret = endpoint["secret"]
