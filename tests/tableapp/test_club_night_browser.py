@@ -115,6 +115,12 @@ def test_closing_shows_the_shares_before_anything_is_logged(page: Any, live_serv
     assert page.locator(".settle-list .transfers").is_visible()
     page.emulate_media(media="screen")
 
+    # The closed table: eve, who joined after the last deal, is at the table (not "sitting
+    # out"), and nobody owes anything for a next deal that will not come.
+    page.goto(f"{live_server.url}/app/tables/{table_id}/")
+    assert page.locator(".seat[data-player=eve] .status").inner_text() == "at the table"
+    assert page.locator(".seat .owes").count() == 0
+    assert page.locator("section.closing a:has-text('settle-up screen')").is_visible()
     page.goto(f"{live_server.url}/app/tables/{table_id}/close")  # closed: nothing to confirm
     assert page.locator("button:has-text('Confirm')").count() == 0
     assert "cannot close" in page.locator(".error").inner_text()
