@@ -29,6 +29,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/transcript.json", reads.transcript_json, name="transcript-json"),
     path("tables/<uuid:table_id>/close", sitting.close_table, name="close"),
     path("tables/<uuid:table_id>/settle-up", sitting.settle_up, name="settle-up"),
+    path("tables/<uuid:table_id>/settlement.csv", sitting.settle_up_csv, name="settlement-csv"),
     path("tables/<uuid:table_id>/audit", audit.audit_page, name="audit"),
     path("tables/<uuid:table_id>/audit/check", audit.audit_check, name="audit-check"),
     path("standings/", club.standings, name="standings"),

@@ -3,6 +3,7 @@ settle-up screen (who pays whom, read aloud or printed, and each player's statem
 
 from __future__ import annotations
 
+import csv
 import uuid
 from typing import Any
 
@@ -11,7 +12,7 @@ from django.shortcuts import redirect, render
 
 from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, table_events_append
-from ledger.settlement import STATEMENT_FIELDS, ledger_settlement
+from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
 from tableapp.access import can_log, club_table, member_of, member_required
 from tableapp.views.tables import context_for
 
@@ -80,3 +81,14 @@ def settle_up(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         "can_log": can_log(request),
     }
     return render(request, "tableapp/settle_up.html", context)
+
+
+@member_required()
+def settle_up_csv(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
+    """The statements and transfers as `GET /settlement?format=csv` has them (the API
+    wants a key; a signed-in member downloads it here)."""
+    table = club_table(request, table_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="settlement-{table.id}.csv"'
+    csv.writer(response).writerows(settlement_rows(ledger_settlement(table_id=table.id)))
+    return response

@@ -108,6 +108,12 @@ def test_closing_shows_the_shares_before_anything_is_logged(page: Any, live_serv
     nets = {s["player"]: s["net"] for s in settlement["statements"]}
     assert sum(nets.values()) == 0
     screenshot(page, "settle-up")
+    with page.expect_download() as download:  # signed in, no API key needed
+        page.click("a:has-text('Download CSV')")
+    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text("utf-8"))))
+    api_csv = api.get(f"/api/v1/tables/{table_id}/settlement?format=csv").content.decode()
+    assert rows == list(csv.reader(io.StringIO(api_csv)))
+    assert ["from", "to", "amount"] in rows
 
     page.emulate_media(media="print")  # the printout: the list and statements, no buttons
     assert not page.locator("header.bar").is_visible()
