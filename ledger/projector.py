@@ -94,7 +94,11 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
 
 def _players_without_undone(table_id: uuid.UUID, undo: RecordedEvent) -> list[str]:
     """The seats once a join is undone: replayed from the stream (rare: an undone join)."""
-    events = read_stream(stream=undo.stream, types=(TABLE_CREATED, PLAYER_JOINED, EVENT_UNDONE))
+    events = read_stream(
+        stream=undo.stream,
+        club=undo.club or None,
+        types=(TABLE_CREATED, PLAYER_JOINED, EVENT_UNDONE),
+    )
     undone = {e.data.get("undone_version") for e in events if e.type == EVENT_UNDONE}
     undone.add(undo.data.get("undone_version"))
     created = next((e for e in events if e.type == TABLE_CREATED), None)
