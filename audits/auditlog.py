@@ -20,8 +20,14 @@ from typing import IO, Any
 
 from django.utils import timezone
 
-from games.eventstore import GENESIS_HASH, RecordedEvent, club_key, partition_heads, read_all
-from games.eventstore.canonical import iso_utc
+from games.eventstore import (
+    GENESIS_HASH,
+    RecordedEvent,
+    club_key,
+    iso_utc,
+    partition_heads,
+    read_all,
+)
 
 FORMAT = "bourre-audit-log/2"
 SCHEME = "sha256-canonical-json/2"

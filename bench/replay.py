@@ -330,7 +330,7 @@ def measure() -> dict[str, Any]:
     import sys as _sys
 
     from games.eventstore import last_position, partition_heads, read_all
-    from games.projections.registry import rebuildables
+    from games.projections.registry import INLINE, rebuildables, subscriptions
 
     head = last_position()
     started = time.perf_counter()
@@ -352,6 +352,8 @@ def measure() -> dict[str, Any]:
     }
     total_seconds = 0.0
     for name, item in sorted(rebuildables().items()):
+        if subscriptions()[name].lifecycle != INLINE:  # the replay total is the inline ones'
+            continue
         module = _sys.modules[item.rebuild.__module__]
         marks: dict[int, str] = {}
         counter = [0]

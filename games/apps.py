@@ -13,5 +13,27 @@ class GamesConfig(AppConfig):
         post_migrate.connect(grant_app_privileges, sender=self, dispatch_uid="games-grants")
 
         from games.projections import table_state_rebuild
+        from games.projections.registry import (
+            INLINE,
+            LIVE,
+            Subscription,
+            subscription_register,
+        )
 
+        # The table state is written by the services in the append's transaction; its
+        # rebuild is registered by table_state_rebuild.
+        subscription_register(
+            Subscription(
+                table_state_rebuild.NAME,
+                INLINE,
+                "each table's engine state, a versioned JSON snapshot, in the append's transaction",
+            )
+        )
         table_state_rebuild.register()
+        subscription_register(
+            Subscription(
+                "table_transcript",
+                LIVE,
+                "a table's bourre-transcript/1, folded from its stream on read",
+            )
+        )

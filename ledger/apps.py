@@ -8,9 +8,16 @@ class LedgerConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.projections.registry import Rebuildable, register_inline, register_rebuildable
+        from games.subscriptions import INLINE, Subscription, subscription_register
         from ledger.projector import ledger_project
         from ledger.rebuild import ledger_rebuild
 
-        register_inline("ledger", ledger_project)
-        register_rebuildable(Rebuildable("ledger", ledger_rebuild))
+        subscription_register(
+            Subscription(
+                "ledger",
+                INLINE,
+                "each table's postings, balances and pot, in the append's transaction",
+                project=ledger_project,
+                rebuild=ledger_rebuild,
+            )
+        )

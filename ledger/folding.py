@@ -13,10 +13,17 @@ from datetime import datetime
 from typing import Any
 
 from games.eventstore import RecordedEvent
-from games.table import EVENT_UNDONE, RULING_MADE, TABLE_CREATED
+from games.table import (
+    EVENT_UNDONE,
+    PLAYER_JOINED,
+    RULING_MADE,
+    TABLE_CREATED,
+    PlayerJoinedData,
+    seats_after_join,
+)
 
 POT = "pot"
-LEDGER_EVENTS = frozenset({TABLE_CREATED, RULING_MADE, EVENT_UNDONE})
+LEDGER_EVENTS = frozenset({TABLE_CREATED, PLAYER_JOINED, RULING_MADE, EVENT_UNDONE})
 
 
 class LedgerError(Exception):
@@ -67,6 +74,8 @@ class LedgerFold:
     last_position: int = 0
     version: int = 0  # the stream version folded so far
     events: int = 0
+    created: tuple[str, ...] = ()  # `TableCreated.players`
+    joins: dict[int, PlayerJoinedData] = field(default_factory=dict)  # by stream version
 
 
 def table_info(event: RecordedEvent, table_id: uuid.UUID) -> TableInfo:
@@ -132,6 +141,19 @@ def ruling_legs(event: RecordedEvent, table_id: uuid.UUID, pot: int) -> tuple[li
     return legs, pot
 
 
+def joined(event: RecordedEvent) -> PlayerJoinedData:
+    return {"player": str(event.data["player"]), "seat_after": event.data.get("seat_after")}
+
+
+def seated_players(created: Sequence[str], joins: Iterable[PlayerJoinedData]) -> tuple[str, ...]:
+    """Every seat ever taken, in seat order: the table's players, then each join in force
+    (a player who joins later is in the ledger's player list, and has a balance)."""
+    seats = list(created)
+    for join in joins:
+        seats = seats_after_join(seats, join)
+    return tuple(seats)
+
+
 def voided_versions(event: RecordedEvent) -> set[int]:
     return {v for v in event.data.get("voided_versions") or () if isinstance(v, int)}
 
@@ -146,6 +168,21 @@ def fold_table(
         fold.version = event.version
         if event.type == TABLE_CREATED:
             fold.info = table_info(event, table_id)
+            fold.created, fold.joins = fold.info.players, {}
+        elif event.type == PLAYER_JOINED and fold.info is not None:
+            fold.joins[event.version] = joined(event)
+            fold.info = replace(
+                fold.info, players=seated_players(fold.info.players, [joined(event)])
+            )
+        elif (
+            event.type == EVENT_UNDONE
+            and event.data.get("undone_type") == PLAYER_JOINED
+            and fold.info is not None
+        ):
+            fold.joins.pop(int(event.data.get("undone_version") or 0), None)
+            fold.info = replace(
+                fold.info, players=seated_players(fold.created, fold.joins.values())
+            )
         elif event.type == RULING_MADE and event.data.get("postings"):
             legs, fold.pot = ruling_legs(event, table_id, fold.pot)
             fold.legs.extend(legs)

@@ -1,7 +1,7 @@
 """The pot ledger's read model: one row per posting leg, and one row per table.
 
 Ordinary mutable projection tables (only the event log is append-only): the inline projector
-inserts legs and marks them voided; `rebuild_projections` may delete and rebuild them.
+inserts legs and marks them voided; `manage.py rebuild` may delete and rebuild them.
 """
 
 from __future__ import annotations

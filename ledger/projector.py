@@ -12,14 +12,22 @@ from dataclasses import replace
 
 from django.db import connection
 
-from games.eventstore import RecordedEvent
-from games.table import EVENT_UNDONE, RULING_MADE, TABLE_CREATED, table_id_of
+from games.eventstore import RecordedEvent, read_stream
+from games.table import (
+    EVENT_UNDONE,
+    PLAYER_JOINED,
+    RULING_MADE,
+    TABLE_CREATED,
+    table_id_of,
+)
 from ledger.folding import (
     POT,
     LedgerError,
     Leg,
+    joined,
     pot_delta,
     ruling_legs,
+    seated_players,
     table_info,
     voided_versions,
 )
@@ -33,7 +41,9 @@ VOID_SQL = (
 
 
 def _books(event: RecordedEvent) -> bool:
-    if event.type == TABLE_CREATED:
+    if event.type in (TABLE_CREATED, PLAYER_JOINED):
+        return True
+    if event.type == EVENT_UNDONE and event.data.get("undone_type") == PLAYER_JOINED:
         return True
     if event.type == RULING_MADE:
         return bool(event.data.get("postings"))
@@ -67,6 +77,10 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     for event in events:
         if event.type == TABLE_CREATED:
             table_row(table, table_info(event, table_id))
+        elif event.type == PLAYER_JOINED:
+            table.players = list(seated_players(table.players, [joined(event)]))
+        elif event.type == EVENT_UNDONE and event.data.get("undone_type") == PLAYER_JOINED:
+            table.players = _players_without_undone(table_id, event)
         elif event.type == RULING_MADE:
             legs, pot = ruling_legs(event, table_id, pot)
             pending.extend(legs)
@@ -76,6 +90,21 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     legs_insert(pending)
     table.pot = pot
     table.save(force_insert=is_new)
+
+
+def _players_without_undone(table_id: uuid.UUID, undo: RecordedEvent) -> list[str]:
+    """The seats once a join is undone: replayed from the stream (rare: an undone join)."""
+    events = read_stream(
+        stream=undo.stream,
+        club=undo.club or None,
+        types=(TABLE_CREATED, PLAYER_JOINED, EVENT_UNDONE),
+    )
+    undone = {e.data.get("undone_version") for e in events if e.type == EVENT_UNDONE}
+    undone.add(undo.data.get("undone_version"))
+    created = next((e for e in events if e.type == TABLE_CREATED), None)
+    players = created.data.get("players") or [] if created else []
+    joins = [joined(e) for e in events if e.type == PLAYER_JOINED and e.version not in undone]
+    return list(seated_players([str(p) for p in players], joins))
 
 
 def _void(

@@ -1,4 +1,4 @@
-"""`rebuild_projections` for the ledger: rebuild one table or all from the log, or verify.
+"""`rebuild` for the ledger: rebuild one table or all from the log, or verify.
 
 Table by table, the fold runs in memory; ``verify`` compares it with the live rows and
 touches nothing, otherwise the table's rows are deleted and reinserted in one transaction.
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from django.db import transaction
 
 from games.eventstore import read_stream, stream_names
-from games.projections.registry import RebuildReport
+from games.subscriptions import RebuildReport
 from games.table import STREAM_PREFIX, stream_name, table_id_of
 from ledger.differences import legs_differences, table_differences
 from ledger.folding import LedgerError, LedgerFold, fold_table

@@ -125,3 +125,13 @@ def _seats_and_closing(
         ):
             closing = dict(event.data.get("ruling") or {})
     return seats, closing
+
+
+def settlement_rows(settlement: SittingSettlement) -> list[list[Any]]:
+    """The statements, then (once closed) a blank line and the transfers."""
+    rows: list[list[Any]] = [["player", *STATEMENT_FIELDS]]
+    rows += [[s.player, *(getattr(s, f) for f in STATEMENT_FIELDS)] for s in settlement.statements]
+    if settlement.transfers is not None:
+        rows += [[], ["from", "to", "amount"]]
+        rows += [[t["from"], t["to"], t["amount"]] for t in settlement.transfers]
+    return rows

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from clubs.jobs import job_claim, job_fail
 from games.eventstore import last_position
+from games.subscriptions import subscriptions
 from projectors.framework import (
     DEFAULT_BATCH,
     Projector,
@@ -27,6 +28,7 @@ from projectors.framework import (
     checkpoint_next_generation,
     projector_batch,
     projector_get,
+    projectors_all,
 )
 from projectors.models import ProjectorCheckpoint, TaskRun
 
@@ -108,7 +110,14 @@ def projection_rebuild_run(*, task_run_id: uuid.UUID) -> None:
         )
 
     try:
-        projection_rebuild(name=run.target, progress=progress)
+        if run.target in projectors_all():
+            projection_rebuild(name=run.target, progress=progress)
+        else:  # an asynchronous subscription with a rebuild of its own (webhooks)
+            rebuild = subscriptions()[run.target].rebuild
+            if rebuild is None:
+                raise KeyError(f"{run.target} has no rebuild")
+            report = rebuild(stream=None, verify=False)
+            progress(report.events, report.events)
     except Exception as error:
         job_fail(TaskRun, run.pk, f"{type(error).__name__}: {error}")
         raise

@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Max, QuerySet, Subquery, Sum
 
 from games.eventstore import last_position
-from games.projections.registry import rebuildables
+from games.subscriptions import ASYNC, subscriptions
 from projectors.framework import projectors_all
 from projectors.models import PlayerDayStats, PlayerStats, ProjectorCheckpoint, TaskRun
 from projectors.player_stats import NAME as PLAYER_STATS
@@ -91,7 +91,8 @@ def player_stats_between(
 @dataclass(frozen=True, slots=True)
 class ProjectionStatus:
     name: str
-    kind: str  # "async" (checkpointed) or "inline" (in the append's transaction)
+    kind: str  # the lifecycle: "async" (checkpointed), "inline" (in the append's
+    # transaction) or "live" (folded on read)
     checkpoint: int
     last_position: int
     lag: int
@@ -120,8 +121,19 @@ def projections_status() -> list[ProjectionStatus]:
                 rebuilding=any(not r.active for r in by_name.get(name, [])),
             )
         )
-    for name in sorted(rebuildables()):
-        out.append(ProjectionStatus(name, "inline", head, head, 0, None, False))
+    for name, subscription in sorted(subscriptions().items()):
+        if name in projectors_all():
+            continue
+        if subscription.lifecycle == ASYNC:
+            progress = subscription.progress
+            checkpoint, last, updated_at = progress() if progress else (head, head, None)
+            out.append(
+                ProjectionStatus(
+                    name, ASYNC, checkpoint, last, max(last - checkpoint, 0), updated_at, False
+                )
+            )
+        else:
+            out.append(ProjectionStatus(name, subscription.lifecycle, head, head, 0, None, False))
     return out
 
 

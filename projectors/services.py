@@ -8,7 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.jobs import enqueue_after_commit
-from projectors.framework import projector_get
+from games.subscriptions import ASYNC, subscriptions
+from projectors.framework import projectors_all
 from projectors.models import TaskRun
 
 REBUILD = "rebuild_projection"
@@ -21,10 +22,15 @@ class RebuildInProgress(Exception):
 
 
 def projection_rebuild_request(*, name: str, club_id: str) -> TaskRun:
-    """Record a rebuild of `name` and enqueue it after commit. Raises `KeyError` for an
-    unknown projector and `RebuildInProgress` while one of it is queued or running (and
-    has reported progress lately)."""
-    projector_get(name=name)
+    """Record a rebuild of `name` (an asynchronous subscription: a projector, or one with
+    a rebuild of its own, the webhooks' index) and enqueue it after commit. Raises
+    `KeyError` for an unknown one and `RebuildInProgress` while one of it is queued or
+    running (and has reported progress lately)."""
+    subscription = subscriptions().get(name)
+    if name not in projectors_all() and (
+        subscription is None or subscription.lifecycle != ASYNC or subscription.rebuild is None
+    ):
+        raise KeyError(name)
     with transaction.atomic():
         busy = TaskRun.objects.select_for_update().filter(
             kind=REBUILD,

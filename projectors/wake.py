@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.eventstore import RecordedEvent
-from games.projections.wakeup import pending_mark, wake_after_commit
+from games.subscriptions import pending_mark, wake_after_commit
 
 WAKE_KIND = "projectors-catch-up"
 

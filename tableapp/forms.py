@@ -42,12 +42,17 @@ class OptionField:
         return bool(self.default) if self.posted is None else self.posted == "on"
 
     @property
+    def label(self) -> str:
+        """The option in words: `max_exchange` is "max exchange"."""
+        return self.name.replace("_", " ")
+
+    @property
     def field(self) -> str:
         return f"opt_{self.variant}_{self.name}"
 
     @property
     def help(self) -> str:
-        top = "" if self.maximum is None else f" to {self.maximum}"
+        top = " or more" if self.maximum is None else f" to {self.maximum}"
         bounds = f" ({self.minimum}{top})" if self.kind.startswith("int") else ""
         return OPTION_HELP.get(self.name, "") + bounds
 

@@ -26,7 +26,12 @@ def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
         elif deal is None:
             status = "waiting"
         elif not seat.get("seated", True):
-            status = "sitting out"
+            # Not dealt into the last deal: once it is over, a newcomer who joined since
+            # (or a player who sat it out) is simply at the table.
+            if not deal["over"]:
+                status = "sitting out"
+            else:
+                status = "at the table" if view["closed"] else "waiting"
         elif declared == "pass":
             status = "passed"
         elif seat.get("active"):
@@ -211,6 +216,7 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
         "can_retract": deal["can_retract"] if deal and can_log else None,
         "sitting": _sitting(view) if can_log else None,
         "closing": view.get("closing"),
+        "closed": view["closed"],
         "tricks": tricks,
         "current_trick": current,
         "rulings": rulings,

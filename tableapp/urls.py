@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from tableapp.views import audit, club, reads, table, tables
+from tableapp.views import audit, club, reads, sitting, table, tables
 
 app_name = "tableapp"
 
@@ -27,9 +27,13 @@ urlpatterns = [
     path("tables/<uuid:table_id>/ruling", reads.ruling_page, name="ruling"),
     path("tables/<uuid:table_id>/ruling.json", reads.ruling_json, name="ruling-json"),
     path("tables/<uuid:table_id>/transcript.json", reads.transcript_json, name="transcript-json"),
+    path("tables/<uuid:table_id>/close", sitting.close_table, name="close"),
+    path("tables/<uuid:table_id>/settle-up", sitting.settle_up, name="settle-up"),
+    path("tables/<uuid:table_id>/settlement.csv", sitting.settle_up_csv, name="settlement-csv"),
     path("tables/<uuid:table_id>/audit", audit.audit_page, name="audit"),
     path("tables/<uuid:table_id>/audit/check", audit.audit_check, name="audit-check"),
     path("standings/", club.standings, name="standings"),
+    path("standings.csv", club.standings_csv, name="standings-csv"),
     path("members/", club.members, name="members"),
     path("members/add", club.member_add, name="member-add"),
     path("members/<uuid:member_id>/remove", club.member_delete, name="member-remove"),

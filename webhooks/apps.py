@@ -6,7 +6,19 @@ class WebhooksConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.projections.registry import register_inline
-        from webhooks.wake import webhooks_wake
+        from games.subscriptions import ASYNC, Subscription, register_wake, subscription_register
+        from webhooks.selectors import webhooks_progress
+        from webhooks.table_clubs import table_clubs_rebuild
+        from webhooks.wake import NAME, webhooks_wake
 
-        register_inline("webhooks-wake", webhooks_wake)
+        subscription_register(
+            Subscription(
+                NAME,
+                ASYNC,
+                "signed deliveries to each endpoint, in its club's log order (a checkpoint "
+                "per endpoint); a rebuild rebuilds the table-to-club index, never re-sends",
+                rebuild=table_clubs_rebuild,
+                progress=webhooks_progress,
+            )
+        )
+        register_wake("webhooks-wake", webhooks_wake)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.eventstore import RecordedEvent
-from games.table import EVENT_UNDONE, RULING_MADE, TABLE_CREATED, is_table_stream
+from games.table import EVENT_UNDONE, RULING_MADE, TABLE_CLOSED, TABLE_CREATED, is_table_stream
 
 #: `RulingMade.kind` -> webhook kind.
 RULING_KINDS = {
@@ -19,6 +19,7 @@ RULING_KINDS = {
 EVENT_KINDS = {
     TABLE_CREATED: "table_created",
     EVENT_UNDONE: "event_undone",
+    TABLE_CLOSED: "table_closed",
 }
 
 WEBHOOK_KINDS: tuple[str, ...] = (*RULING_KINDS.values(), *EVENT_KINDS.values())
@@ -33,6 +34,7 @@ KIND_DESCRIPTIONS = {
     "bourre": "RulingMade bourre: a player who played took no trick",
     "table_created": "TableCreated",
     "event_undone": "EventUndone: an event was undone (its rulings voided)",
+    "table_closed": "TableClosed: the sitting is over (the pot shared out, balances settled up)",
 }
 
 

@@ -65,3 +65,21 @@ def webhook_endpoints_due(*, now: datetime) -> list[uuid.UUID]:
         for endpoint_id, club_id, position in due
         if position is not None and position < heads.get(str(club_id), 0)
     ]
+
+
+def webhooks_progress() -> tuple[int, int, datetime | None]:
+    """How far the webhooks subscription has read, for `/projections`: the active
+    endpoints' checkpoints summed, beside their clubs' heads summed (so the difference is
+    the events still to be dealt with, endpoint by endpoint), and the latest move."""
+    heads = partition_heads()
+    checkpoint = last = 0
+    updated: datetime | None = None
+    rows = WebhookEndpoint.objects.filter(active=True).values_list(
+        "club_id", "checkpoint__position", "checkpoint__updated_at"
+    )
+    for club_id, position, updated_at in rows:
+        checkpoint += position or 0
+        last += heads.get(str(club_id), 0)
+        if updated_at is not None and (updated is None or updated_at > updated):
+            updated = updated_at
+    return checkpoint, last, updated

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import uuid
 
-from games.eventstore import RecordedEvent, read_stream
-from games.table import TABLE_CREATED, table_id_of
+from games.eventstore import RecordedEvent, read_stream, stream_first_events
+from games.subscriptions import RebuildReport
+from games.table import STREAM_PREFIX, TABLE_CREATED, table_id_of
 from webhooks.models import WebhookTableClub
 
 _cache: dict[uuid.UUID, uuid.UUID | None] = {}
@@ -57,3 +58,49 @@ def _lookup(table_id: uuid.UUID, event: RecordedEvent) -> uuid.UUID | None:
             [WebhookTableClub(table_id=table_id, club_id=club_id)], ignore_conflicts=True
         )
     return club_id
+
+
+def table_clubs_rebuild(*, stream: str | None = None, verify: bool = False) -> RebuildReport:
+    """The webhooks' read model rebuilt from the log: the table -> club index, from each
+    table's ``TableCreated`` (one table's ``stream``, or every table). A table never
+    changes club: the rebuild writes the rows that are missing or differ (and forgets this
+    process's cache); with ``verify`` it writes nothing and names the rows that differ.
+    Deliveries are never re-sent."""
+    firsts = (
+        read_stream(stream=stream, limit=1)
+        if stream is not None
+        else stream_first_events(prefix=STREAM_PREFIX)
+    )
+    learned: dict[uuid.UUID, uuid.UUID] = {}
+    for first in firsts:
+        table_id = table_id_of(first.stream)
+        club_id = _parse(first.data.get("club_id")) if first.type == TABLE_CREATED else None
+        if table_id is not None and club_id is not None:
+            learned[table_id] = club_id
+    stored = dict(
+        WebhookTableClub.objects.filter(table_id__in=list(learned)).values_list(
+            "table_id", "club_id"
+        )
+    )
+    # A missing row is no difference: the index is filled as deliveries need it.
+    differences = tuple(
+        f"table {table_id}: club {stored[table_id]} indexed, the log says club {club_id}"
+        for table_id, club_id in learned.items()
+        if table_id in stored and stored[table_id] != club_id
+    )
+    if not verify:
+        WebhookTableClub.objects.bulk_create(
+            [
+                WebhookTableClub(table_id=t, club_id=c)
+                for t, c in learned.items()
+                if stored.get(t) != c
+            ],
+            update_conflicts=True,
+            unique_fields=["table_id"],
+            update_fields=["club_id"],
+        )
+        _cache.clear()
+        differences = ()
+    return RebuildReport(
+        "webhooks", streams=len(learned), events=len(firsts), differences=differences
+    )

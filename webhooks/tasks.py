@@ -8,7 +8,7 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from games.projections.wakeup import pending_clear, pending_mark
+from games.subscriptions import pending_clear, pending_mark
 from webhooks import conf
 from webhooks.delivery import MORE, RETRY, endpoint_deliver
 from webhooks.selectors import webhook_endpoints_due

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.eventstore import RecordedEvent
-from games.projections.wakeup import pending_mark, wake_after_commit
+from games.subscriptions import pending_mark, wake_after_commit
 from webhooks.kinds import webhook_kind
 
+NAME = "webhooks"  # the subscription, in the registry of followers
 WAKE_KIND = "webhooks-sweep"
 SWEEP = "webhooks:sweep"  # the sweep's pending mark: one sweep waits at most
 

@@ -2,7 +2,7 @@
 
 The error schema's `code` is an enum of these (`clubs.api.errors`), the table in
 `docs/api.md` is `markdown_table()` (``python -m clubs.api.error_codes`` prints it), and
-`tests/api/test_error_codes.py` scans the source so that a code raised anywhere (a
+`tests/games/api/test_error_codes.py` scans the source so that a code raised anywhere (a
 `Rejection`, an `ApiError`, a DRF exception) cannot be missing here.
 
 The rules engine's refusals (`games.engine.Rejection`) are all 422: the event cannot have

@@ -22,6 +22,7 @@ from games.eventstore.canonical import (
     GENESIS_HASH,
     canonical_json,
     event_hash,
+    iso_utc,
     recorded_event_hash,
 )
 from games.eventstore.reader import (
@@ -67,6 +68,7 @@ __all__ = [
     "canonical_json",
     "club_key",
     "event_hash",
+    "iso_utc",
     "last_position",
     "partition_heads",
     "partitions_behind",

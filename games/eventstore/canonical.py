@@ -6,7 +6,7 @@ prev_hash`` (``club``: the partition's uuid, lower case with hyphens; ``position
 ``prev_hash`` are the club's own: one chain per club); ``recorded_at`` is UTC ISO-8601 with
 microseconds (``...T12:00:00.000000+00:00``). The database function ``eventstore_append``
 builds the very same bytes; changing either side breaks every stored chain, which
-``tests/eventstore/test_canonical.py`` pins.
+``tests/games/eventstore/test_canonical.py`` pins.
 """
 
 from __future__ import annotations

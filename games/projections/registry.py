@@ -1,18 +1,37 @@
-"""Where read models subscribe to the log without `games` knowing them.
+"""The one registry of the log's followers, without `games` knowing them.
 
-Inline projectors run inside the append's transaction (what a request needs now);
-rebuildable projections can be rebuilt from the log by `rebuild_projections`.
-Other apps register in their `AppConfig.ready()`; `games` never imports them.
+Every follower is a `Subscription` with a lifecycle (as Marten names them):
+
+- **inline**: kept in the append's transaction (what a request needs now: the table
+  state, the ledger); `project(events)` runs on every append (`project_inline`);
+- **async**: a checkpointed subscription on Celery, eventually consistent (the player
+  statistics, webhook deliveries); its `wake` hook runs in the append's transaction and
+  asks, once per transaction and after commit, for a catch-up
+  (`games.projections.wakeup` coalesces the wake-ups);
+- **live**: folded from the stream on read, nothing stored (a table's transcript).
+
+A follower whose read model can be rebuilt table by table from the log has `rebuild`
+(`rebuild(stream=None, verify=False) -> RebuildReport`); the asynchronous projectors
+rebuild into a new generation (`projectors.rebuild`). `manage.py rebuild`, the
+`/projections` listing and its rebuild endpoint read this registry. Other apps register
+in their `AppConfig.ready()` through `games.subscriptions`; `games` never imports them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 
 from games.eventstore import RecordedEvent
 
 InlineProjector = Callable[[Sequence[RecordedEvent]], None]
+#: How far an asynchronous subscription has read: (checkpoint, last position, updated_at),
+#: positions summed over the club partitions it follows (for its lag).
+Progress = Callable[[], tuple[int, int, datetime | None]]
+
+INLINE, ASYNC, LIVE = "inline", "async", "live"
+LIFECYCLES = (INLINE, ASYNC, LIVE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,24 +51,76 @@ class Rebuildable:
     rebuild: Callable[..., RebuildReport]
 
 
-_inline: list[tuple[str, InlineProjector]] = []
-_rebuildable: dict[str, Rebuildable] = {}
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    """One follower of the log: its `name`, `lifecycle` and what it is (`summary`)."""
+
+    name: str
+    lifecycle: str
+    summary: str = ""
+    project: InlineProjector | None = None  # inline: in the append's transaction
+    rebuild: Callable[..., RebuildReport] | None = None  # table by table, or None
+    progress: Progress | None = None  # async: how far it has read
+
+    def __post_init__(self) -> None:
+        if self.lifecycle not in LIFECYCLES:
+            raise ValueError(f"{self.name}: lifecycle must be one of {LIFECYCLES}")
+        if self.project is not None and self.lifecycle != INLINE:
+            raise ValueError(f"{self.name}: only an inline subscription projects on append")
+
+
+_subscriptions: dict[str, Subscription] = {}
+# Wake hooks of the asynchronous subscriptions, run after the inline projections.
+_wakes: dict[str, InlineProjector] = {}
+
+
+def subscription_register(subscription: Subscription) -> None:
+    """Register (or, by the same name, replace) a follower; the order of first
+    registration is the order inline projections run in."""
+    _subscriptions[subscription.name] = subscription
+
+
+def subscriptions() -> dict[str, Subscription]:
+    """Every follower by name, in the order registered."""
+    return dict(_subscriptions)
+
+
+def register_wake(name: str, hook: InlineProjector) -> None:
+    """`hook(events)` runs in every append's transaction, after the inline projections,
+    to wake an asynchronous subscription after commit (not a read model of its own)."""
+    _wakes.setdefault(name, hook)
 
 
 def register_inline(name: str, projector: InlineProjector) -> None:
-    if all(existing != name for existing, _ in _inline):
-        _inline.append((name, projector))
-
-
-def project_inline(events: Sequence[RecordedEvent]) -> None:
-    """Run every inline projector on freshly appended events (same transaction)."""
-    for _, projector in _inline:
-        projector(events)
+    """An inline subscription that projects on every append."""
+    known = _subscriptions.get(name)
+    if known is None:
+        subscription_register(Subscription(name, INLINE, project=projector))
+    elif known.project is None:
+        subscription_register(replace(known, project=projector))
 
 
 def register_rebuildable(item: Rebuildable) -> None:
-    _rebuildable[item.name] = item
+    """Give a follower (an inline one unless registered otherwise) its table-by-table
+    rebuild."""
+    known = _subscriptions.get(item.name) or Subscription(item.name, INLINE)
+    subscription_register(replace(known, rebuild=item.rebuild))
+
+
+def project_inline(events: Sequence[RecordedEvent]) -> None:
+    """Run every inline projection on freshly appended events, then every wake hook
+    (same transaction)."""
+    for subscription in list(_subscriptions.values()):
+        if subscription.project is not None:
+            subscription.project(events)
+    for hook in list(_wakes.values()):
+        hook(events)
 
 
 def rebuildables() -> dict[str, Rebuildable]:
-    return dict(_rebuildable)
+    """The followers that rebuild table by table (`manage.py rebuild --table/--verify`)."""
+    return {
+        name: Rebuildable(name, s.rebuild)
+        for name, s in _subscriptions.items()
+        if s.rebuild is not None
+    }

@@ -1,6 +1,7 @@
 """Reads of the games app: tables, their state, rulings, transcripts and events."""
 
 from games.selectors.tables import (
+    table_closing_preview,
     table_deal,
     table_event_position,
     table_events_page,
@@ -15,6 +16,7 @@ from games.selectors.tables import (
 )
 
 __all__ = [
+    "table_closing_preview",
     "table_deal",
     "table_event_position",
     "table_events_page",

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club
-from games.engine import Join, Sitting, glance, ruling_document
+from games.engine import Close, Join, Rejection, Sitting, apply, glance, ruling_document
 from games.engine.key_order import transcript_ordered
 from games.engine.seats import seat_order
 from games.engine.transcript import TRANSCRIPT_FORMAT
@@ -153,3 +153,17 @@ def table_deal(*, table: Table, index: int) -> dict[str, Any] | None:
         if event.type == EVENT_UNDONE and event.data.get("undone_type") == DEAL_STARTED:
             live_starts.pop()
     return {"index": index, "ruling": deals[index], "events": events}
+
+
+def table_closing_preview(*, table: Table) -> dict[str, Any]:
+    """What closing the table now would do (the pot shared out, the settling-up transfers),
+    ruled by the engine on the current state and written nowhere: the app shows it before
+    the scorekeeper confirms. `{"closing": {...}, "balances": {...}}`, or `{"refused":
+    {"code", "message"}}` when the table cannot close now."""
+    state, _ = table_state(table=table)
+    try:
+        closed, _ = apply(state, Close())
+    except Rejection as refused:
+        return {"refused": {"code": refused.code, "message": str(refused)}}
+    closing = dict(closed.closing or {})
+    return {"closing": closing, "balances": dict(closed.balances)}

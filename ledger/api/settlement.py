@@ -17,7 +17,7 @@ from clubs.api.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
 from clubs.api.errors import error_responses
 from clubs.api.permissions import IsAuditor
 from ledger.api.views import _table_id_or_404
-from ledger.settlement import STATEMENT_FIELDS, SittingSettlement, ledger_settlement
+from ledger.settlement import SittingSettlement, ledger_settlement, settlement_rows
 
 
 class SettlementStatementOutputSerializer(serializers.Serializer):
@@ -59,16 +59,6 @@ def settlement_body(settlement: SittingSettlement) -> dict[str, Any]:
         "statements": [s.as_dict() for s in settlement.statements],
         "transfers": settlement.transfers,
     }
-
-
-def settlement_rows(settlement: SittingSettlement) -> list[list[Any]]:
-    """The statements, then (once closed) a blank line and the transfers."""
-    rows: list[list[Any]] = [["player", *STATEMENT_FIELDS]]
-    rows += [[s.player, *(getattr(s, f) for f in STATEMENT_FIELDS)] for s in settlement.statements]
-    if settlement.transfers is not None:
-        rows += [[], ["from", "to", "amount"]]
-        rows += [[t["from"], t["to"], t["amount"]] for t in settlement.transfers]
-    return rows
 
 
 class TableSettlementApi(CsvOrJson, APIView):

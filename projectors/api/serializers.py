@@ -33,9 +33,13 @@ LeaderboardOutputSerializer = page_serializer(
 
 class ProjectionStatusOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["async", "inline"])
-    checkpoint = serializers.IntegerField(help_text="last log position the read model covers")
-    last_position = serializers.IntegerField(help_text="the log head")
+    kind = serializers.ChoiceField(choices=["async", "inline", "live"])
+    checkpoint = serializers.IntegerField(
+        help_text="the events it has read: its checkpoints summed over the club partitions"
+    )
+    last_position = serializers.IntegerField(
+        help_text="the heads of the club partitions it follows, summed"
+    )
     lag = serializers.IntegerField(help_text="events behind the head")
     updated_at = serializers.DateTimeField(allow_null=True)
     rebuilding = serializers.BooleanField()

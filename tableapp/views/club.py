@@ -3,11 +3,15 @@ members and API keys."""
 
 from __future__ import annotations
 
+import csv
 import uuid
+from dataclasses import asdict
+from datetime import date, timedelta
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from clubs.selectors import (
     api_key_get,
@@ -25,18 +29,63 @@ from clubs.services import (
     member_remove,
     password_generate,
 )
-from projectors.selectors import leaderboard_list, projections_status
+from projectors.selectors import StandingLine, leaderboard_between, projections_status
 from tableapp.access import member_of, member_required
+
+#: The standings' periods, by `?period=`: label, shown first to last.
+PERIODS = {"tonight": "Tonight", "month": "This month", "all": "All time"}
+CSV_FIELDS = ("player", "net_chips", "pots_won", "deals_played", "deals_passed", "bourres",
+              "reneges", "biggest_pot", "tables", "pot_chips")  # fmt: skip
+
+
+def period_days(period: str, today: date) -> tuple[date | None, date | None]:
+    """The days (UTC) of a period. Tonight is today, and yesterday too before noon: a club
+    night that goes past midnight is still one night the next morning."""
+    if period == "tonight":
+        return (today - timedelta(days=1) if timezone.now().hour < 12 else today), today
+    if period == "month":
+        return today.replace(day=1), today
+    return None, None
+
+
+def _standings(request: HttpRequest) -> tuple[str, date | None, date | None, list[StandingLine]]:
+    period = request.GET.get("period", "tonight")
+    if period not in PERIODS:
+        period = "tonight"
+    start, end = period_days(period, timezone.now().date())
+    club = member_of(request).club
+    lines = leaderboard_between(club_id=str(club.id), start=start, end=end, limit=500)
+    return period, start, end, lines
 
 
 @member_required()
 def standings(request: HttpRequest) -> HttpResponse:
-    club = member_of(request).club
+    period, start, end, lines = _standings(request)
     context = {
-        "leaders": leaderboard_list(club_id=str(club.id), limit=100),
+        "leaders": lines,
+        "period": period,
+        "period_label": PERIODS[period],
+        "periods": list(PERIODS.items()),
+        "start": start,
+        "end": end,
         "projections": projections_status(),
     }
     return render(request, "tableapp/standings.html", context)
+
+
+@member_required()
+def standings_csv(request: HttpRequest) -> HttpResponse:
+    """The standings of the period shown, one row a player (the API's `?from=&to=` CSV)."""
+    period, _, end, lines = _standings(request)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = f"standings-{period}-{(end or timezone.now().date()).isoformat()}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    writer = csv.writer(response)
+    writer.writerow(CSV_FIELDS)
+    for line in lines:
+        row = asdict(line)
+        writer.writerow([row[f] for f in CSV_FIELDS])
+    return response
 
 
 def _members_page(request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:

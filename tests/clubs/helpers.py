@@ -1,4 +1,4 @@
-"""Clubs and keyed API clients for tests (used by tests/clubs and tests/api)."""
+"""Clubs and keyed API clients for tests (used by tests/clubs and tests/games/api)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`rebuild_projections` for the ledger: the rebuild equals what was projected live, and
+"""`rebuild` for the ledger: the rebuild equals what was projected live, and
 `--verify` reports differences without touching the live rows."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def snapshot(table_id):
     return meta, [tuple(getattr(leg, f) for f in fields) for leg in legs]
 
 
-def test_the_ledger_is_registered_for_rebuild_projections():
+def test_the_ledger_is_registered_for_rebuild():
     assert rebuildables()["ledger"].rebuild is ledger_rebuild
 
 
@@ -78,7 +78,7 @@ def test_a_full_rebuild_restores_a_lost_table_and_drops_rows_the_log_never_held(
 
 def test_the_command_verifies_one_table(club, capsys):
     table_id = import_case(club, "louisiana-05-all-pass-then-ace")
-    call_command("rebuild_projections", "--table", str(table_id), "--verify", "--only", "ledger")
+    call_command("rebuild", "--table", str(table_id), "--verify", "--projection", "ledger")
     out = capsys.readouterr().out
     assert "ledger: verified 1 streams" in out
     assert "0 differences" in out

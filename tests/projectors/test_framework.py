@@ -113,7 +113,8 @@ def test_concurrent_runs_never_count_an_event_twice(club_id: str) -> None:
 
 
 def test_the_wake_hook_is_registered_with_games() -> None:
-    assert "projectors-wake" in [name for name, _ in registry._inline]
+    assert "projectors-wake" in registry._wakes
+    assert registry.subscriptions()[NAME].lifecycle == registry.ASYNC
 
 
 @pytest.mark.django_db

@@ -71,7 +71,7 @@ def test_the_command_rebuilds_with_progress(club_id: str) -> None:
     projector_run(name=NAME)
     before = snapshot(live().generation, {club_id})
     out = StringIO()
-    call_command("rebuild_projection", NAME, "--batch", "50", stdout=out)
+    call_command("rebuild", "--projection", NAME, "--batch", "50", stdout=out)
     text = out.getvalue()
     assert f"{last_position()}/{last_position()} events (100%)" in text
     assert "live at position" in text
@@ -82,5 +82,5 @@ def test_the_command_rebuilds_with_progress(club_id: str) -> None:
 def test_the_command_refuses_an_unknown_projector() -> None:
     from django.core.management.base import CommandError
 
-    with pytest.raises(CommandError, match="unknown projector"):
-        call_command("rebuild_projection", "nope")
+    with pytest.raises(CommandError, match="no projection named nope"):
+        call_command("rebuild", "--projection", "nope")

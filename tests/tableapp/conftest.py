@@ -9,6 +9,12 @@ import pytest
 from django.core.management import call_command
 from django.test import override_settings
 
+# The browser fixtures, once for every module (a second session-scoped copy imported into
+# another test module would start a second Playwright inside the first one's loop).
+from tests.tableapp.browser import browser, page
+
+__all__ = ["browser", "page"]
+
 
 @pytest.fixture(scope="session")
 def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:

@@ -15,10 +15,8 @@ import pytest
 from clubs.models import Club, Member
 from games.services import table_create, table_events_append
 from tests.clubs.helpers import client_for, make_club, make_key
-from tests.tableapp.browser import PHONE, browser, page, screenshot
+from tests.tableapp.browser import PHONE, screenshot
 from tests.tableapp.helpers import PASSWORD, make_member
-
-__all__ = ["browser", "page"]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CASES = Path(__file__).resolve().parent.parent / "conformance" / "cases"

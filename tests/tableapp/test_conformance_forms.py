@@ -67,6 +67,18 @@ def post(client: Client, table: str, kind: str, fields: dict[str, Any]) -> None:
     assert response.status_code == 200, (kind, fields, response.content.decode()[:1500])
 
 
+def close(client: Client, table: str, closing: dict[str, Any]) -> None:
+    """Through the confirmation page: the shares it shows before anything is logged are
+    the case's closing shares; the confirmation logs the close and goes to the settle-up."""
+    page = client.get(f"/app/tables/{table}/close").content.decode()
+    for player, share in closing["shares"].items():
+        assert f'<li data-player="{player}">{player} gets {share}</li>' in page
+    hidden = dict(re.findall(r'name="(expected_version|idempotency_key)" value="([^"]*)"', page))
+    response = client.post(f"/app/tables/{table}/close", hidden)
+    assert response.status_code == 302, response.content.decode()[:1500]
+    assert response["Location"].endswith(f"/app/tables/{table}/settle-up")
+
+
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_the_case_logged_through_the_screen_rules_as_expected(path: Path) -> None:
     case = json.loads(path.read_text())
@@ -89,7 +101,7 @@ def test_the_case_logged_through_the_screen_rules_as_expected(path: Path) -> Non
         for action in deal["actions"]:
             post(client, table, *action_form(action))
     if transcript.get("closed"):
-        post(client, table, "close", {"step": "close"})
+        close(client, table, case["expected"]["closing"])
     assert client.get(f"/app/tables/{table}/ruling.json").json() == case["expected"]
     if transcript.get("closed"):
         panel = client.get(f"/app/tables/{table}/panel").content.decode()
@@ -97,4 +109,9 @@ def test_the_case_logged_through_the_screen_rules_as_expected(path: Path) -> Non
         for transfer in case["expected"]["closing"]["transfers"]:
             assert f"{transfer['from']} pays {transfer['to']} {transfer['amount']}" in panel
         assert 'data-step="start the deal"' not in panel
+        settle = client.get(f"/app/tables/{table}/settle-up").content.decode()
+        for transfer in case["expected"]["closing"]["transfers"]:
+            assert (
+                f"<li>{transfer['from']} pays {transfer['to']} {transfer['amount']}</li>" in settle
+            )
     assert client.get(f"/app/tables/{table}/ruling").status_code == 200

@@ -1,18 +1,19 @@
 """`manage.py rebuild [--projection NAME]... [--table ID] [--verify] [--batch N]`.
 
-The one rebuild command, for every read model fed by the log:
+The one rebuild command, for every follower of the log in the one registry
+(`games.subscriptions.subscriptions()`):
 
-- the **inline** projections (`games.projections.registry`: table state, ledger, ...),
-  rebuilt table by table (`--table`: one table's stream); with `--verify` nothing is
-  written, every difference with the live rows is printed and the command exits 1 if
-  there was any;
-- the **asynchronous** projectors (`projectors.framework`: player statistics, ...),
+- those that rebuild **table by table** (the inline table state and ledger, and the
+  webhooks' table-to-club index): `--table` rebuilds one table's stream; with `--verify`
+  nothing is written, every difference with the live rows is printed and the command
+  exits 1 if there was any;
+- the **asynchronous projectors** (`projectors.framework`: player statistics, ...),
   rebuilt into a fresh generation and swapped in without downtime, with a progress bar
   (the same rebuild as `POST /api/v1/projections/{name}/rebuild`). They are rebuilt whole:
-  `--table` and `--verify` apply to inline projections only.
+  `--table` and `--verify` apply to the others only.
 
-Without `--projection`, everything is rebuilt (only the inline ones with `--table` or
-`--verify`). `rebuild_projections` and `rebuild_projection` are older names for this.
+A **live** follower is folded on read: it has nothing to rebuild. Without `--projection`,
+everything is rebuilt (only the table-by-table ones with `--table` or `--verify`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
 
-from games.projections.registry import rebuildables
+from games.subscriptions import rebuildables, subscriptions
 from games.table import stream_name
 from projectors.framework import DEFAULT_BATCH, projectors_all
 from projectors.rebuild import projection_rebuild
@@ -65,6 +66,13 @@ def rebuild(
 ) -> None:
     inline, asynchronous = rebuildables(), projectors_all()
     if names:
+        folded = sorted(
+            n for n in names if n in subscriptions() and n not in inline and n not in asynchronous
+        )
+        if folded:
+            raise CommandError(
+                f"{', '.join(folded)}: folded from the log on read, nothing to rebuild"
+            )
         unknown = set(names) - set(inline) - set(asynchronous)
         if unknown:
             known = ", ".join(sorted({*inline, *asynchronous}))
@@ -73,7 +81,7 @@ def rebuild(
         if whole and (table or verify):
             raise CommandError(
                 f"{', '.join(whole)}: an asynchronous projector is rebuilt whole "
-                "(--table and --verify are for the inline projections)"
+                "(--table and --verify are for the table-by-table rebuilds)"
             )
         chosen_inline = sorted(n for n in names if n in inline)
         chosen_async = sorted(whole)

@@ -1,0 +1,44 @@
+"""What `games` publishes to the apps that follow its log (ledger, projectors, webhooks).
+
+With the table stream contract (`games.table`) and the store's read API
+(`games.eventstore`), this is all of `games` another app may import (an import-linter
+contract in pyproject.toml): the one registry of followers with their lifecycle (inline,
+async, live; `games.projections.registry`), and waking an asynchronous subscription after
+a commit, coalesced within a process and across processes (`games.projections.wakeup`).
+"""
+
+from games.projections.registry import (
+    ASYNC,
+    INLINE,
+    LIVE,
+    InlineProjector,
+    Rebuildable,
+    RebuildReport,
+    Subscription,
+    rebuildables,
+    register_inline,
+    register_rebuildable,
+    register_wake,
+    subscription_register,
+    subscriptions,
+)
+from games.projections.wakeup import pending_clear, pending_mark, wake_after_commit
+
+__all__ = [
+    "ASYNC",
+    "INLINE",
+    "LIVE",
+    "InlineProjector",
+    "RebuildReport",
+    "Rebuildable",
+    "Subscription",
+    "pending_clear",
+    "pending_mark",
+    "rebuildables",
+    "register_inline",
+    "register_rebuildable",
+    "register_wake",
+    "subscription_register",
+    "subscriptions",
+    "wake_after_commit",
+]

@@ -1,0 +1,94 @@
+"""The end of a club night: closing the table (the shares shown before confirming) and the
+settle-up screen (who pays whom, read aloud or printed, and each player's statement)."""
+
+from __future__ import annotations
+
+import csv
+import uuid
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from games.selectors import table_closing_preview, table_state
+from games.services import EventRejected, StaleVersion, table_events_append
+from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
+from tableapp.access import can_log, club_table, member_of, member_required
+from tableapp.views.tables import context_for
+
+
+def _close_page(request: HttpRequest, table: Any, status: int = 200, **extra: Any) -> HttpResponse:
+    _, version = table_state(table=table)
+    preview = table_closing_preview(table=table)
+    closing = preview.get("closing") or {}
+    context = {
+        "table": table,
+        "version": version,
+        "refused": preview.get("refused"),
+        "pot": closing.get("pot", 0),
+        "shares": [(p, n) for p, n in (closing.get("shares") or {}).items()],
+        "transfers": closing.get("transfers") or [],
+        "balances": sorted((preview.get("balances") or {}).items(), key=lambda b: -b[1]),
+        "new_key": str(uuid.uuid4()),
+        **extra,
+    }
+    return render(request, "tableapp/close.html", context, status=status)
+
+
+@member_required(writes=True)
+def close_table(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
+    """GET: what closing now would do, ruled by the engine and stored nowhere. POST (the
+    confirmation, at the version that was shown): log the close, then settle up."""
+    table = club_table(request, table_id)
+    if request.method != "POST":
+        return _close_page(request, table)
+    try:
+        expected = int(request.POST.get("expected_version", ""))
+    except ValueError:
+        return _close_page(request, table, 422, notice="The page is out of date: check again.")
+    key = (request.POST.get("idempotency_key") or "")[:200] or None
+    try:
+        table_events_append(
+            table_id=table.id,
+            club=member_of(request).club,
+            expected_version=expected,
+            events=[{"close": {}}],
+            idempotency_key=key,
+            context=context_for(request),
+        )
+    except StaleVersion:
+        notice = (
+            "Another device logged first: the shares below are as of now. "
+            "Check them and confirm again."
+        )
+        return _close_page(request, table, 409, notice=notice)
+    except EventRejected as refused:
+        return _close_page(request, table, 422, notice=refused.rejection.message)
+    return redirect("tableapp:settle-up", table_id=table.id)
+
+
+@member_required()
+def settle_up(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
+    table = club_table(request, table_id)
+    settlement = ledger_settlement(table_id=table.id)
+    context = {
+        "table": table,
+        "settlement": settlement,
+        "fields": [f.replace("_", " ") for f in STATEMENT_FIELDS],
+        "rows": [
+            (s.player, [getattr(s, f) for f in STATEMENT_FIELDS]) for s in settlement.statements
+        ],
+        "can_log": can_log(request),
+    }
+    return render(request, "tableapp/settle_up.html", context)
+
+
+@member_required()
+def settle_up_csv(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
+    """The statements and transfers as `GET /settlement?format=csv` has them (the API
+    wants a key; a signed-in member downloads it here)."""
+    table = club_table(request, table_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="settlement-{table.id}.csv"'
+    csv.writer(response).writerows(settlement_rows(ledger_settlement(table_id=table.id)))
+    return response

@@ -1,0 +1,56 @@
+"""The one registry of the log's followers: lifecycles, and what runs on an append."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.projections import registry
+from games.projections.registry import (
+    ASYNC,
+    INLINE,
+    Rebuildable,
+    RebuildReport,
+    Subscription,
+    project_inline,
+    rebuildables,
+    register_rebuildable,
+    register_wake,
+    subscription_register,
+)
+
+
+@pytest.fixture(autouse=True)
+def empty_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_subscriptions", {})
+    monkeypatch.setattr(registry, "_wakes", {})
+
+
+def test_an_append_runs_the_inline_projections_in_order_then_the_wakes() -> None:
+    ran: list[str] = []
+    register_wake("wake", lambda events: ran.append("wake"))
+    for name in ("first", "second"):
+        subscription_register(
+            Subscription(name, INLINE, project=lambda events, name=name: ran.append(name))
+        )
+    subscription_register(Subscription("later", ASYNC))
+    project_inline([])
+    assert ran == ["first", "second", "wake"]
+
+
+def test_only_an_inline_subscription_projects_on_append_and_lifecycles_are_known() -> None:
+    with pytest.raises(ValueError, match="only an inline"):
+        Subscription("stats", ASYNC, project=lambda events: None)
+    with pytest.raises(ValueError, match="lifecycle"):
+        Subscription("stats", "eventually")
+
+
+def test_a_rebuild_registered_later_joins_its_subscription() -> None:
+    def rebuild(stream: str | None = None, verify: bool = False) -> RebuildReport:
+        return RebuildReport("hooks", 0, 0)
+
+    subscription_register(Subscription("hooks", ASYNC, "deliveries"))
+    register_rebuildable(Rebuildable("hooks", rebuild))
+    assert registry.subscriptions()["hooks"] == Subscription(
+        "hooks", ASYNC, "deliveries", rebuild=rebuild
+    )
+    assert rebuildables()["hooks"].rebuild is rebuild
