@@ -1,4 +1,4 @@
-"""`rebuild_projections` for tables: rebuild `Table` and `TableState` rows from the log,
+"""`rebuild --projection table_state`: rebuild `Table` and `TableState` rows from the log,
 or (``verify``) fold into memory and report every difference with the live rows."""
 
 from __future__ import annotations
