@@ -12,11 +12,12 @@ from django.db import connection, transaction
 
 from games.engine.simulate import random_sitting
 from games.eventstore import last_position, read_stream
+from games.subscriptions import pending_mark
 from projectors.framework import club_positions, projector_run
 from projectors.models import ProjectorCheckpoint
 from projectors.player_stats import NAME
 from projectors.tasks import projector_catch_up
-from projectors.wake import projectors_wake
+from projectors.wake import projectors_wake, subscription
 from tests.projectors.conftest import from_scratch, live, snapshot, wait_for
 from tests.projectors.helpers import table_from_transcript
 
@@ -58,6 +59,10 @@ def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(
     # Catch up in-process first (no per-batch delay), so the slow worker's backlog is only
     # what this test appends, however long the shared log has grown.
     projector_run(name=NAME)
+    # Hold the projector's wake mark while the backlog is written: its commits then wake
+    # nobody, so the session's own worker cannot drain the backlog before the slow one
+    # (the slow worker's task clears the mark as it starts, as any catch-up does).
+    pending_mark(subscription(NAME))
     # A backlog of several 500-event batches, each held open 0.4s before it commits.
     first = last_position() + 1  # counted over every club, as the checkpoint counts
     while last_position() - first < 2600:
