@@ -62,12 +62,9 @@ class ProjectorClubCheckpoint(models.Model):
         return f"{self.checkpoint_id}/{self.club_id}@{self.position}"
 
 
-class PlayerStats(models.Model):
-    """One player's record across every table of a club (players are known by name)."""
+class StatsCounters(models.Model):
+    """The counters a player's line keeps, for all time or for one day (`stats_fold.Line`)."""
 
-    generation = models.IntegerField()
-    club_id = models.CharField(max_length=64)
-    player = models.CharField(max_length=200)
     tables = models.IntegerField(default=0)
     deals_played = models.IntegerField(default=0)
     deals_passed = models.IntegerField(default=0)
@@ -77,6 +74,17 @@ class PlayerStats(models.Model):
     bourres = models.IntegerField(default=0)
     reneges = models.IntegerField(default=0)
     net_chips = models.BigIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class PlayerStats(StatsCounters):
+    """One player's record across every table of a club (players are known by name)."""
+
+    generation = models.IntegerField()
+    club_id = models.CharField(max_length=64)
+    player = models.CharField(max_length=200)
 
     class Meta:
         constraints = [
@@ -95,7 +103,7 @@ class PlayerStats(models.Model):
         return f"{self.club_id}/{self.player}"
 
 
-class PlayerDayStats(models.Model):
+class PlayerDayStats(StatsCounters):
     """What one player did at a club's tables on one day (UTC, the day each ruling was
     recorded): summed over a range of days it gives the standings of a club night or a
     month. `tables` counts the tables the player first sat at that day; `biggest_pot` is
@@ -105,15 +113,6 @@ class PlayerDayStats(models.Model):
     club_id = models.CharField(max_length=64)
     player = models.CharField(max_length=200)
     day = models.DateField()
-    tables = models.IntegerField(default=0)
-    deals_played = models.IntegerField(default=0)
-    deals_passed = models.IntegerField(default=0)
-    pots_won = models.IntegerField(default=0)
-    pot_chips = models.BigIntegerField(default=0)
-    biggest_pot = models.BigIntegerField(default=0)
-    bourres = models.IntegerField(default=0)
-    reneges = models.IntegerField(default=0)
-    net_chips = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [

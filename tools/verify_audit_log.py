@@ -28,37 +28,23 @@ import json
 import sys
 from datetime import datetime, timezone
 
+#: The fields the first format hashes; the second (one chain per club) hashes the club too.
+V1_FIELDS = (
+    "position",
+    "stream",
+    "version",
+    "type",
+    "schema_version",
+    "data",
+    "metadata",
+    "recorded_at",
+    "prev_hash",
+)
+
 #: format -> (hashing scheme, the hashed fields)
 FORMATS = {
-    "bourre-audit-log/1": (
-        "sha256-canonical-json/1",
-        (
-            "position",
-            "stream",
-            "version",
-            "type",
-            "schema_version",
-            "data",
-            "metadata",
-            "recorded_at",
-            "prev_hash",
-        ),
-    ),
-    "bourre-audit-log/2": (
-        "sha256-canonical-json/2",
-        (
-            "club",
-            "position",
-            "stream",
-            "version",
-            "type",
-            "schema_version",
-            "data",
-            "metadata",
-            "recorded_at",
-            "prev_hash",
-        ),
-    ),
+    "bourre-audit-log/1": ("sha256-canonical-json/1", V1_FIELDS),
+    "bourre-audit-log/2": ("sha256-canonical-json/2", ("club", *V1_FIELDS)),
 }
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = (
