@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 import signal
+import threading
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 
 from games.engine.simulate import random_sitting
 from games.eventstore import last_position, read_stream
@@ -42,6 +45,34 @@ def test_a_committed_append_wakes_a_worker(celery_worker_process: object, club_i
     assert {p: s["net_chips"] for (_, p), s in stats.items()} == table.balances
 
 
+@contextmanager
+def _holding_the_checkpoint() -> Iterator[None]:
+    """Lock the live checkpoint row from another connection while the block runs (a
+    projector run that finds it locked skips, as it does behind another worker)."""
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                rows = ProjectorCheckpoint.objects.select_for_update().filter(
+                    name=NAME, active=True
+                )
+                list(rows)
+                held.set()
+                release.wait(180)
+        finally:
+            connections.close_all()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert held.wait(60), "could not lock the checkpoint"
+        yield
+    finally:
+        release.set()
+        holder.join(60)
+
+
 def _checkpoint_locked_elsewhere() -> bool:
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
@@ -63,11 +94,14 @@ def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(
     # nobody, so the session's own worker cannot drain the backlog before the slow one
     # (the slow worker's task clears the mark as it starts, as any catch-up does).
     pending_mark(subscription(NAME))
-    # A backlog of several 500-event batches, each held open 0.4s before it commits.
-    first = last_position() + 1  # counted over every club, as the checkpoint counts
-    while last_position() - first < 2600:
-        table_from_transcript(club_id, random_sitting(rng, "louisiana", 5, deals=6).transcript)
-    head = last_position()
+    # A backlog of several 500-event batches, each held open 0.4s before it commits. The
+    # checkpoint is held meanwhile too: a catch-up the session's worker began before the
+    # mark (an earlier test's wake) would otherwise drain the backlog at full speed.
+    with _holding_the_checkpoint():
+        first = last_position() + 1  # counted over every club, as the checkpoint counts
+        while last_position() - first < 2600:
+            table_from_transcript(club_id, random_sitting(rng, "louisiana", 5, deals=6).transcript)
+        head = last_position()
     queue = f"projectors-kill-{uuid.uuid4().hex[:8]}"
     slow, _ = start_worker(queue, delay=0.4)  # type: ignore[operator]
     projector_catch_up.apply_async((NAME,), queue=queue)
