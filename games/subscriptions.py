@@ -3,8 +3,10 @@
 With the table stream contract (`games.table`) and the store's read API
 (`games.eventstore`), this is all of `games` another app may import (an import-linter
 contract in pyproject.toml): the one registry of followers with their lifecycle (inline,
-async, live; `games.projections.registry`), and waking an asynchronous subscription after
-a commit, coalesced within a process and across processes (`games.projections.wakeup`).
+async, live; `games.projections.registry`), the rebuild of several table-by-table
+projections on one read of the log (`games.projections.replay`), and waking an
+asynchronous subscription after a commit, coalesced within a process and across processes
+(`games.projections.wakeup`).
 """
 
 from games.projections.registry import (
@@ -15,6 +17,7 @@ from games.projections.registry import (
     Rebuildable,
     RebuildReport,
     Subscription,
+    TablePass,
     rebuildables,
     register_inline,
     register_rebuildable,
@@ -22,6 +25,7 @@ from games.projections.registry import (
     subscription_register,
     subscriptions,
 )
+from games.projections.replay import rebuild_one, rebuild_together
 from games.projections.wakeup import pending_clear, pending_mark, wake_after_commit
 
 __all__ = [
@@ -32,8 +36,11 @@ __all__ = [
     "RebuildReport",
     "Rebuildable",
     "Subscription",
+    "TablePass",
     "pending_clear",
     "pending_mark",
+    "rebuild_one",
+    "rebuild_together",
     "rebuildables",
     "register_inline",
     "register_rebuildable",

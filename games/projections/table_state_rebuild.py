@@ -4,29 +4,21 @@ or (``verify``) fold into memory and report every difference with the live rows.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
 from django.db import transaction
 
-from games.eventstore import RecordedEvent, read_stream, stream_first_events
+from games.eventstore import RecordedEvent
 from games.models import Table, TableDeal, TableState
 from games.projections.registry import Rebuildable, RebuildReport
+from games.projections.replay import rebuild_one
 from games.projections.snapshot import SNAPSHOT_VERSION
-from games.projections.table_state import (
-    TableFold,
-    fold_events,
-    load_state,
-    strip_deals,
-)
+from games.projections.table_state import TableFold, load_state, strip_deals
+from games.projections.table_state_replay import fold_stream
 from games.projections.table_state_store import fold_save, full_sitting
-from games.table import STREAM_PREFIX, TABLE_CREATED
+from games.table import TABLE_CREATED
 
 NAME = "table_state"
-
-
-def _streams(stream: str | None) -> list[str]:
-    if stream is not None:
-        return [stream]
-    return [e.stream for e in stream_first_events(prefix=STREAM_PREFIX) if e.type == TABLE_CREATED]
 
 
 def _differences(stream: str, fold: TableFold, row: TableState | None) -> list[str]:
@@ -68,30 +60,47 @@ def _write(events: list[RecordedEvent], fold: TableFold) -> None:
         fold_save(row, fold, settled_before=0, deals_cleared=True)
 
 
-def table_state_rebuild(*, stream: str | None = None, verify: bool = False) -> RebuildReport:
-    differences: list[str] = []
-    streams = _streams(stream)
-    count = 0
-    for name in streams:
-        events = read_stream(stream=name)
-        count += len(events)
+class TableStatePass:
+    """The table-state rebuild on a shared read (`games.projections.replay`): every table
+    made by a `TableCreated` (or the one stream named) is folded (`fold_stream`: settled
+    deals from their recorded rulings) and its rows replaced in one transaction, or with
+    ``verify`` compared with the live rows."""
+
+    def __init__(self, *, stream: str | None = None, verify: bool = False) -> None:
+        self.whole = stream is None
+        self.verify = verify
+        self.streams = 0
+        self.events = 0
+        self.differences: list[str] = []
+
+    def table(self, stream: str, events: Sequence[RecordedEvent]) -> None:
+        if self.whole and (not events or events[0].type != TABLE_CREATED):
+            return  # not a table's stream
+        self.streams += 1
+        self.events += len(events)
         if not events:
-            differences.append(f"{name}: no events")
-            continue
+            self.differences.append(f"{stream}: no events")
+            return
         try:
-            fold = fold_events(events)
+            fold = fold_stream(events)
         except Exception as error:  # a log the current engine cannot fold is reported
-            differences.append(f"{name}: cannot be folded: {error!r}")
-            continue
-        if verify:
+            self.differences.append(f"{stream}: cannot be folded: {error!r}")
+            return
+        if self.verify:
             row = TableState.objects.filter(table_id=events[0].data["table_id"]).first()
-            differences.extend(_differences(name, fold, row))
+            self.differences.extend(_differences(stream, fold, row))
         else:
             _write(events, fold)
-    return RebuildReport(NAME, len(streams), count, tuple(differences))
+
+    def finish(self) -> RebuildReport:
+        return RebuildReport(NAME, self.streams, self.events, tuple(self.differences))
+
+
+def table_state_rebuild(*, stream: str | None = None, verify: bool = False) -> RebuildReport:
+    return rebuild_one(TableStatePass, stream=stream, verify=verify)
 
 
 def register() -> None:
     from games.projections.registry import register_rebuildable
 
-    register_rebuildable(Rebuildable(NAME, table_state_rebuild))
+    register_rebuildable(Rebuildable(NAME, table_state_rebuild, TableStatePass))

@@ -79,10 +79,7 @@ def fold_save(
     state, settled = strip_deals(fold.state)
     count = len(state.deals)
     if deals_cleared:
-        TableDeal.objects.bulk_create(
-            TableDeal(table_id=row.table_id, index=index, summary=summary_text(summary))
-            for index, summary in settled.items()
-        )
+        deals_copy(row.table_id, settled)
     else:
         if count < settled_before:
             TableDeal.objects.filter(table_id=row.table_id, index__gte=count).delete()
@@ -119,10 +116,21 @@ def fold_save(
         cursor.execute(sql, [*params, row.table_id])
 
 
+def deals_copy(table_id: uuid.UUID, settled: Mapping[int, Mapping[str, Any]]) -> None:
+    """Insert a table's settled deals with COPY: a rebuild writes twenty deals and more per
+    table, and a multi-row INSERT of long JSON texts costs more Python than COPY."""
+    if not settled:
+        return
+    with connection.cursor() as cursor, cursor.cursor.copy(DEALS_COPY_SQL) as copy:
+        for index, summary in settled.items():
+            copy.write_row((table_id, index, summary_text(summary)))
+
+
 _STATE = TableState._meta.db_table
 _TABLE = Table._meta.db_table
 _REQUEST = TableRequest._meta.db_table
 _SET = "version = %s, snapshot_version = %s, state = %s, deal_events = %s::jsonb, updated_at = %s"
+DEALS_COPY_SQL = f'COPY {TableDeal._meta.db_table} (table_id, "index", summary) FROM STDIN'
 UPDATE_SQL = f"UPDATE {_STATE} SET {_SET} WHERE table_id = %s"
 UPDATE_WITH_START_SQL = f"UPDATE {_STATE} SET {_SET}, deal_start = %s WHERE table_id = %s"
 LOCK_SQL = (
