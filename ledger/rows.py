@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 from django.db import connection
 
@@ -15,6 +16,7 @@ LEG_FIELDS = (
 )  # fmt: skip
 
 
+_leg_values = attrgetter(*LEG_FIELDS)  # a leg's values in LEG_FIELDS order, as a tuple
 _COLUMNS = ", ".join(f'"{name}"' for name in LEG_FIELDS)  # quoted: "transaction", "leg"
 LEGS_COPY_SQL = f"COPY {PostingLeg._meta.db_table} ({_COLUMNS}) FROM STDIN"
 
@@ -36,7 +38,7 @@ def legs_insert(legs: Iterable[Leg]) -> None:
 def legs_copy(legs: Iterable[Leg]) -> None:
     """Insert legs with COPY (a rebuild writes a table's hundreds of legs at once; the ORM's
     multi-row INSERT cost more Python than the fold)."""
-    rows = [tuple(getattr(leg, name) for name in LEG_FIELDS) for leg in legs]
+    rows = [_leg_values(leg) for leg in legs]
     if not rows:
         return
     with connection.cursor() as cursor, cursor.cursor.copy(LEGS_COPY_SQL) as copy:
