@@ -264,7 +264,8 @@ def _replay_rows() -> list[Row]:
         Row(
             f"replay {result['events']:,} events, table-state + ledger (one read), vs raw read",
             f"raw read {raw_rate:,.0f} events/s",
-            f"{rate:,.0f} events/s = {rate / raw_rate:.0%}, "
+            f"{rate:,.0f} events/s = {rate / raw_rate:.0%} "
+            f"(in CPU time {raw['cpu'] / replayed['cpu']:.0%}), "
             f"peak RSS {replayed['peak_rss_mb']:.0f} MB"
             + ("" if not now else ", flat" if flat else ", growing"),
             ">= 40%, memory flat",
