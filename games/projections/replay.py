@@ -17,7 +17,7 @@ from games.eventstore import RecordedEvent, last_position, read_stream, stream_f
 from games.projections.registry import RebuildReport, TablePass, rebuildables
 from games.table import STREAM_PREFIX, stream_name, table_id_of
 
-#: `progress(events read, events in the log)`, after each table.
+#: `progress(events read, events in the log)`, after each table and once at the end.
 Progress = Callable[[int, int], None]
 
 
@@ -53,6 +53,8 @@ def replay(
         read += len(events)
         if progress is not None:
             progress(read, max(read, total))
+    if progress is not None:  # the events of streams that are no table's are passed too
+        progress(max(read, total), max(read, total))
     reports: list[RebuildReport] = []
     failed: list[Exception] = []
     for table_pass in passes:
