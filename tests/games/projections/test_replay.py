@@ -22,7 +22,7 @@ from games.projections.table_state_replay import fold_stream, settled_deals
 from games.projections.table_state_store import summary_text
 from games.services import table_create, table_events_append
 from games.subscriptions import rebuild_together
-from games.table import stream_name
+from games.table import DEAL_STARTED, stream_name
 from ledger.folding import LedgerError
 from ledger.models import LedgerTable, PostingLeg
 from tests.clubs.helpers import make_club
@@ -183,3 +183,20 @@ def test_a_table_the_ledger_cannot_book_fails_its_rebuild_not_the_others() -> No
         with pytest.raises(LedgerError, match=str(tables[0].id)):
             rebuild_together(["ledger", "table_state"])
     assert _rows(tables[1]) == inline  # the table state was rebuilt all the same
+
+
+def test_a_deal_with_an_undo_or_before_one_is_folded_through_the_engine() -> None:
+    sim = random_sitting(random.Random(7), "louisiana", 4, 6)
+    events = [event_json(e) for e in sim.events]
+    headers = [i for i, e in enumerate(events) if "deal" in e]
+    at = headers[2] + 1  # the first action of deal 2, taken back and posted again
+    events[at + 1 : at + 1] = [{"undo": {"reason": "wrong"}}, events[at]]
+    club = make_club()
+    table = table_create(club=club, name="t", variant="louisiana", players=sim.state.players)
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+
+    log = read_stream(stream=table.stream)
+    deals = [i for i, event in enumerate(log) if event.type == DEAL_STARTED]
+    # Deal 2 holds an undo, deal 1 is its deal start; deals 4 and 5 are the row's.
+    assert sorted(settled_deals(log)) == [deals[0], deals[3]]
+    assert fold_stream(log) == fold_events(log)
