@@ -23,12 +23,8 @@ from games.eventstore import read_stream
 from games.models import Table, TableDeal, TableRequest, TableState
 from games.projections.snapshot import SNAPSHOT_VERSION
 from games.projections.snapshot_cache import decoded, remember
-from games.projections.table_state import (
-    TableFold,
-    dump_state,
-    fold_events,
-    strip_deals,
-)
+from games.projections.table_state import TableFold, dump_state, strip_deals
+from games.projections.table_state_replay import fold_stream
 
 
 def row_current(row: TableState) -> TableState:
@@ -40,7 +36,7 @@ def row_current(row: TableState) -> TableState:
         locked = TableState.objects.select_for_update().select_related("table").get(pk=row.pk)
         if locked.snapshot_version != SNAPSHOT_VERSION:
             table = locked.table
-            fold = fold_events(read_stream(stream=table.stream, club=table.club_id))
+            fold = fold_stream(read_stream(stream=table.stream, club=table.club_id))
             TableDeal.objects.filter(table_id=locked.table_id).delete()
             fold.deal_start_changed = True
             fold_save(locked, fold, settled_before=0, deals_cleared=True)
