@@ -8,10 +8,11 @@ asked for at once shares (`manage.py rebuild`).
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Sequence
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.eventstore import RecordedEvent, read_stream
 from games.subscriptions import RebuildReport, rebuild_one
@@ -91,18 +92,43 @@ def _describe(difference: dict[str, object]) -> str:
     return ", ".join(f"{k}={v}" for k, v in difference.items())
 
 
+_LEGS = PostingLeg._meta.db_table
+_TABLE = LedgerTable._meta.db_table
+LOCK_SQL = f"SELECT 1 FROM {_TABLE} WHERE table_id = %s FOR UPDATE"
+# After the lock (a statement of its own, so this one's snapshot sees what the appends it
+# waited for committed): the legs deleted and the table's row written, in one round trip.
+_REPLACE = (
+    f"WITH cleared AS (DELETE FROM {_LEGS} WHERE table_id = %s)"
+    f" INSERT INTO {_TABLE} (table_id, club_id, name, variant, players, pot, last_position)"
+    " VALUES (%s, %s, %s, %s, %s::jsonb, %s, %s) ON CONFLICT (table_id) DO UPDATE SET"
+    " pot = EXCLUDED.pot, last_position = EXCLUDED.last_position"
+)
+REPLACE_SQL = _REPLACE + (
+    ", club_id = EXCLUDED.club_id, name = EXCLUDED.name, variant = EXCLUDED.variant,"
+    " players = EXCLUDED.players"
+)
+REPLACE_KEEPING_INFO_SQL = _REPLACE  # a stream without `TableCreated`: the row's info stays
+
+
 def _replace(fold: LedgerFold) -> None:
     stream = stream_name(fold.table_id)
-    with transaction.atomic():
+    with transaction.atomic(), connection.cursor() as cursor:
         # Appends of this table wait on this lock; fold what they committed before it.
-        table = LedgerTable.objects.select_for_update().filter(table_id=fold.table_id).first()
+        cursor.execute(LOCK_SQL, [fold.table_id])
         fold_table(fold.table_id, read_stream(stream=stream, after_version=fold.version), into=fold)
-        PostingLeg.objects.filter(table_id=fold.table_id).delete()
-        if table is None:
-            table = LedgerTable(table_id=fold.table_id)
-        if fold.info is not None:
-            table_row(table, fold.info)
-        table.pot = fold.pot
-        table.last_position = fold.last_position
-        table.save()
+        info = fold.info
+        row = table_row(LedgerTable(table_id=fold.table_id), info) if info else None
+        cursor.execute(
+            REPLACE_KEEPING_INFO_SQL if row is None else REPLACE_SQL,
+            [
+                fold.table_id,
+                fold.table_id,
+                "" if row is None else row.club_id,
+                "" if row is None else row.name,
+                "" if row is None else row.variant,
+                json.dumps([] if row is None else row.players),
+                fold.pot,
+                fold.last_position,
+            ],
+        )
         legs_copy(fold.legs)
