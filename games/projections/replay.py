@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from games.eventstore import RecordedEvent, last_position, read_stream, stream_first_events
+from games.eventstore import (
+    RecordedEvent,
+    last_position,
+    partition_heads,
+    read_stream,
+    stream_names,
+)
 from games.projections.registry import RebuildReport, TablePass, rebuildables
 from games.table import STREAM_PREFIX, stream_name, table_id_of
 
@@ -30,14 +36,16 @@ def table_stream_name(stream: str) -> str:
 
 
 def table_streams(stream: str | None = None) -> Iterator[tuple[str, list[RecordedEvent]]]:
-    """(name, events) of the one table stream named, or of every table stream, each read
-    whole and in its club (one shard when distributed by club)."""
+    """(name, events) of the one table stream named, or of every table stream (club by
+    club, in the order they began), each read whole and in its club (one shard when
+    distributed by club)."""
     if stream is not None:
         name = table_stream_name(stream)
         yield name, read_stream(stream=name)
         return
-    for first in stream_first_events(prefix=STREAM_PREFIX):
-        yield first.stream, read_stream(stream=first.stream, club=first.club)
+    for club in partition_heads():  # club by club: only the names are held, not events
+        for name in stream_names(prefix=STREAM_PREFIX, club=club):
+            yield name, read_stream(stream=name, club=club)
 
 
 def replay(
