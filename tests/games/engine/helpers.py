@@ -17,6 +17,7 @@ from games.engine import (
     rule_transcript,
 )
 from games.engine.events import Action, StartDeal
+from games.engine.variants import DealFacts, Settlement, get_variant
 
 
 def P(player: str, card: str) -> dict[str, Any]:
@@ -100,3 +101,23 @@ def sweep(winner: str, loser: str) -> tuple[Event, ...]:
 
 #: a takes all five tricks from b, who is bourré (dealer b).
 A_SWEEPS_B = sweep("a", "b")
+
+
+#: The seats of the settlement examples, from the dealer's left.
+ORDER = ("a", "b", "c", "d")
+
+
+def settle(
+    variant: str,
+    won: dict[str, int],
+    pot: int = 10,
+    offenders: tuple[str, ...] = (),
+    **options: Any,
+) -> Settlement:
+    """How `variant` settles a deal in which the players of `won` took those tricks."""
+    v = get_variant(variant)
+    opts = v.check_options(options, ORDER)
+    facts = DealFacts(
+        order=tuple(p for p in ORDER if p in won), tricks_won=won, offenders=offenders, pot=pot
+    )
+    return v.settle(facts, opts)

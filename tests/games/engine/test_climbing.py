@@ -45,18 +45,21 @@ def test_the_trick_goes_round_until_nobody_beats_the_last_card() -> None:
         act(player="c", pass_turn=PASS),
         act(player="a", play="QH"),  # the trick comes back round to a
     )
-    assert state.deal is not None and state.deal.trick is not None
+    assert state.deal is not None
+    assert state.deal.trick is not None
     assert [c for _, c in state.deal.trick.cards] == ["9H", "JH", "QH"]
     assert refusal(state, act(player="c", play="KH")).expected == "b"
     # A new card gives everyone a new chance: c, who passed on the jack, may beat the queen.
     state = fold(state, act(player="b", pass_turn=PASS))
-    assert state.deal is not None and state.deal.tricks == ()
+    assert state.deal is not None
+    assert state.deal.tricks == ()
     state = fold(state, act(player="c", pass_turn=PASS))
     assert state.deal is not None
     (won,) = state.deal.tricks
     assert won.winner == "a"
     assert state.deal.tricks_won == {"a": 1, "b": 0, "c": 0}
-    assert state.deal.trick is not None and state.deal.trick.leader == "a"
+    assert state.deal.trick is not None
+    assert state.deal.trick.leader == "a"
 
 
 def test_a_king_cannot_be_beaten_and_takes_the_trick_at_once() -> None:
@@ -69,7 +72,8 @@ def test_a_king_cannot_be_beaten_and_takes_the_trick_at_once() -> None:
     )
     assert state.deal is not None
     assert state.deal.tricks[0].winner == "b"
-    assert state.deal.trick is not None and state.deal.trick.leader == "b"
+    assert state.deal.trick is not None
+    assert state.deal.trick.leader == "b"
 
 
 def test_a_single_card_trick_is_dead_and_its_leader_leads_again() -> None:
@@ -89,7 +93,8 @@ def test_a_single_card_trick_is_dead_and_its_leader_leads_again() -> None:
 
 def test_the_eldest_option_names_the_first_leader() -> None:
     state = comtadine(deal(dealer="c"), eldest="b")
-    assert state.deal is not None and state.deal.trick is not None
+    assert state.deal is not None
+    assert state.deal.trick is not None
     assert state.deal.trick.leader == "b"
     assert refusal(state, act(player="a", play="9H")).expected == "b"
 
@@ -120,7 +125,8 @@ def test_a_hidden_pass_is_proven_a_renege_when_the_higher_card_is_shown() -> Non
         act(player="c", play="8H"),
         act(player="a", pass_turn=PASS),
     )
-    assert state.deal is not None and state.deal.reneges == ()
+    assert state.deal is not None
+    assert state.deal.reneges == ()
     state = fold(state, act(player="b", play="TH"))  # b held TH, higher than 9H, all along
     assert state.deal is not None
     (renege,) = state.deal.reneges  # not for the pass on the jack: TH does not beat JH

@@ -93,7 +93,8 @@ def test_a_lone_player_wins_the_pot_at_once_and_no_card_is_played() -> None:
         act(player="b", declare="play"),
         act(player="c", declare="pass"),
     )
-    assert state.deal is not None and state.deal.over
+    assert state.deal is not None
+    assert state.deal.over
     assert state.balances == {"a": -1, "b": 2, "c": -1}
     assert state.pot == 0
     assert refusal(state, act(player="b", play="5H")).code == "no_deal_in_progress"
@@ -110,7 +111,8 @@ def test_passers_take_no_part_and_play_starts_left_of_the_dealer_among_those_in(
     )
     assert state.deal is not None
     assert state.deal.active == ("d", "a", "b")
-    assert state.deal.trick is not None and state.deal.trick.leader == "d"
+    assert state.deal.trick is not None
+    assert state.deal.trick.leader == "d"
     assert refusal(state, act(player="c", play="5H")).code == "player_passed"
 
 

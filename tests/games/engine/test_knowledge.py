@@ -128,7 +128,8 @@ def test_a_short_stock_is_refilled_with_the_discards_of_players_already_served()
     assert state.deal.stock == 2 + 10 - 5
     # The reshuffled discards are back in the stock: a's 3H may now be drawn by d.
     state = fold(state, act(player="d", exchange=1, draw=["3H"]))
-    assert state.deal is not None and state.deal.hands["d"].known == {"3H"}
+    assert state.deal is not None
+    assert state.deal.hands["d"].known == {"3H"}
     for p in "efgh":
         state = fold(state, act(player=p, exchange=1))
     assert state.deal is not None

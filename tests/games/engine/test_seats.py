@@ -103,7 +103,9 @@ def test_a_table_has_no_more_seats_over_its_sitting_than_the_variant_allows() ->
     assert (refused.value.deal, refused.value.action) == (None, None)
 
 
-@pytest.mark.parametrize("name", ["ANA", "Ana", "ａｎａ"])  # the last in full-width letters
+@pytest.mark.parametrize(
+    "name", ["ANA", "Ana", "\uff41\uff4e\uff41"]
+)  # the last: "ana" in full-width letters
 def test_a_newcomer_cannot_take_a_name_that_differs_only_in_case_or_width(name: str) -> None:
     state = new_sitting(variant="louisiana", players=["ana", "ben"])
     caught = refusal(state, Join(name, "ben"))

@@ -47,7 +47,8 @@ def test_cards_are_read_forgivingly_when_played() -> None:
         *(act(**a) for a in DECLARED),
         act(player="a", play="10h"),
     )
-    assert state.deal is not None and state.deal.trick is not None
+    assert state.deal is not None
+    assert state.deal.trick is not None
     assert state.deal.trick.cards == (("a", "TH"),)
 
 
@@ -66,7 +67,8 @@ def test_the_winner_of_a_trick_leads_the_next_and_a_trump_takes_it() -> None:
     (first,) = state.deal.tricks
     assert first.winner == "c"
     assert state.deal.tricks_won == {"a": 0, "b": 0, "c": 1}
-    assert state.deal.trick is not None and state.deal.trick.leader == "c"
+    assert state.deal.trick is not None
+    assert state.deal.trick.leader == "c"
     assert refusal(state, act(player="a", play="6H")).expected == "c"
 
 
@@ -79,7 +81,8 @@ def test_a_sixth_card_is_refused_and_the_fifth_trick_settles_the_deal() -> None:
         [("a", "KD"), ("b", "4D"), ("c", "5D")],
     ]
     state = play_out([pair for trick in rounds for pair in trick])
-    assert state.deal is not None and state.deal.over
+    assert state.deal is not None
+    assert state.deal.over
     assert state.deal.tricks_won == {"a": 5, "b": 0, "c": 0}
     assert len(state.deals) == 1
     assert state.balances == {"a": 2, "b": -4, "c": -4}  # b and c bourré: 3 each

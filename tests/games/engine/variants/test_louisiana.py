@@ -1,27 +1,25 @@
-"""Settlement per variant: who takes the pot, what carries, who pays what next deal."""
+"""`variants/louisiana`: Pagat's Bourré (RULES.md §1): the whole pot to strictly most tricks,
+a tie carries, bourrés pay the pot value, the tied and the bourrés ante nothing next deal."""
 
 from __future__ import annotations
 
-from games.engine.variants import DealFacts, get_variant
+import pytest
 
-ORDER = ("a", "b", "c", "d")
+from games.engine import new_sitting
+from games.engine.variants import get_variant
+from tests.games.engine.helpers import (
+    A_SWEEPS_B,
+    ORDER,
+    D,
+    act,
+    deal,
+    fold,
+    rejected,
+    settle,
+    transcript,
+)
 
-
-def facts(won: dict[str, int], pot: int = 10, offenders: tuple[str, ...] = ()) -> DealFacts:
-    return DealFacts(
-        order=tuple(p for p in ORDER if p in won), tricks_won=won, offenders=offenders, pot=pot
-    )
-
-
-def settle(
-    variant: str, won: dict[str, int], pot: int = 10, offenders: tuple[str, ...] = (), **options
-):
-    v = get_variant(variant)
-    opts = v.check_options(options, ORDER)
-    return v.settle(facts(won, pot, offenders), opts)
-
-
-# -- louisiana -------------------------------------------------------------------
+# -- settlement ------------------------------------------------------------------
 
 
 def test_louisiana_most_tricks_wins_even_with_two() -> None:
@@ -76,76 +74,45 @@ def test_louisiana_nobody_but_the_offender_took_a_trick() -> None:
     assert s.penalties == {"a": 10, "b": 10}
 
 
-# -- ukrainian -------------------------------------------------------------------
+# -- whole deals -----------------------------------------------------------------
 
 
-def test_ukrainian_tie_splits_and_the_odd_chip_stays() -> None:
-    s = settle("ukrainian", {"a": 2, "b": 2, "c": 1}, pot=5)
-    assert s.rulings[0] == {"kind": "pot_split", "players": ["a", "b"], "each": 2, "left": 1}
-    assert s.payouts == {"a": 2, "b": 2}
-    assert s.exempt == ()
+def test_the_bourre_and_the_tied_ante_nothing_next_deal_and_pay_again_after() -> None:
+    # a and b tie at 2 tricks, c takes 1, d none: the pot carries; a, b (tied) and d
+    # (bourré) are exempt from the next ordinary ante, c pays it.
+    s = settle("louisiana", {"a": 2, "b": 2, "c": 1, "d": 0})
+    assert s.exempt == ("a", "b", "d")
+    v = get_variant("louisiana")
+    assert [v.ante_due(p, 1, s.exempt, s.double) for p in ORDER] == [0, 0, 1, 0]
+    # In play: b bourré by a is exempt the next deal only.
+    state = fold(new_sitting(variant="louisiana", players=["a", "b"]), *A_SWEEPS_B)
+    state = fold(state, deal(dealer="a", trump="3S"))
+    assert state.deal is not None
+    assert state.deal.antes == 1  # a alone antes
+    state = fold(state, act(player="b", declare="pass"), act(player="a", declare="play"))
+    state = fold(state, deal(dealer="b", trump="4S"))
+    assert state.deal is not None
+    assert state.deal.antes == 2  # nobody exempt after a lone player's win
 
 
-def test_ukrainian_bourre_pays_but_still_antes() -> None:
-    s = settle("ukrainian", {"a": 3, "b": 2, "c": 0}, pot=6)
-    assert s.penalties == {"c": 6}
-    assert s.exempt == ()
+def test_the_house_may_lower_the_exchange_limit() -> None:
+    doc = transcript(
+        "louisiana",
+        ["a", "b"],
+        [
+            {
+                "dealer": "b",
+                "trump": "2S",
+                "actions": [D("a"), D("b"), {"player": "a", "exchange": 3}],
+            }
+        ],
+        max_exchange=2,
+    )
+    assert rejected(doc).rejection.code == "exchange_limit"
 
 
-def test_ukrainian_exchange_fee_defaults_to_the_ante_and_max_exchange_to_the_table_size() -> None:
-    v = get_variant("ukrainian")
-    opts = v.check_options({}, ORDER)
-    assert v.exchange_fee(opts, 3) == 3
-    assert v.max_exchange(opts, 5) == 4
-    assert v.max_exchange(opts, 6) == 3
-
-
-# -- occitan ---------------------------------------------------------------------
-
-
-def test_occitan_shares_by_tricks_rounding_down() -> None:
-    s = settle("occitan", {"a": 3, "b": 1, "c": 1}, pot=3)
-    assert s.rulings == ({"kind": "pot_shared", "shares": {"a": 1, "b": 0, "c": 0}},)
-    assert s.payouts == {"a": 1}
-
-
-def test_occitan_bourru_pays_twice_what_was_shared() -> None:
-    s = settle("occitan", {"a": 4, "b": 1, "c": 0}, pot=10)
-    assert s.payouts == {"a": 8, "b": 2}
-    assert s.rulings[-1] == {"kind": "bourre", "player": "c", "amount": 20}
-    assert s.penalties == {"c": 20}
-
-
-def test_occitan_offender_gets_no_share_and_pays_like_a_bourru() -> None:
-    s = settle("occitan", {"a": 3, "b": 2, "c": 0}, pot=10, offenders=("a",))
-    assert s.rulings[0]["shares"] == {"a": 0, "b": 4, "c": 0}
-    assert s.penalties == {"a": 8, "c": 8}
-    assert s.renege_amount == 8
-
-
-# -- comtadine -------------------------------------------------------------------
-
-
-def test_comtadine_most_tricks_wins_and_bourru_antes_double() -> None:
-    s = settle("comtadine", {"a": 2, "b": 1, "c": 0}, pot=6)
-    assert s.payouts == {"a": 6}
-    assert s.double == ("c",)
-    assert s.penalties == {}
-
-
-def test_comtadine_tie_or_no_trick_keeps_the_pot() -> None:
-    s = settle("comtadine", {"a": 2, "b": 2, "c": 1}, pot=6)
-    assert s.rulings[0] == {"kind": "pot_carried", "amount": 6, "tied": ["a", "b"]}
-    assert s.payouts == {}
-
-
-def test_comtadine_offender_cannot_win_and_antes_double() -> None:
-    s = settle("comtadine", {"a": 3, "b": 1, "c": 1}, offenders=("a",))
-    assert s.double == ("a",)
-    assert s.rulings[0]["kind"] == "pot_carried"
-
-
-def test_comtadine_double_ante_applies_next_deal() -> None:
-    v = get_variant("comtadine")
-    assert v.ante_due("c", 2, (), ("c",)) == 4
-    assert v.ante_due("a", 2, (), ("c",)) == 2
+def test_up_to_eight_players_sit_at_a_louisiana_table() -> None:
+    assert len(new_sitting(variant="louisiana", players=list("abcdefgh")).players) == 8
+    with pytest.raises(Exception) as caught:
+        new_sitting(variant="louisiana", players=list("abcdefghi"))
+    assert getattr(caught.value, "code", None) == "player_count"
