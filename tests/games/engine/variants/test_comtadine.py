@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import new_sitting, rule_transcript
+from games.engine import Rejection, new_sitting, rule_transcript
 from games.engine.variants import get_variant
 from tests.games.engine.helpers import (
     P,
@@ -68,6 +68,6 @@ def test_the_sitting_ends_after_the_agreed_number_of_deals() -> None:
 
 def test_up_to_five_players_sit_at_a_comtadine_table() -> None:
     assert len(new_sitting(variant="comtadine", players=list("abcde")).players) == 5
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(Rejection) as caught:
         new_sitting(variant="comtadine", players=list("abcdef"))
-    assert getattr(caught.value, "code", None) == "player_count"
+    assert caught.value.code == "player_count"

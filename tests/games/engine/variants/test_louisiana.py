@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import new_sitting
+from games.engine import Rejection, new_sitting
 from games.engine.variants import get_variant
 from tests.games.engine.helpers import (
     A_SWEEPS_B,
@@ -113,6 +113,6 @@ def test_the_house_may_lower_the_exchange_limit() -> None:
 
 def test_up_to_eight_players_sit_at_a_louisiana_table() -> None:
     assert len(new_sitting(variant="louisiana", players=list("abcdefgh")).players) == 8
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(Rejection) as caught:
         new_sitting(variant="louisiana", players=list("abcdefghi"))
-    assert getattr(caught.value, "code", None) == "player_count"
+    assert caught.value.code == "player_count"
