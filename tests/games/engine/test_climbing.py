@@ -31,6 +31,13 @@ def test_comtadine_refuses_a_card_that_does_not_climb_and_a_pass_on_lead() -> No
     assert rejected(doc).rejection.code == "must_lead"
 
 
+def test_a_pass_is_refused_in_the_trick_taking_variants() -> None:
+    actions = [{"player": p, "declare": "play"} for p in "abc"] + [passes("a")]
+    doc = transcript("louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "actions": actions}])
+    error = rejected(doc)
+    assert (error.deal, error.action, error.rejection.code) == (0, 3, "not_in_variant")
+
+
 def test_a_card_of_another_suit_does_not_climb_even_if_it_ranks_higher() -> None:
     state = comtadine(deal(dealer="c"), act(player="a", play="9H"))
     caught = refusal(state, act(player="b", play="KS"))
@@ -89,6 +96,31 @@ def test_a_single_card_trick_is_dead_and_its_leader_leads_again() -> None:
     assert state.deal.tricks_won == {"a": 0, "b": 0, "c": 0}
     assert state.deal.trick is not None
     assert (state.deal.trick.number, state.deal.trick.leader) == (2, "a")
+
+
+def test_a_player_sitting_the_deal_out_cannot_play_or_pass() -> None:
+    state = comtadine(deal(dealer="b", seated=["a", "b"]))
+    for event in (act(player="c", play="KH"), act(player="c", pass_turn=PASS)):
+        caught = refusal(state, event)
+        assert (caught.code, caught.expected) == ("not_seated", "a")
+
+
+def test_a_player_out_of_cards_is_skipped_and_cannot_play_again() -> None:
+    # a leads five kings and queens nobody can beat: every trick is dead, a leads again,
+    # and after a's fifth card a has none left while b and c still hold theirs.
+    hands = {"a": ["KH", "KS", "KD", "KC", "QH"]}
+    events = [deal(dealer="c", hands=hands)]
+    for card in hands["a"][:4]:
+        events += [act(player="a", play=card), act(player="b", pass_turn=PASS)]
+        events += [act(player="c", pass_turn=PASS)]
+    state = comtadine(*events, act(player="a", play="QH"), act(player="b", pass_turn=PASS))
+    state = fold(state, act(player="c", pass_turn=PASS))  # a dead trick: a would lead again
+    assert state.deal is not None
+    assert state.deal.cards_left == {"a": 0, "b": 5, "c": 5}
+    assert state.deal.trick is not None
+    assert state.deal.trick.leader == "b"  # the next player holding cards leads
+    caught = refusal(state, act(player="a", play="7H"))
+    assert (caught.code, caught.expected) == ("sixth_card", "b")
 
 
 def test_the_eldest_option_names_the_first_leader() -> None:

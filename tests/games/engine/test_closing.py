@@ -136,9 +136,9 @@ def test_a_closed_transcript_whose_last_deal_is_unfinished_is_refused() -> None:
 
 
 def test_a_table_closes_only_after_a_deal() -> None:
-    assert refusal(new_sitting(variant="louisiana", players=["a", "b"]), Close()).code == (
-        "nothing_to_close"
-    )
+    fresh = new_sitting(variant="louisiana", players=["a", "b"])
+    assert refusal(fresh, Close()).code == "nothing_to_close"
+    assert closing_shares(fresh) == {}
     with pytest.raises(TranscriptRejected) as refused:
         rule_transcript({"variant": "occitan", "players": ["a", "b", "c"], "closed": True})
     assert (refused.value.deal, refused.value.action) == (None, None)

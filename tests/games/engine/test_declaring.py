@@ -51,6 +51,17 @@ def test_refused_declarations_and_exchanges(
     assert (error.deal, error.action, error.rejection.code) == (0, where, code)
 
 
+def test_a_player_sitting_the_deal_out_cannot_exchange() -> None:
+    state = fold(
+        new_sitting(variant="louisiana", players=PLAYERS),
+        deal(dealer="b", seated=["a", "b"], trump="2S"),
+        act(player="a", declare="play"),
+        act(player="b", declare="play"),
+    )
+    caught = refusal(state, act(player="c", exchange=1))
+    assert (caught.code, caught.field) == ("not_seated", "player")
+
+
 def test_a_declaration_out_of_turn_names_who_declares_next() -> None:
     error = rejected(louisiana([D("a"), D("c")]))
     assert (error.rejection.code, error.rejection.expected) == ("out_of_turn", "b")

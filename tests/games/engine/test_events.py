@@ -28,6 +28,8 @@ from games.engine import (
     parse_leave,
 )
 
+from .helpers import rejected, transcript
+
 
 def test_the_api_shapes_parse_and_bad_ones_name_the_field() -> None:
     assert parse_join({"join": {"player": "e", "seat_after": None}}) == Join("e", None)
@@ -39,11 +41,15 @@ def test_the_api_shapes_parse_and_bad_ones_name_the_field() -> None:
         ({"join": {"player": "e", "seat_after": None, "x": 1}}, "join.x"),
         ({"close": {"now": True}}, "close.now"),
         ({"leave": "e"}, "leave"),
+        ({"close": {}, "join": {}}, "close"),
     ):
         parse = {"join": parse_join, "leave": parse_leave, "close": parse_close}[next(iter(bad))]
         with pytest.raises(Rejection) as caught:
             parse(bad)
         assert caught.value.field == field, bad
+    with pytest.raises(Rejection) as caught:
+        parse_close([])
+    assert caught.value.field == "close"
 
 
 @pytest.mark.parametrize(
@@ -134,3 +140,15 @@ def test_a_malformed_deal_header_is_refused_naming_the_field(shape: Any, field: 
 def test_a_sitting_change_writes_back_to_its_api_shape(change: Any) -> None:
     parse = {Join: parse_join, Leave: parse_leave, Close: parse_close}[type(change)]
     assert parse(change_to_json(change)) == change
+
+
+@pytest.mark.parametrize(
+    "action",
+    [{"player": "a", "declare": "maybe"}, {"player": "a", "play": "5H", "declare": "play"}],
+)
+def test_a_malformed_action_in_a_transcript_is_located(action: dict[str, Any]) -> None:
+    doc = transcript(
+        "louisiana", ["a", "b", "c"], [{"dealer": "c", "trump": "2S", "actions": [action]}]
+    )
+    error = rejected(doc)
+    assert (error.deal, error.action, error.rejection.code) == (0, 0, "invalid_event")

@@ -99,6 +99,7 @@ def test_an_exchange_out_of_a_logged_hand_keeps_the_rest_of_it_known() -> None:
         ({"exchange": 1, "draw": ["ZZ"]}, "card_not_in_deck", "draw"),
         ({"exchange": 1, "discard": ["5H"], "draw": ["5H"]}, "card_seen_elsewhere", "draw"),
         ({"exchange": 1, "draw": ["2S"]}, "card_seen_elsewhere", "draw"),  # the dealer's upcard
+        ({"exchange": 1, "discard": ["5H"], "draw": ["6H"]}, "card_seen_elsewhere", "draw"),  # held
         ({"exchange": 1, "discard": ["QH"]}, "contradicts_logged_hand", "discard"),
     ],
 )

@@ -141,10 +141,3 @@ def test_a_deal_is_dealt_to_those_seated_at_its_start_in_seat_order() -> None:
     assert state.deal.seated == ("a", "b", "d")  # the seat order, not the order listed
     assert state.deal.order == ("b", "d", "a")  # from the dealer's left, the dealer last
     assert refusal(state, act(player="c", declare="play")).code == "out_of_turn"
-
-
-def test_nobody_joins_or_leaves_during_a_deal() -> None:
-    state = fold(new_sitting(variant="louisiana", players=["a", "b"]), *A_SWEEPS_B[:4])
-    for change in (Join("c", None), Leave("a")):
-        caught = refusal(state, change)
-        assert (caught.code, caught.deal) == ("deal_in_progress", 0)

@@ -68,6 +68,12 @@ def test_a_refusal_says_where_it_is_and_why() -> None:
     assert (rejected(doc).action, rejected(doc).rejection.code) == (0, "invalid_event")
 
 
+def test_a_malformed_deal_header_is_located_at_its_deal() -> None:
+    doc = transcript("louisiana", ["a", "b"], [{"dealer": "b", "trump": "2S", "ante": "one"}])
+    error = rejected(doc)
+    assert (error.deal, error.action, error.rejection.field) == (0, None, "ante")
+
+
 def test_the_format_defaults_and_an_empty_transcript_rules_to_nothing() -> None:
     ruled = rule_transcript({"variant": "occitan", "players": ["a", "b", "c"]})
     assert ruled == {

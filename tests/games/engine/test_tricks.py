@@ -52,6 +52,17 @@ def test_cards_are_read_forgivingly_when_played() -> None:
     assert state.deal.trick.cards == (("a", "TH"),)
 
 
+def test_a_player_sitting_the_deal_out_cannot_play() -> None:
+    state = fold(
+        new_sitting(variant="louisiana", players=PLAYERS),
+        deal(dealer="b", seated=["a", "b"], trump="2S"),
+        act(player="a", declare="play"),
+        act(player="b", declare="play"),
+    )
+    caught = refusal(state, act(player="c", play="5H"))
+    assert (caught.code, caught.expected) == ("not_seated", "a")
+
+
 def play_out(cards: list[tuple[str, str]]) -> Any:
     return fold(
         new_sitting(variant="louisiana", players=PLAYERS),

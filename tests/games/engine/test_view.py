@@ -90,6 +90,14 @@ def test_the_phase_follows_the_deal_and_glance_names_who_acts() -> None:
     assert glance(state) == {"phase": "closed", "pot": 0, "to_act": None}
 
 
+def test_a_table_before_its_first_deal_shows_no_deal() -> None:
+    view = table_view(new_sitting(variant="comtadine", players=["a", "b"]))
+    assert view["phase"] == "between_deals"
+    assert (view["deal"], view["to_act"], view["legal_plays"]) == (None, None, None)
+    assert view["next_deal"] == {"dealer": None, "exempt": []}
+    assert view["owes_next_deal"]["antes"] == {"a": 1, "b": 1}
+
+
 def test_the_next_dealer_by_custom_skips_a_player_who_left() -> None:
     state = new_sitting(variant="louisiana", players=["a", "b", "c"])
     assert next_dealer(state) is None  # no deal yet: nothing to follow

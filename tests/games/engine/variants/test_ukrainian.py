@@ -100,3 +100,9 @@ def test_there_is_no_cinch_in_ukrainian() -> None:
     )
     assert [r for r in ruled["deals"][0]["rulings"] if r["kind"] == "renege"] == []
     assert get_variant("ukrainian").trick_rules({}, "C").cinch is False
+
+
+def test_the_house_may_fix_the_exchange_limit_whatever_the_table_size() -> None:
+    v = get_variant("ukrainian")
+    opts = v.check_options({"max_exchange": 2}, ORDER)
+    assert (v.max_exchange(opts, 3), v.max_exchange(opts, 7)) == (2, 2)
