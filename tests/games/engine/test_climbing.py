@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Sitting, new_sitting
+from games.engine import Event, Sitting, new_sitting
 
 from .helpers import P, act, deal, fold, refusal, rejected, rule, transcript
 
@@ -109,7 +109,7 @@ def test_a_player_out_of_cards_is_skipped_and_cannot_play_again() -> None:
     # a leads five kings and queens nobody can beat: every trick is dead, a leads again,
     # and after a's fifth card a has none left while b and c still hold theirs.
     hands = {"a": ["KH", "KS", "KD", "KC", "QH"]}
-    events = [deal(dealer="c", hands=hands)]
+    events: list[Event] = [deal(dealer="c", hands=hands)]
     for card in hands["a"][:4]:
         events += [act(player="a", play=card), act(player="b", pass_turn=PASS)]
         events += [act(player="c", pass_turn=PASS)]
@@ -188,7 +188,10 @@ def test_comtadine_no_live_trick_keeps_the_pot_and_both_bourrus_ante_double() ->
     passing = {"player": "p1", "pass_turn": True}
     first = [x for card in ["KH", "KS", "KD", "KC", "QH"] for x in (P("p2", card), passing)]
     hands = {"p1": ["7H", "8H", "7S", "7D", "7C"], "p2": ["KH", "KS", "KD", "KC", "QH"]}
-    deals = [{"dealer": "p1", "hands": hands, "actions": first}, {"dealer": "p2", "actions": []}]
+    deals: list[dict[str, Any]] = [
+        {"dealer": "p1", "hands": hands, "actions": first},
+        {"dealer": "p2", "actions": []},
+    ]
     ruling = rule("comtadine", ["p1", "p2"], deals, ante=2)
     deal0 = ruling["deals"][0]
     assert deal0["tricks_won"] == {"p2": 0, "p1": 0}

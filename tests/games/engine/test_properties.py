@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import rule_transcript, ruling_document
-from games.engine.simulate import random_night, random_sitting
+from games.engine.simulate import Simulation, random_night, random_sitting
 from tests.reference.referee import referee
+
+#: variant, seed, table size, deals, hands hidden, exchanges listed
+Params = tuple[str, int, int, int, bool, bool]
+#: variant, seed, table size
+RenegeParams = tuple[str, int, int]
 
 TABLE_SIZES = {"louisiana": (2, 8), "ukrainian": (2, 7), "occitan": (3, 4), "comtadine": (2, 5)}
 
@@ -36,7 +42,15 @@ SETTINGS = settings(
 )
 
 
-def simulate(variant, seed, size, deals, *, renege_chance=0.0, list_exchanges=True):
+def simulate(
+    variant: str,
+    seed: int,
+    size: int,
+    deals: int,
+    *,
+    renege_chance: float = 0.0,
+    list_exchanges: bool = True,
+) -> Simulation:
     low, high = TABLE_SIZES[variant]
     players = low + size % (high - low + 1)
     return random_sitting(
@@ -49,7 +63,7 @@ def simulate(variant, seed, size, deals, *, renege_chance=0.0, list_exchanges=Tr
     )
 
 
-def without_hands(doc):
+def without_hands(doc: dict[str, Any]) -> dict[str, Any]:
     doc = copy.deepcopy(doc)
     for deal in doc["deals"]:
         deal.pop("hands", None)
@@ -58,7 +72,7 @@ def without_hands(doc):
 
 @SETTINGS
 @given(sittings)
-def test_random_legal_sittings_keep_the_invariants(params) -> None:
+def test_random_legal_sittings_keep_the_invariants(params: Params) -> None:
     variant, seed, size, deals, hidden, listed = params
     sim = simulate(variant, seed, size, deals, list_exchanges=listed)
     doc = without_hands(sim.transcript) if hidden else sim.transcript
@@ -80,14 +94,14 @@ def test_random_legal_sittings_keep_the_invariants(params) -> None:
 
 @SETTINGS
 @given(sittings)
-def test_ruling_with_and_without_logged_hands_agrees_when_nobody_reneges(params) -> None:
+def test_ruling_with_and_without_logged_hands_agrees_when_nobody_reneges(params: Params) -> None:
     variant, seed, size, deals, _, listed = params
     sim = simulate(variant, seed, size, deals, list_exchanges=listed)
     hidden = without_hands(sim.transcript)
     assert rule_transcript(sim.transcript) == rule_transcript(hidden) == referee(hidden)
 
 
-def _renege_sims():
+def _renege_sims() -> st.SearchStrategy[RenegeParams]:
     return st.builds(
         lambda variant, seed, size: (variant, seed, size),
         st.sampled_from(["louisiana", "ukrainian", "occitan"]),
@@ -99,7 +113,7 @@ def _renege_sims():
 @SETTINGS
 @given(_renege_sims())
 def test_an_injected_renege_is_ruled_once_with_its_obligation_at_the_play_when_hands_are_logged(
-    params,
+    params: RenegeParams,
 ) -> None:
     variant, seed, size = params
     sim = simulate(variant, seed, size, 1, renege_chance=0.08)
@@ -115,7 +129,9 @@ def test_an_injected_renege_is_ruled_once_with_its_obligation_at_the_play_when_h
 
 @SETTINGS
 @given(_renege_sims())
-def test_without_logged_hands_a_renege_is_ruled_when_first_provable_never_earlier(params) -> None:
+def test_without_logged_hands_a_renege_is_ruled_when_first_provable_never_earlier(
+    params: RenegeParams,
+) -> None:
     variant, seed, size = params
     sim = simulate(variant, seed, size, 1, renege_chance=0.08, list_exchanges=False)
     assume(sim.injected)  # an example that claims to inject a renege does
@@ -135,7 +151,7 @@ def test_without_logged_hands_a_renege_is_ruled_when_first_provable_never_earlie
 
 
 @pytest.mark.parametrize("variant", sorted(TABLE_SIZES))
-def test_many_deals_in_a_row_conserve_chips(variant) -> None:
+def test_many_deals_in_a_row_conserve_chips(variant: str) -> None:
     sim = simulate(variant, 7, 3, 25)
     ruling = rule_transcript(sim.transcript)
     assert ruling == referee(sim.transcript)

@@ -148,10 +148,12 @@ def test_retracting_the_card_that_completed_a_trick_reopens_it() -> None:
     assert [r.kind for r in rulings] == ["trick_won"]
     state, rulings = apply(state, parse_action({"player": "c", "retract": True}))
     assert [r.kind for r in rulings] == ["trick_reopened", "card_retracted"]
+    assert state.deal is not None
     assert state.deal.tricks == ()
     assert state.deal.tricks_won["c"] == 0
     assert table_view(state)["to_act"] == "c"
     state, rulings = apply(state, parse_action(P("c", "8H")))
+    assert state.deal is not None
     assert state.deal.tricks[0].cards == (("a", "5H"), ("b", "6H"), ("c", "8H"))
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import (
+    Event,
     Join,
     Leave,
     TranscriptRejected,
@@ -76,7 +77,7 @@ def test_joining_takes_the_named_seat_and_leaving_keeps_the_balance() -> None:
 
 def test_seat_changes_that_cannot_happen_are_refused() -> None:
     state = fold(new_sitting(variant="louisiana", players=["a", "b", "c"]), Leave("b"))
-    refused = {
+    refused: dict[Event, tuple[str, str]] = {
         Join("a", None): ("already_seated", "join.player"),
         Join("e", "zed"): ("unknown_player", "join.seat_after"),
         Join("b", "c"): ("not_own_seat", "join.seat_after"),

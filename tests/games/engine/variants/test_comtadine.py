@@ -3,6 +3,8 @@ most tricks wins, a tie or no trick carries, the bourru antes double, a fixed nu
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine import Rejection, new_sitting, rule_transcript
@@ -59,7 +61,10 @@ def test_the_sitting_ends_after_the_agreed_number_of_deals() -> None:
         for c in ["KH", "KS", "KD", "KC", "QH"]
         for x in (P("a", c), {"player": "b", "pass_turn": True})
     ]
-    deals = [{"dealer": "b", "hands": hands, "actions": play}, {"dealer": "a", "actions": []}]
+    deals: list[dict[str, Any]] = [
+        {"dealer": "b", "hands": hands, "actions": play},
+        {"dealer": "a", "actions": []},
+    ]
     doc = {**transcript("comtadine", ["a", "b"], deals), "options": {"deals": 1}}
     error = rejected(doc)
     assert (error.deal, error.action, error.rejection.code) == (1, None, "sitting_over")
