@@ -76,3 +76,12 @@ def test_up_to_five_players_sit_at_a_comtadine_table() -> None:
     with pytest.raises(Rejection) as caught:
         new_sitting(variant="comtadine", players=list("abcdef"))
     assert caught.value.code == "player_count"
+
+
+@pytest.mark.parametrize(
+    ("options", "field"), [({"deals": 0}, "options.deals"), ({"exchange": 1}, "options.exchange")]
+)
+def test_comtadine_options_are_checked(options: dict[str, Any], field: str) -> None:
+    with pytest.raises(Rejection) as caught:
+        new_sitting(variant="comtadine", players=["a", "b"], options=options)
+    assert caught.value.field == field

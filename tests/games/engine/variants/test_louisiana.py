@@ -14,6 +14,7 @@ from tests.games.engine.helpers import (
     act,
     deal,
     fold,
+    refusal,
     rejected,
     settle,
     transcript,
@@ -116,3 +117,23 @@ def test_up_to_eight_players_sit_at_a_louisiana_table() -> None:
     with pytest.raises(Rejection) as caught:
         new_sitting(variant="louisiana", players=list("abcdefghi"))
     assert caught.value.code == "player_count"
+
+
+def test_the_dealer_may_exchange_the_upcard_and_the_trump_does_not_change() -> None:
+    state = fold(
+        new_sitting(variant="louisiana", players=["a", "b"]),
+        deal(dealer="b", trump="2S"),
+        act(player="a", declare="play"),
+        act(player="b", declare="play"),
+        act(player="a", exchange=0),
+        act(player="b", exchange=1, discard=["2S"]),
+    )
+    assert state.deal is not None
+    assert (state.deal.trump_card, state.deal.trump_suit) == ("2S", "S")
+    assert "2S" not in state.deal.hands["b"].known
+    # The upcard is gone (b cannot play it), yet spades are still trumps: b's 3S takes a heart.
+    state = fold(state, act(player="a", play="5H"))
+    assert refusal(state, act(player="b", play="2S")).code == "card_seen_elsewhere"
+    state = fold(state, act(player="b", play="3S"))
+    assert state.deal is not None
+    assert state.deal.tricks[0].winner == "b"

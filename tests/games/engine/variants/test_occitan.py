@@ -3,7 +3,9 @@ follow suit only, the pot shared by tricks, the bourru pays twice what was share
 
 from __future__ import annotations
 
-from games.engine import new_sitting
+import pytest
+
+from games.engine import Rejection, new_sitting
 from tests.games.engine.helpers import (
     D,
     P,
@@ -79,3 +81,17 @@ def test_a_whole_occitan_deal_shares_the_pot_by_tricks() -> None:
     assert only["rulings"] == [{"kind": "pot_shared", "shares": {"a": 9, "b": 3, "c": 3}}]
     assert ruled["pot"] == 0
     assert ruled["balances"] == {"a": 4, "b": -2, "c": -2}
+
+
+@pytest.mark.parametrize("players", [["a", "b"], ["a", "b", "c", "d", "e"]])
+def test_occitan_is_played_by_three_or_four(players: list[str]) -> None:
+    with pytest.raises(Rejection) as caught:
+        new_sitting(variant="occitan", players=players)
+    assert (caught.value.code, caught.value.field) == ("player_count", "players")
+
+
+def test_what_cannot_be_shared_out_stays_in_the_pot() -> None:
+    s = settle("occitan", {"a": 2, "b": 2, "c": 1}, pot=7)
+    # 7 x 2 / 5 = 2 (rounded down), twice, and 7 x 1 / 5 = 1: 5 shared, 2 stay.
+    assert s.rulings == ({"kind": "pot_shared", "shares": {"a": 2, "b": 2, "c": 1}},)
+    assert sum(s.payouts.values()) == 5

@@ -3,7 +3,9 @@ the lead rule instead of the cinch, ties split, nobody exempt."""
 
 from __future__ import annotations
 
-from games.engine import new_sitting, rule_transcript
+import pytest
+
+from games.engine import Rejection, new_sitting, rule_transcript
 from games.engine.variants import get_variant
 from tests.games.engine.helpers import (
     ORDER,
@@ -106,3 +108,17 @@ def test_the_house_may_fix_the_exchange_limit_whatever_the_table_size() -> None:
     v = get_variant("ukrainian")
     opts = v.check_options({"max_exchange": 2}, ORDER)
     assert (v.max_exchange(opts, 3), v.max_exchange(opts, 7)) == (2, 2)
+
+
+def test_an_offender_tied_for_most_tricks_shares_nothing() -> None:
+    s = settle("ukrainian", {"a": 2, "b": 2, "c": 1}, pot=6, offenders=("a",))
+    assert s.rulings[0] == {"kind": "pot_won", "player": "b", "amount": 6}
+    assert s.penalties == {"a": 6}
+    assert s.exempt == ()  # the offender still antes next deal
+
+
+def test_two_to_seven_players_sit_at_a_ukrainian_table() -> None:
+    assert len(new_sitting(variant="ukrainian", players=list("abcdefg")).players) == 7
+    with pytest.raises(Rejection) as caught:
+        new_sitting(variant="ukrainian", players=list("abcdefgh"))
+    assert caught.value.code == "player_count"
