@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from games.engine import (
     rule_transcript,
 )
 from games.engine.events import Action, StartDeal
+from games.engine.simulate import Simulation, random_sitting
 from games.engine.variants import DealFacts, Settlement, get_variant
 
 
@@ -121,3 +123,29 @@ def settle(
         order=tuple(p for p in ORDER if p in won), tricks_won=won, offenders=offenders, pot=pot
     )
     return v.settle(facts, opts)
+
+
+#: The table sizes each variant allows (RULES.md).
+TABLE_SIZES = {"louisiana": (2, 8), "ukrainian": (2, 7), "occitan": (3, 4), "comtadine": (2, 5)}
+
+
+def simulate(
+    variant: str,
+    seed: int,
+    size: int,
+    deals: int,
+    *,
+    renege_chance: float = 0.0,
+    list_exchanges: bool = True,
+) -> Simulation:
+    """A random sitting of `deals` deals at a table of a size the variant allows."""
+    low, high = TABLE_SIZES[variant]
+    players = low + size % (high - low + 1)
+    return random_sitting(
+        random.Random(seed),
+        variant,
+        players,
+        deals,
+        renege_chance=renege_chance,
+        list_exchanges=list_exchanges,
+    )

@@ -67,3 +67,21 @@ def test_values_of_an_unknown_shape_are_left_alone() -> None:
     back = transcript_ordered(doc)
     assert back == doc
     assert list(back["options"]) == ["b", "a"]  # an unknown variant has no option order
+
+
+def test_a_partial_document_is_ordered_as_far_as_it_goes_and_loses_nothing() -> None:
+    ruling = {
+        "pot": 3,
+        "deals": [{"rulings": [{"player": "a", "kind": "bourre"}], "active": ["a"]}, "odd"],
+        "format": "bourre-ruling/1",
+        "closing": {"transfers": [], "pot": 0},
+    }
+    back = ruling_ordered(ruling)
+    assert back == ruling
+    assert list(back) == ["format", "deals", "pot", "closing"]
+    assert list(back["deals"][0]) == ["active", "rulings"]
+    assert list(back["deals"][0]["rulings"][0]) == ["kind", "player"]
+    assert list(back["closing"]) == ["pot", "transfers"]
+    doc = {"deals": [{"actions": [], "dealer": "a"}], "players": ["a"], "format": "x"}
+    assert list(transcript_ordered(doc)) == ["format", "players", "deals"]
+    assert list(transcript_ordered(doc)["deals"][0]) == ["dealer", "actions"]

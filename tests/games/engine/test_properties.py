@@ -16,15 +16,16 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import rule_transcript, ruling_document
-from games.engine.simulate import Simulation, random_night, random_sitting
+from games.engine.simulate import random_night
 from tests.reference.referee import referee
+
+from .helpers import TABLE_SIZES, simulate
 
 #: variant, seed, table size, deals, hands hidden, exchanges listed
 Params = tuple[str, int, int, int, bool, bool]
 #: variant, seed, table size
 RenegeParams = tuple[str, int, int]
 
-TABLE_SIZES = {"louisiana": (2, 8), "ukrainian": (2, 7), "occitan": (3, 4), "comtadine": (2, 5)}
 
 sittings = st.builds(
     lambda variant, seed, size, deals, hidden, listed: (variant, seed, size, deals, hidden, listed),
@@ -40,27 +41,6 @@ SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-
-
-def simulate(
-    variant: str,
-    seed: int,
-    size: int,
-    deals: int,
-    *,
-    renege_chance: float = 0.0,
-    list_exchanges: bool = True,
-) -> Simulation:
-    low, high = TABLE_SIZES[variant]
-    players = low + size % (high - low + 1)
-    return random_sitting(
-        random.Random(seed),
-        variant,
-        players,
-        deals,
-        renege_chance=renege_chance,
-        list_exchanges=list_exchanges,
-    )
 
 
 def without_hands(doc: dict[str, Any]) -> dict[str, Any]:

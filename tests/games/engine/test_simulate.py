@@ -11,7 +11,7 @@ import pytest
 from games.engine import rule_transcript, ruling_document
 from games.engine.simulate import random_night, random_sitting
 
-from .test_properties import simulate
+from .helpers import simulate
 
 
 def test_the_simulator_really_injects_reneges() -> None:
