@@ -135,3 +135,28 @@ def test_a_short_stock_is_refilled_with_the_discards_of_players_already_served()
         state = fold(state, act(player=p, exchange=1))
     assert state.deal is not None
     assert state.deal.stock == 2  # stock and discards always make up the 12 cards not dealt
+
+
+def test_a_reshuffled_discard_cannot_turn_up_in_the_hand_of_a_player_served_before() -> None:
+    # a discards 3H, the stock runs short at c: 3H goes back into the stock after a and b
+    # had drawn, so neither of them can hold it; c, a later player or the stock may.
+    players = list("abcdefgh")
+    state = fold(
+        new_sitting(variant="louisiana", players=players),
+        deal(dealer="h", trump="2S"),
+        *(act(player=p, declare="play") for p in players),
+        act(player="a", exchange=5, discard=["3H", "4H", "5H", "6H", "7H"]),
+        act(player="b", exchange=5),
+        act(player="c", exchange=5),
+        *(act(player=p, exchange=0) for p in "defgh"),
+    )
+    caught = refusal(state, act(player="a", play="3H"))  # a leads the first trick
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    assert "went back into the stock after a had drawn" in caught.message
+    state = fold(state, act(player="a", play="8H"))
+    caught = refusal(state, act(player="b", play="3H"))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    # c, served after the reshuffle, may show it.
+    state = fold(state, act(player="b", play="9H"), act(player="c", play="3H"))
+    assert state.deal is not None
+    assert "3H" in state.deal.played
