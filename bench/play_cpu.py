@@ -99,8 +99,11 @@ def main() -> None:
     )
     table, version = created["id"], created["version"]
 
+    requests = {"n": 0}
+
     def log(event: dict[str, Any]) -> None:
         nonlocal version
+        requests["n"] += 1
         code, content = client.call(
             "POST",
             f"/api/v1/tables/{table}/events",
@@ -152,18 +155,41 @@ def main() -> None:
         queries.append(sql.split()[0] if sql else "?")
         return execute(sql, params, many, context)
 
-    with connection.execute_wrapper(note):
-        run(counted)
+    import psycopg
+
+    waits = {"n": 0}
+    wait = psycopg.Connection.wait
+
+    def counting_wait(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        name = getattr(args[0], "__qualname__", "?")
+        # A statement (a transaction's first also sends BEGIN) or a COMMIT: round trips.
+        if name in ("BaseCursor._execute_gen", "BaseConnection._commit_gen"):
+            waits["n"] += 1
+            waits[name] = waits.get(name, 0) + 1
+        return wait(self, *args, **kwargs)
+
+    psycopg.Connection.wait = counting_wait  # type: ignore[method-assign]
+    try:
+        with connection.execute_wrapper(note):
+            before = requests["n"]
+            run(counted)
+            counted_requests = requests["n"] - before
+    finally:
+        psycopg.Connection.wait = wait  # type: ignore[method-assign]
     stats = pstats.Stats(profile)
     profiled["calls"] = sum(v[1] for v in stats.stats.values())  # type: ignore[attr-defined]
     headers = os.environ.get("BENCH_PLAY_CPU_HEADERS") or "none"
+    if os.environ.get("BENCH_PLAY_CPU_TRIPS"):
+        print({name: round(n / counted_requests, 2) for name, n in waits.items()})
     print(
         f"{plays} card plays in process (extra headers: {headers}); per play: "
         f"Django CPU {spent['cpu'] / plays * 1000:.2f} ms, "
         f"PostgreSQL backend CPU {spent['pg'] / plays * 1000:.2f} ms (clock ticks), "
         f"wall {spent['wall'] / plays * 1000:.2f} ms, "
         f"{profiled['calls'] / plays:,.0f} Python function calls, "
-        f"{len(queries) / plays:.1f} statements through Django (+ COMMIT); "
+        f"per request (plays and the untimed deal and declarations): "
+        f"{len(queries) / counted_requests:.2f} statements through Django, "
+        f"{waits['n'] / counted_requests:.2f} statements and commits sent; "
         f"load average {os.getloadavg()[0]:.2f}"
     )
     if os.environ.get("BENCH_PLAY_CPU_PROFILE"):
