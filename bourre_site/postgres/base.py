@@ -18,9 +18,6 @@ import select
 from django.db.backends.postgresql import base
 from psycopg import pq
 
-# Django imports these names from the backend module itself.
-from django.db.backends.postgresql.base import *  # noqa: F403
-
 
 class DatabaseWrapper(base.DatabaseWrapper):
     def close_if_health_check_failed(self) -> None:
