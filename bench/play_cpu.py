@@ -199,6 +199,11 @@ def main() -> None:
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(30)
         print(out.getvalue())
+    callers = os.environ.get("BENCH_PLAY_CPU_CALLERS")
+    if callers:
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).print_callers(callers)
+        print(out.getvalue())
     names = os.environ.get("BENCH_PLAY_CPU_FUNCTIONS")
     if names:
         out = io.StringIO()

@@ -55,6 +55,31 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 )
 
 
+PREFER = OpenApiParameter(
+    "Prefer",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    enum=["return=minimal", "return=representation"],
+    description="`return=minimal` (RFC 7240): the response leaves the table's `state` out "
+    "(`GET /tables/{id}/state` has it) and says `Preference-Applied: return=minimal`; "
+    "the default is the whole state",
+)
+MINIMAL = "return=minimal"
+
+
+def _prefers_minimal(request: Request) -> bool:
+    """`Prefer: return=minimal` among the request's preferences (RFC 7240: a comma-separated
+    list, each a token, maybe with `;` parameters; names compare without case)."""
+    prefer = request.headers.get("Prefer")
+    if not prefer:
+        return False
+    return any(
+        item.split(";", 1)[0].strip().replace(" ", "").lower() == MINIMAL
+        for item in prefer.split(",")
+    )
+
+
 def _idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
@@ -124,17 +149,21 @@ class TableEventsApi(APIView):
     @extend_schema(
         operation_id="tables_events_append",
         tags=["events"],
-        parameters=[location(201), IDEMPOTENCY_KEY],
+        parameters=[location(201), IDEMPOTENCY_KEY, PREFER],
         request=EventsAppendInputSerializer,
         responses={201: EventsAppendOutputSerializer, **error_responses(400, 403, 404, 409, 422)},
         description="Log events, all or nothing; 201 with `Location`: the table's log "
         "from the first event logged. 409 `version_conflict` carries "
         "`current_version`; 422 carries the engine's `code`, the event's `index`, "
-        "`expected_player` and `field`. Nothing is stored on any error.",
+        "`expected_player` and `field`. Nothing is stored on any error. With "
+        "`Prefer: return=minimal` the 201 leaves `state` out (a table app that keeps its "
+        "own view saves the bytes); an idempotent retry returns the bytes first sent, with "
+        "or without `state` as the first request asked.",
     )
     def post(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         expected_version, events = _append_body(request.data)
         key = _idempotency_key(request)
+        minimal = _prefers_minimal(request)
         try:
             outcome = table_events_append(
                 table_id=table_id,
@@ -143,6 +172,7 @@ class TableEventsApi(APIView):
                 events=events,
                 idempotency_key=key,
                 context=request_context(request),
+                with_state=not minimal,
             )
         except TableNotFound:
             raise NotFound("no such table in this club") from None
@@ -169,6 +199,8 @@ class TableEventsApi(APIView):
         )
         if outcome.replayed:
             response["Idempotent-Replayed"] = "true"
+        if "state" not in outcome.body:
+            response["Preference-Applied"] = MINIMAL
         response["Location"] = _logged_url(
             request, table_id, expected_version, outcome.first_position
         )

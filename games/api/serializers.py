@@ -266,7 +266,9 @@ class EventsAppendOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     rulings = RulingMadeOutputSerializer(many=True)
     undone = EventUndoneOutputSerializer(many=True)
-    state = TableStateOutputSerializer()
+    state = TableStateOutputSerializer(
+        required=False, help_text="left out when the request said `Prefer: return=minimal`"
+    )
 
 
 class EventOutputSerializer(serializers.Serializer):

@@ -47,12 +47,14 @@ def table_events_append(
     events: Sequence[Any],
     idempotency_key: str | None = None,
     context: RequestContext | None = None,
+    with_state: bool = True,
 ) -> AppendOutcome:
     """Append posted events (`{"deal": ...}`, a transcript action, `{"undo": ...}`, or
     between deals `{"join": ...}`, `{"leave": ...}`, `{"close": {}}`).
 
     Raises `TableNotFound`, `StaleVersion`, `EventRejected` (with the event's index) or
     `IdempotencyKeyReused`; a retry with the same key and body returns the first outcome.
+    Without `with_state` the body leaves the table's `state` out (`Prefer: return=minimal`).
     """
     context = context or RequestContext()
     with transaction.atomic():
@@ -93,8 +95,9 @@ def table_events_append(
             "version": fold.version,
             "rulings": decision.rulings,
             "undone": decision.undone,
-            "state": state_body(row.table, fold.state, fold.version),
         }
+        if with_state:
+            body["state"] = state_body(row.table, fold.state, fold.version)
         content = response_json(body)
         if idempotency_key is not None:
             with connection.cursor() as cursor:  # written out: on every keyed card play
