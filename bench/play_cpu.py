@@ -74,11 +74,64 @@ class WsgiClient:
         return int(status[0].split()[0]), content
 
 
+def _quietest(each: list[float], block: int = 20) -> float:
+    """The mean CPU per play of the cheapest run of `block` plays: on a shared machine
+    other processes only ever add to a play's CPU time (caches, frequency), so the lowest
+    block is the steadiest figure to compare two versions by."""
+    blocks = [each[i : i + block] for i in range(0, len(each) - block + 1, block)]
+    return min(sum(b) / len(b) for b in blocks)
+
+
 def _backend_cpu(pid: int) -> float:
     """CPU seconds (user + system) of a local process, from /proc."""
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# What `BENCH_PLAY_CPU_PARTS=1` times (inclusive CPU, without a profiler's distortion).
+PARTS = [
+    ("django.core.handlers.wsgi", "WSGIHandler", "__call__"),
+    ("rest_framework.views", "APIView", "dispatch"),
+    ("rest_framework.views", "APIView", "initial"),
+    ("clubs.api.authentication", "ApiKeyAuthentication", "authenticate"),
+    ("games.api.events", "TableEventsApi", "post"),
+    ("games.api.events", None, "_append_body"),
+    ("games.api.events", None, "table_events_append"),
+    ("games.services.events", None, "decide"),
+    ("games.services.events", None, "row_locked"),
+    ("games.services.events", None, "fold_load"),
+    ("games.services.events", None, "fold_save"),
+    ("games.projections.table_state_store", None, "dump_state"),
+    ("games.services.events", None, "state_body"),
+    ("games.services.events", None, "response_json"),
+    ("games.services.events", None, "append"),
+    ("games.services.events", None, "project_inline"),
+]
+
+
+def _timed_parts() -> dict[str, list[Any]]:
+    import importlib
+
+    totals: dict[str, list[Any]] = {}
+    if not os.environ.get("BENCH_PLAY_CPU_PARTS"):
+        return totals
+    for module_name, owner_name, name in PARTS:
+        module = importlib.import_module(module_name)
+        owner = getattr(module, owner_name) if owner_name else module
+        original = getattr(owner, name)
+        total = totals.setdefault(f"{owner_name or module_name}.{name}", [0.0, 0])
+
+        def timed(*args: Any, _original: Any = original, _total: Any = total, **kw: Any) -> Any:
+            began = time.process_time()
+            try:
+                return _original(*args, **kw)
+            finally:
+                _total[0] += time.process_time() - began
+                _total[1] += 1
+
+        setattr(owner, name, timed)
+    return totals
 
 
 def main() -> None:
@@ -132,15 +185,20 @@ def main() -> None:
         return plays
 
     spent = {"cpu": 0.0, "wall": 0.0, "pg": 0.0}
+    each: list[float] = []
 
     def timed(event: dict[str, Any]) -> None:
         pg, cpu, wall = _backend_cpu(backend), time.process_time(), time.perf_counter()
         log(event)
         spent["wall"] += time.perf_counter() - wall
-        spent["cpu"] += time.process_time() - cpu
+        each.append(time.process_time() - cpu)
+        spent["cpu"] += each[-1]
         spent["pg"] += _backend_cpu(backend) - pg
 
+    parts = _timed_parts()
     plays = run(timed)
+    for name, seconds in parts.items():
+        print(f"  {name}: {seconds[0] / plays * 1000:.3f} ms CPU per play ({seconds[1]} calls)")
     profile = cProfile.Profile(time.process_time)  # CPU, not waits
     profiled = {"calls": 0}
 
@@ -183,7 +241,8 @@ def main() -> None:
         print({name: round(n / counted_requests, 2) for name, n in waits.items()})
     print(
         f"{plays} card plays in process (extra headers: {headers}); per play: "
-        f"Django CPU {spent['cpu'] / plays * 1000:.2f} ms, "
+        f"Django CPU {spent['cpu'] / plays * 1000:.2f} ms (quietest deal's plays: "
+        f"{_quietest(each) * 1000:.2f} ms), "
         f"PostgreSQL backend CPU {spent['pg'] / plays * 1000:.2f} ms (clock ticks), "
         f"wall {spent['wall'] / plays * 1000:.2f} ms, "
         f"{profiled['calls'] / plays:,.0f} Python function calls, "
