@@ -17,9 +17,8 @@ def main() -> int:
     print("| measure | baseline (this run) | figure | target | result |")
     print("|---|---|---|---|---|")
     for r in rows:
-        print(
-            f"| {r.measure} | {r.baseline} | {r.figure} | {r.target} | {'met' if r.met else 'missed'} |"
-        )
+        result = "met" if r.met else "missed"
+        print(f"| {r.measure} | {r.baseline} | {r.figure} | {r.target} | {result} |")
     for note in summary.NOTES:
         print(f"\n{note}")
     return 0

@@ -8,6 +8,7 @@ where wall time is not), the CPU of the PostgreSQL backend serving this process'
 connection (read from /proc), the wall time, and the Python function calls (cProfile).
 `BENCH_PLAY_CPU_PLAYS` (600) sets the number of timed plays; `BENCH_PLAY_CPU_HEADERS`
 adds request headers (`Name: value; Name2: value2`), e.g. `Prefer: return=minimal`;
+`BENCH_PLAY_CPU_KEYED=1` gives every request its own `Idempotency-Key`, as the table app does;
 `BENCH_PLAY_CPU_PROFILE=1` prints the top of the cProfile by cumulative time.
 """
 
@@ -64,6 +65,9 @@ class WsgiClient:
             "wsgi.run_once": False,
             "wsgi.version": (1, 0),
         }
+        if os.environ.get("BENCH_PLAY_CPU_KEYED"):  # as the table app posts: each step keyed
+            self.sent = getattr(self, "sent", 0) + 1
+            environ["HTTP_IDEMPOTENCY_KEY"] = f"step-{os.getpid()}-{self.sent}"
         for name, value in self.headers.items():
             environ["HTTP_" + name.upper().replace("-", "_")] = value
         status: list[str] = []
