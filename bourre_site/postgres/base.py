@@ -35,11 +35,13 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
 def _quiet(connection: object) -> bool:
     """An idle connection in good standing with nothing sent to it unasked."""
-    pgconn = connection.pgconn  # type: ignore[attr-defined]
-    if pgconn.status != pq.ConnStatus.OK or pgconn.transaction_status != pq.TransactionStatus.IDLE:
-        return False
     try:
+        pgconn = connection.pgconn  # type: ignore[attr-defined]
+        if pgconn.status != pq.ConnStatus.OK:
+            return False
+        if pgconn.transaction_status != pq.TransactionStatus.IDLE:
+            return False
         readable, _, _ = select.select([pgconn.socket], [], [], 0)
-    except (OSError, ValueError):
+    except Exception:  # anything odd: Django's own check decides
         return False
     return not readable
