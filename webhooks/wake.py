@@ -14,8 +14,12 @@ WAKE_KIND = "webhooks-sweep"
 SWEEP = "webhooks:sweep"  # the sweep's pending mark: one sweep waits at most
 
 
+ENDPOINT_PREFIX = "webhook:"
+
+
 def endpoint_subscription(endpoint_id: str) -> str:
-    return f"webhook:{endpoint_id}"
+    """An endpoint's subscription: its checkpoint's name (`followers`) and its wake mark."""
+    return f"{ENDPOINT_PREFIX}{endpoint_id}"
 
 
 def _enqueue_sweep() -> None:

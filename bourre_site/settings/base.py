@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "ledger.apps.LedgerConfig",
     "audits.apps.AuditsConfig",
     "exports.apps.ExportsConfig",
+    "followers.apps.FollowersConfig",
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
     "tableapp.apps.TableAppConfig",
