@@ -12,7 +12,8 @@ transaction that
    their checkpoint (all of them, or the subscription's `clubs`), sharing the batch between
    them, each club's events in its position order (gap-free and commit-ordered within a
    club, so nothing is skipped; events of different clubs have no order between them);
-4. hands each club's events to the handler, which may take them all or `Stop` partway:
+4. hands the batch's events (club by club) to the handler in one call, which may take
+   them all or `Stop` partway:
    the checkpoint then rests after the last event it accepted, and the stop says whether
    to go on at once in a new transaction (`more`), not before a time (`not_before`), or
    not until woken again (neither);
@@ -71,8 +72,10 @@ class Stop:
 
 
 class Handler(Protocol):
-    """Called inside the batch's transaction with one club's events in position order;
-    every row it writes commits with the checkpoint. None means it took them all."""
+    """Called inside the batch's transaction, once per batch, with the batch's events: each
+    club's in its position order, one club after another (no order between clubs). Every
+    row it writes commits with the checkpoint. None means it took them all; a `Stop` takes
+    a prefix (the clubs before the cut whole, the cut club up to it, the rest not at all)."""
 
     def handle(self, events: Sequence[RecordedEvent], *, generation: int) -> Stop | None: ...
 
@@ -225,40 +228,48 @@ def checkpoint_project(
             for club, (after, head) in behind.items()
             if min(head, until.get(club, 0)) > after
         }
-    processed, caught_up, stop = 0, True, None
-    moved: list[SubscriptionClubCheckpoint] = []
+    # Read every club's page first, sharing the batch between the clubs still to read (a
+    # busy club never starves the others), then hand them over in one call.
+    pages: list[tuple[str, int, int, list[RecordedEvent]]] = []
+    read, caught_up = 0, True
     order = sorted(behind)
     for index, club in enumerate(order):
-        if processed >= batch:
+        if read >= batch:
             caught_up = False
             break
         after, head = behind[club]
-        # Share what is left of the batch between the clubs still to read: a busy club
-        # never starves the others.
-        share = max(1, (batch - processed) // (len(order) - index))
+        share = max(1, (batch - read) // (len(order) - index))
         limit = min(share, head - after)
         if ahead is not None:
             events = ahead.read(club, after, head, limit)
         else:
             events = read_all(club=club, after=after, to_position=head, limit=limit)
-        if not events:
-            continue
-        stop = handler.handle(events, generation=checkpoint.generation)
-        accepted = len(events) if stop is None else max(0, min(stop.accepted, len(events)))
+        if events:
+            pages.append((club, after, head, events))
+            read += len(events)
+    stop = None
+    if pages:
+        given = [event for *_, events in pages for event in events]
+        stop = handler.handle(given, generation=checkpoint.generation)
+    # The handler took a prefix of what it was given: whole pages, then part of one.
+    left = read if stop is None else max(0, min(stop.accepted, read))
+    processed = left
+    moved: list[SubscriptionClubCheckpoint] = []
+    for club, after, head, events in pages:
+        accepted = min(left, len(events))
+        left -= accepted
         if accepted:
-            processed += accepted
-            position = events[accepted - 1].position
             moved.append(
-                SubscriptionClubCheckpoint(checkpoint=checkpoint, club_id=club, position=position)
+                SubscriptionClubCheckpoint(
+                    checkpoint=checkpoint, club_id=club, position=events[accepted - 1].position
+                )
             )
-        if ahead is not None and stop is not None:
+        if accepted < len(events) or events[-1].position < head:
+            caught_up = False
+        if ahead is not None and accepted < len(events):
             ahead.keep(
                 club, events[accepted - 1].position if accepted else after, events[accepted:]
             )
-        if stop is not None or events[accepted - 1].position < head:
-            caught_up = False
-        if stop is not None:
-            break
     not_before = stop.not_before if stop is not None else None
     positions = {**done, **{str(row.club_id): row.position for row in moved}}
     if not processed and not_before == checkpoint.not_before:
@@ -334,11 +345,14 @@ def subscription_run(
     the handler, or out of `max_batches` or `budget_seconds` (state `MORE`). Returns at
     once, `skipped`, if another worker holds it.
 
-    Once caught up after having read something, it looks at the heads once more: a wake for
-    events committed while this run held the checkpoint found it held and gave up."""
+    Once caught up after having read something, it looks at the heads once more (once per
+    run: under a steady load it would otherwise chase the head a few events at a time): a
+    wake for events committed while this run held the checkpoint found it held and gave up.
+    What commits after that look has a wake of its own."""
     deadline = None if budget_seconds is None else time.monotonic() + budget_seconds
     ahead = ReadAhead()
     processed = position = done = 0
+    looked = False
     while True:
         result = subscription_batch(
             handler, name=name, batch=batch, clubs=clubs, create=create, ahead=ahead
@@ -354,8 +368,10 @@ def subscription_run(
         if stop is not None and not stop.more:
             state = DEFERRED if stop.not_before is not None else STOPPED
             return RunResult(name, processed, position, False, state, stop.not_before)
-        if result.caught_up and (not processed or not _behind(result.positions or {}, clubs)):
-            return RunResult(name, processed, position, skipped=False)
+        if result.caught_up:
+            if looked or not processed or not _behind(result.positions or {}, clubs):
+                return RunResult(name, processed, position, skipped=False)
+            looked = True
         out_of_time = deadline is not None and time.monotonic() > deadline
         if out_of_time or (max_batches is not None and done >= max_batches):
             return RunResult(name, processed, position, skipped=False, state=MORE)

@@ -32,7 +32,8 @@ __all__ = ["DEFAULT_BATCH", "BatchResult", "Projector", "RunResult"]
 
 class Projector(ABC):
     """A read model fed by the log. `handle` is called inside the batch's transaction with
-    events of one club in position order; every row it writes belongs to `generation`."""
+    the batch's events (each club's in position order, club after club); every row it
+    writes belongs to `generation`."""
 
     name: str
 
