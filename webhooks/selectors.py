@@ -60,6 +60,10 @@ def _checkpoints(endpoints: dict[str, str]) -> dict[str, SubscriptionCheckpoint]
     return {by_name[row.name]: row for row in rows}
 
 
+def webhook_endpoints_active() -> bool:
+    return WebhookEndpoint.objects.filter(active=True).exists()
+
+
 def webhook_endpoints_due(*, now: datetime) -> list[uuid.UUID]:
     """Active endpoints with events after their checkpoint that are not blocked by a dead
     delivery nor waiting for a retry that is not due yet (the checkpoint's `not_before`)."""

@@ -9,10 +9,11 @@ from django.db import transaction
 from clubs.models import Club
 from followers.framework import checkpoint_advance, checkpoint_create, checkpoint_lock
 from games.eventstore import club_key, last_position
+from games.subscriptions import idle_set
 from webhooks.kinds import WEBHOOK_KINDS
 from webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
 from webhooks.signing import secret_generate
-from webhooks.wake import endpoint_subscription
+from webhooks.wake import SWEEP, endpoint_subscription
 
 
 class UnknownKind(ValueError):
@@ -27,10 +28,17 @@ def _kinds(kinds: Sequence[str]) -> list[str]:
 
 
 def _wake_on_commit(endpoint: WebhookEndpoint) -> None:
+    """After commit: appends wake the sweep again (someone to serve), and this endpoint is
+    delivered what it has (nothing recorded between the commit and the mark is missed)."""
     from webhooks.tasks import deliver_enqueue
 
     endpoint_id = str(endpoint.id)
-    transaction.on_commit(lambda: deliver_enqueue(endpoint_id=endpoint_id), robust=True)
+
+    def wake() -> None:
+        idle_set(SWEEP, False)
+        deliver_enqueue(endpoint_id=endpoint_id)
+
+    transaction.on_commit(wake, robust=True)
 
 
 @transaction.atomic
@@ -47,6 +55,7 @@ def webhook_endpoint_create(
         name=endpoint_subscription(str(endpoint.id)),
         start={club_key(club.id): last_position(club=club.id)},
     )
+    _wake_on_commit(endpoint)
     return endpoint, secret
 
 

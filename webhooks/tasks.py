@@ -8,10 +8,10 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from games.subscriptions import pending_clear, pending_mark
+from games.subscriptions import idle_set, pending_clear, pending_mark
 from webhooks import conf
 from webhooks.delivery import BUSY, MORE, RETRY, endpoint_deliver
-from webhooks.selectors import webhook_endpoints_due
+from webhooks.selectors import webhook_endpoints_active, webhook_endpoints_due
 from webhooks.wake import SWEEP, endpoint_subscription
 
 
@@ -20,6 +20,13 @@ def webhooks_sweep() -> int:
     """Enqueue a delivery for every endpoint with something due (woken after appends, and
     run by beat: it also picks up retries whose scheduled task was lost with a worker)."""
     pending_clear(SWEEP)  # before reading: a commit from now on wakes another sweep
+    # Nobody to serve: appends stop waking sweeps until an endpoint is (re)activated, whose
+    # commit clears the mark. Looked at again after the mark is set: one activated while
+    # this sweep looked has cleared it already, or is seen now.
+    idle = not webhook_endpoints_active()
+    idle_set(SWEEP, idle)
+    if idle and webhook_endpoints_active():
+        idle_set(SWEEP, False)
     due = webhook_endpoints_due(now=timezone.now())
     for endpoint_id in due:
         deliver_enqueue(endpoint_id=str(endpoint_id))

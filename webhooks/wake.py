@@ -1,12 +1,14 @@
 """The inline hook: after a transaction that appended deliverable events commits, wake the
-sweep. The beat sweep runs anyway, so a lost wake only delays delivery."""
+sweep, unless the last sweep found no active endpoint (the idle mark, cleared when one is
+registered or reactivated). The beat sweep runs anyway, so a lost wake only delays
+delivery."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from games.eventstore import RecordedEvent
-from games.subscriptions import pending_mark, wake_after_commit
+from games.subscriptions import is_idle, pending_mark, wake_after_commit
 from webhooks.kinds import webhook_kind
 
 NAME = "webhooks"  # the subscription, in the registry of followers
@@ -25,6 +27,8 @@ def endpoint_subscription(endpoint_id: str) -> str:
 def _enqueue_sweep() -> None:
     from webhooks.tasks import sweep_enqueue
 
+    if is_idle(SWEEP):  # no active endpoint (the last sweep found none): nobody to wake
+        return
     wait = pending_mark(SWEEP)
     if wait is not None:
         sweep_enqueue(countdown=wait)

@@ -19,6 +19,7 @@ from games.eventstore import RecordedEvent, last_position
 from games.projections.wakeup import wait_until_sent
 from tests.webhooks.conftest import checkpoint_of, create_webhook, retry_due_at, ruling_positions
 from tests.webhooks.receiver import Receiver
+from webhooks import tasks, wake
 from webhooks.delivery import BLOCKED, CAUGHT_UP, RETRY, WAITING, endpoint_deliver, retry_delay
 
 Sitting = Callable[..., list[RecordedEvent]]
@@ -181,4 +182,29 @@ def test_the_wake_is_sent_once_per_transaction_after_commit(
     for callback in callbacks:
         callback()
     assert wait_until_sent()
+    assert sent == [1]
+
+
+def test_appends_wake_no_sweep_while_no_endpoint_is_active(
+    admin: APIClient,
+    club: Club,
+    receiver: Receiver,
+    sitting: Sitting,
+    django_capture_on_commit_callbacks: Callable,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent: list[int] = []
+    monkeypatch.setattr("webhooks.tasks.sweep_enqueue", lambda **_: sent.append(1))
+    monkeypatch.setattr("webhooks.tasks.deliver_enqueue", lambda **_: None)
+    tasks.webhooks_sweep()  # the beat's sweep: no active endpoint anywhere
+    with django_capture_on_commit_callbacks(execute=True):
+        sitting(club, seed=8, deals=1)
+    assert wait_until_sent()
+    assert sent == []  # nobody to serve: the rulings woke nothing
+    # Registering an endpoint (after its commit) lets appends wake the sweep again.
+    with django_capture_on_commit_callbacks(execute=True):
+        create_webhook(admin, receiver.url, ["deal_settled"])
+    # What the next append's wake sends (called directly: inside this test's one
+    # transaction the hook would find its callback already registered by the first sitting).
+    wake._enqueue_sweep()
     assert sent == [1]
