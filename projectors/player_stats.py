@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.db.models import Q
 
+from clubs.zones import club_time_zone
 from games.eventstore import RecordedEvent
 from games.table import TABLE_CREATED, is_table_stream
 from projectors.framework import Projector
@@ -39,7 +40,7 @@ class PlayerStatsProjector(Projector):
         lines = _load_lines(generation, keys)
         # The day lines the batch may touch, in one query: its events' days and the days of
         # the open rulings an undo may void, for the tables' players.
-        days = {day_of(e) for e in folded} | {
+        days = {day_of(e, club_time_zone(e.club)) for e in folded} | {
             str(entry["day"])
             for table in tables.values()
             for entry in table.open.values()
@@ -63,7 +64,7 @@ class PlayerStatsProjector(Projector):
             )
             return None if row is None else Line(**row)
 
-        fold = StatsFold(tables, lines, load_one, load_day)
+        fold = StatsFold(tables, lines, load_one, load_day, zone_of=club_time_zone)
         for event in folded:
             try:
                 fold.apply(event)
