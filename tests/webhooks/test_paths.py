@@ -31,7 +31,7 @@ from tests.webhooks.conftest import (
     ruling_positions,
 )
 from tests.webhooks.receiver import Receiver
-from webhooks import tasks
+from webhooks import delivery, tasks
 from webhooks.delivery import BUSY, CAUGHT_UP, MORE, RETRY, WAITING, endpoint_deliver
 from webhooks.models import WebhookAttempt
 from webhooks.wake import endpoint_subscription
@@ -131,6 +131,23 @@ def test_a_failed_attempt_enqueues_its_retry_for_when_it_is_due(
     assert enqueued == [(endpoint["id"], checkpoint_of(endpoint).not_before)]
     assert tasks.webhook_deliver(endpoint["id"]) == WAITING  # a waiting run schedules nothing
     assert len(enqueued) == 1
+
+
+def test_a_task_that_finds_its_endpoint_held_looks_once_more_a_second_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The holder may have taken its last look at the log before the waking event committed.
+    sent: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(tasks, "pending_clear", lambda _name: None)
+    monkeypatch.setattr(tasks, "endpoint_deliver", lambda **_: delivery.DeliveryRun(BUSY))
+    monkeypatch.setattr(
+        tasks.webhook_deliver, "apply_async", lambda args, **options: sent.append((args, options))
+    )
+    endpoint_id = str(uuid.uuid4())
+    assert tasks.webhook_deliver(endpoint_id) == BUSY
+    assert [(args, options["countdown"]) for args, options in sent] == [((endpoint_id, True), 1)]
+    assert tasks.webhook_deliver(endpoint_id, True) == BUSY  # that look is the last
+    assert len(sent) == 1
 
 
 def test_a_retry_a_hair_early_is_attempted_one_too_early_waits(
