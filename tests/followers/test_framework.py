@@ -119,3 +119,27 @@ def test_a_handler_that_commits_as_it_goes_is_read_once_per_page() -> None:
     assert picky.seen == list(range(9))
     assert picky.calls == 5  # a commit after every second event
     assert reads == [9]  # the rest of the page was kept between those batches
+
+
+def test_under_a_steady_load_a_run_looks_once_more_and_leaves_the_rest_to_its_wake() -> None:
+    club = str(uuid.uuid4())
+    positions = _write(club, 3)
+    name = f"test:{uuid.uuid4()}"
+    checkpoint_create(name=name, start={club: positions[0] - 1})
+    picky = Picky(refuse=set())
+    real = framework.subscription_batch
+    batches: list[int] = []
+
+    def batch_then_more_commits(*args: object, **kwargs: object) -> framework.BatchResult:
+        result = real(*args, **kwargs)  # type: ignore[arg-type]
+        batches.append(result.processed)
+        _write(club, 1)  # a commit lands while every batch runs
+        return result
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(framework, "subscription_batch", batch_then_more_commits)
+        run = subscription_run(picky, name=name, clubs=[club], create=False)
+    # The first batch, then one more after the last look, not one per commit for ever.
+    assert (run.state, batches) == (framework.CAUGHT_UP, [3, 1])
+    checkpoint = SubscriptionCheckpoint.objects.get(name=name)
+    assert club_positions(checkpoint)[club] == last_position(club=club) - 1
