@@ -71,6 +71,7 @@ def measure(
                 operation(index, n)
                 own.append((time.perf_counter() - started) * 1000)
             barrier.wait()
+            barrier.wait()  # the connections stay open until their CPU time is read
         except BaseException as error:
             errors.append(error)
             barrier.abort()
@@ -89,6 +90,7 @@ def measure(
     seconds = time.perf_counter() - started
     client_cpu = time.process_time() - client_started
     server_ended = _cpu_seconds(pids)
+    barrier.wait()
     for thread in threads:
         thread.join()
     if errors:
