@@ -170,7 +170,10 @@ def _execute(
     connection.validate_no_broken_transaction()
     with connection.wrap_database_errors:
         cursor = _raw_cursor(connection)
-        cursor.execute(APPEND_SQL, params, prepare=True)
+        # Prepared unless the connection prepares nothing (OPTIONS prepare_threshold None,
+        # e.g. behind a transaction-pooling PgBouncer).
+        prepare = None if cursor.connection.prepare_threshold is None else True
+        cursor.execute(APPEND_SQL, params, prepare=prepare)
         row = cursor.fetchone()
         assert row is not None
         rows = []
@@ -184,7 +187,7 @@ def _execute(
 
 def _raw_cursor(connection: BaseDatabaseWrapper) -> psycopg.Cursor[Any]:
     """A server-side-binding cursor on the connection's psycopg connection, kept with it
-    (a new one per append costs more than the append's own Python)."""
+    (rather than a new one per append)."""
     raw = connection.connection
     cursor: psycopg.Cursor[Any] | None = getattr(connection, "_eventstore_cursor", None)
     if cursor is None or cursor.connection is not raw or cursor.closed:
