@@ -39,9 +39,9 @@ def rank(card: str) -> str:
 
 def parse_card(text: object, deck: frozenset[str], *, field: str = "card") -> str:
     """Canonical form of a card written by a person or an app, checked against `deck`."""
-    if text in deck:  # already canonical: the common case, one set lookup
-        return text  # type: ignore[return-value]
-    if not isinstance(text, str):
+    if isinstance(text, str) and text in deck:  # already canonical: the common case
+        return text
+    if not isinstance(text, str):  # a list or an object is no card either (nor hashable)
         raise Rejection(
             "invalid_card", f"{field}: a card is a string such as 'TS', got {text!r}", field=field
         )

@@ -14,6 +14,14 @@ from .state import NO_HAND, DealState, Hand, evolve
 
 DISCARD = "discard"
 UPCARD = "upcard"
+# A discard shuffled back into the stock: "restock:N", N the number of players already
+# served then (the first N of `DealState.exchanged`). They had drawn before it went back, so
+# none of them can hold it; the player being served, a later one or the stock may.
+RESTOCK = "restock:"
+
+
+def restocked(served: int) -> str:
+    return f"{RESTOCK}{served}"
 
 
 def held_by(player: str) -> str:
@@ -27,6 +35,16 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
             "card_already_played", f"{field}: {card} has already been played this deal", field=field
         )
     where = deal.location.get(card)
+    if where is not None and where.startswith(RESTOCK):
+        served = deal.exchanged[: int(where.removeprefix(RESTOCK))]
+        if player in served:
+            raise Rejection(
+                "card_seen_elsewhere",
+                f"{field}: {card} was discarded this deal and went back into the stock "
+                f"after {player} had drawn",
+                field=field,
+            )
+        where = None
     if where is None or where == held_by(player):
         hand = deal.hands.get(player)
         if hand is not None and hand.full and card not in hand.known:
@@ -64,7 +82,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
         # The stock runs short: earlier players' discards (not this player's) are reshuffled.
         stock, pool = stock + pool, 0
         for card in pool_cards:
-            location.pop(card, None)
+            location[card] = restocked(len(deal.exchanged))
         pool_cards = frozenset()
         if ev.count > stock:
             raise Rejection(

@@ -126,6 +126,8 @@ def run_deal(
     stock_left = len(deck) - 5 * len(seated) - (1 if v.name == "ukrainian" else 0)
     discarded: dict[str, list[str]] = {}
     reshuffled: set[str] = set()
+    # a reshuffled discard went back into the stock after these players had drawn
+    cannot_hold: dict[str, set[str]] = {}
     played: list[str] = []
     current: list[tuple[str, str]] = []  # the trick in play
     current_plays: list[Play] = []
@@ -198,6 +200,7 @@ def run_deal(
                     for c in discarded.get(q, []):
                         if location.get(c) == "discard":
                             del location[c]
+                            cannot_hold[c] = set(exchange_order)
             stock_left -= n
             discard = a.get("discard")
             draw = a.get("draw")
@@ -213,6 +216,8 @@ def run_deal(
                         raise _refuse(d, j, "discard contradicts the hand")
                     if location.get(c) not in (None, f"hand:{p}"):
                         raise _refuse(d, j, "discard elsewhere")
+                    if p in cannot_hold.get(c, ()):  # type: ignore[arg-type]
+                        raise _refuse(d, j, "discard went back into the stock")
                     location[c] = "discard"
                     discarded.setdefault(p, []).append(c)  # type: ignore[arg-type]
                     if p in hands:
@@ -317,6 +322,8 @@ def run_deal(
             where = location.get(card)
             if where is not None and where != f"hand:{p}":
                 raise _refuse(d, j, "card seen elsewhere")
+            if p in cannot_hold.get(card, ()):
+                raise _refuse(d, j, "card went back into the stock")
             if p in hands and card not in hands[p]:
                 raise _refuse(d, j, "card contradicts the logged hand")
             if v.name == "comtadine" and current:

@@ -46,3 +46,10 @@ def test_the_32_card_deck_has_no_sixes_and_ranks_the_king_highest() -> None:
         > strength["TH"]
         > strength["7H"]
     )
+
+
+@pytest.mark.parametrize("value", [5, None, ["TS"]])
+def test_a_card_that_is_not_text_is_refused_naming_the_field(value: object) -> None:
+    with pytest.raises(Rejection) as caught:
+        parse_card(value, DECK52, field="play")
+    assert (caught.value.code, caught.value.field) == ("invalid_card", "play")

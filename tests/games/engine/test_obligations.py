@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
-from games.engine.obligations import has_cinch, legal_plays, sure_tricks, trick_winner
+from collections.abc import Iterable
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engine.obligations import (
+    TrickRules,
+    broken_obligation,
+    has_cinch,
+    legal_plays,
+    sure_tricks,
+    trick_winner,
+)
 from games.engine.state import PlayContext
-from games.engine.variants import get_variant
+from games.engine.variants import Variant, get_variant
 
 LOUISIANA = get_variant("louisiana")
 UKRAINIAN = get_variant("ukrainian")
 OCCITAN = get_variant("occitan")
 
 
-def rules(variant=LOUISIANA, trump="S", **options):
+def rules(variant: Variant = LOUISIANA, trump: str | None = "S", **options: Any) -> TrickRules:
     return variant.trick_rules({"cinch": True, **options}, trump)
 
 
-def ctx(led=None, best=None, trumped=False, last=False, won=0, played=()):
+def ctx(
+    led: str | None = None,
+    best: str | None = None,
+    trumped: bool = False,
+    last: bool = False,
+    won: int = 0,
+    played: Iterable[str] = (),
+) -> PlayContext:
     return PlayContext(led, best, trumped, last, won, frozenset(played))
 
 
@@ -95,6 +115,14 @@ def test_cinch_when_following_plays_the_highest_trump_unless_last() -> None:
     assert allowed == set(hand)
 
 
+def test_a_void_player_with_a_cinch_who_trumps_low_or_high_but_not_top_breaks_the_cinch() -> None:
+    hand = ["AS", "KS", "QS", "JS"]  # void in diamonds
+    assert broken_obligation(rules(), ctx("D", "9D"), hand, "KS") == "cinch"
+    assert broken_obligation(rules(), ctx("D", "9D"), hand, "AS") is None
+    assert broken_obligation(rules(), ctx("D", "9D", last=True), hand, "KS") is None
+    assert broken_obligation(rules(cinch=False), ctx("D", "9D"), hand, "KS") is None
+
+
 def test_cinch_does_not_override_following_suit() -> None:
     allowed, _ = legal_plays(rules(), ctx("D", "9D"), ["AS", "KS", "QS", "2D"])
     assert allowed == {"2D"}
@@ -134,16 +162,11 @@ def test_trick_winner_highest_trump_else_highest_of_led_suit() -> None:
 
 # -- the fast judge agrees with the full listing ---------------------------------
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from games.engine.obligations import broken_obligation  # noqa: E402
-
 DECK = sorted(LOUISIANA.deck)
 
 
 @st.composite
-def situations(draw):
+def situations(draw: st.DrawFn) -> tuple[TrickRules, PlayContext, list[str]]:
     variant = draw(st.sampled_from([LOUISIANA, UKRAINIAN, OCCITAN]))
     trump = None if variant is OCCITAN else draw(st.sampled_from("SHDC"))
     cinch = draw(st.booleans())
@@ -154,8 +177,6 @@ def situations(draw):
     played = frozenset(cards[hand_size:])
     r = variant.trick_rules({"cinch": cinch}, trump)
     if trick:
-        from games.engine.obligations import trick_winner
-
         best = trick[trick_winner(tuple(("x", c) for c in trick), trump, variant.strength)]
         led = trick[0][1]
         trumped = trump is not None and best[1] == trump and led != trump
@@ -167,7 +188,9 @@ def situations(draw):
 
 @settings(max_examples=600, deadline=None)
 @given(situations())
-def test_broken_obligation_matches_legal_plays(situation) -> None:
+def test_broken_obligation_matches_legal_plays(
+    situation: tuple[TrickRules, PlayContext, list[str]],
+) -> None:
     r, c, hand = situation
     _, refused = legal_plays(r, c, hand)
     for card in hand:

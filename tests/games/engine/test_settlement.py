@@ -1,151 +1,109 @@
-"""Settlement per variant: who takes the pot, what carries, who pays what next deal."""
+"""`settlement`: closing a deal. The pot's fate as the variant rules it, every chip moved
+by a posting whose legs sum to zero, penalties paid into the next pot, and what the next
+deal owes. (Each variant's own rules: variants/.)"""
 
 from __future__ import annotations
 
-from games.engine.variants import DealFacts, get_variant
+import random
 
-ORDER = ("a", "b", "c", "d")
+from games.engine import apply, new_sitting, rule_transcript
+from games.engine.simulate import random_sitting
+from games.engine.transcript import open_transcript, transcript_events
+
+from .helpers import A_SWEEPS_B, D, P, fold, rule
 
 
-def facts(won: dict[str, int], pot: int = 10, offenders: tuple[str, ...] = ()) -> DealFacts:
-    return DealFacts(
-        order=tuple(p for p in ORDER if p in won), tricks_won=won, offenders=offenders, pot=pot
+def test_lone_player_takes_at_most_the_pot_limit() -> None:
+    deals = [
+        {
+            "dealer": "c",
+            "trump": "9D",
+            "ante": 10,
+            "actions": [D("a", False), D("b", False), D("c", True)],
+        }
+    ]
+    ruling = rule("louisiana", ["a", "b", "c"], deals, pot_limit=20)
+    assert ruling["deals"][0]["rulings"] == [
+        {"kind": "lone_player", "player": "c"},
+        {"kind": "pot_won", "player": "c", "amount": 20},
+    ]
+    assert ruling["pot"] == 10
+    assert sum(ruling["balances"].values()) + ruling["pot"] == 0
+
+
+def test_rulings_carry_postings_that_sum_to_zero() -> None:
+    sim = random_sitting(random.Random(3), "ukrainian", 5, 6)
+    state, deals = open_transcript(sim.transcript)
+    seen = set()
+    for _, _, event in transcript_events(deals):
+        state, rulings = apply(state, event)
+        for ruling in rulings:
+            seen.add(ruling.kind)
+            for posting in ruling.postings:
+                assert sum(amount for _, amount in posting.legs) == 0
+    assert {"deal_started", "trick_won", "deal_settled"} <= seen
+
+
+def test_a_settled_deal_posts_the_win_the_penalty_and_what_carries() -> None:
+    state = new_sitting(variant="louisiana", players=["a", "b"])
+    for event in A_SWEEPS_B[:-1]:
+        state, _ = apply(state, event)
+    state, rulings = apply(state, A_SWEEPS_B[-1])
+    kinds = [r.kind for r in rulings]
+    assert kinds == ["trick_won", "pot_won", "bourre", "deal_settled"]
+    won = rulings[1]
+    assert [(p.kind, dict(p.legs)) for p in won.postings] == [
+        ("pot_won", {"pot": -2, "player:a": 2})
+    ]
+    settled = rulings[-1]
+    assert [(p.kind, dict(p.legs)) for p in settled.postings] == [
+        ("penalty", {"player:b": -2, "pot": 2})
+    ]
+    summary = settled.data["summary"]
+    assert summary["pot"] == {"antes": 2, "start": 2, "paid_out": 2, "left": 0}
+    assert summary["next"] == {"penalties": {"b": 2}, "exempt": ["b"], "double": []}
+    assert state.pot == 2  # the bourré's penalty is the next deal's pot
+    assert state.deals[-1] == summary
+
+
+def test_a_carried_pot_is_posted_as_staying_in_the_pot() -> None:
+    doc_deals = [{"dealer": "c", "trump": "2S", "actions": [D(p, False) for p in "abc"]}]
+    state = fold(
+        new_sitting(variant="louisiana", players=["a", "b", "c"]),
+        *(e for _, _, e in transcript_events(doc_deals)),
     )
+    assert state.pot == 3
+    ruled = rule("louisiana", ["a", "b", "c"], doc_deals)
+    assert ruled["deals"][0]["rulings"] == [{"kind": "all_passed"}]
+    assert ruled["deals"][0]["pot"]["left"] == 3
 
 
-def settle(
-    variant: str, won: dict[str, int], pot: int = 10, offenders: tuple[str, ...] = (), **options
-):
-    v = get_variant(variant)
-    opts = v.check_options(options, ORDER)
-    return v.settle(facts(won, pot, offenders), opts)
-
-
-# -- louisiana -------------------------------------------------------------------
-
-
-def test_louisiana_most_tricks_wins_even_with_two() -> None:
-    s = settle("louisiana", {"a": 2, "b": 1, "c": 1, "d": 1})
-    assert s.payouts == {"a": 10}
-    assert s.rulings == ({"kind": "pot_won", "player": "a", "amount": 10},)
-    assert s.penalties == {}
-    assert s.exempt == ()
-
-
-def test_louisiana_tie_carries_and_exempts_tied_and_bourre() -> None:
-    s = settle("louisiana", {"a": 2, "b": 2, "c": 1, "d": 0})
-    assert s.payouts == {}
-    assert s.rulings[0] == {"kind": "pot_carried", "amount": 10, "tied": ["a", "b"]}
-    assert s.rulings[1] == {"kind": "bourre", "player": "d", "amount": 10}
-    assert s.penalties == {"d": 10}
-    assert s.exempt == ("a", "b", "d")
-
-
-def test_louisiana_bourres_each_pay_the_same_pot_value() -> None:
-    s = settle("louisiana", {"a": 5, "b": 0, "c": 0}, pot=7)
-    assert s.penalties == {"b": 7, "c": 7}
-
-
-def test_louisiana_pot_limit_caps_winnings_and_penalties() -> None:
-    s = settle("louisiana", {"a": 4, "b": 0, "c": 1}, pot=30, pot_limit=12)
-    assert s.payouts == {"a": 12}
-    assert s.penalties == {"b": 12}
-
-
-def test_louisiana_offender_cannot_win_the_next_best_does() -> None:
-    s = settle("louisiana", {"a": 3, "b": 2, "c": 0}, offenders=("a",))
-    assert s.payouts == {"b": 10}
-    assert s.penalties == {"a": 10, "c": 10}
-    assert s.exempt == ("a", "c")
-
-
-def test_louisiana_offender_with_no_trick_pays_one_penalty_only() -> None:
-    s = settle("louisiana", {"a": 3, "b": 2, "c": 0}, offenders=("c",))
-    assert s.penalties == {"c": 10}
-    assert all(r["kind"] != "bourre" for r in s.rulings)
-
-
-def test_louisiana_tie_among_non_offenders_carries() -> None:
-    s = settle("louisiana", {"a": 3, "b": 1, "c": 1}, offenders=("a",))
-    assert s.rulings[0] == {"kind": "pot_carried", "amount": 10, "tied": ["b", "c"]}
-
-
-def test_louisiana_nobody_but_the_offender_took_a_trick() -> None:
-    s = settle("louisiana", {"a": 5, "b": 0}, offenders=("a",))
-    assert s.rulings[0] == {"kind": "pot_carried", "amount": 10, "tied": []}
-    assert s.penalties == {"a": 10, "b": 10}
-
-
-# -- ukrainian -------------------------------------------------------------------
-
-
-def test_ukrainian_tie_splits_and_the_odd_chip_stays() -> None:
-    s = settle("ukrainian", {"a": 2, "b": 2, "c": 1}, pot=5)
-    assert s.rulings[0] == {"kind": "pot_split", "players": ["a", "b"], "each": 2, "left": 1}
-    assert s.payouts == {"a": 2, "b": 2}
-    assert s.exempt == ()
-
-
-def test_ukrainian_bourre_pays_but_still_antes() -> None:
-    s = settle("ukrainian", {"a": 3, "b": 2, "c": 0}, pot=6)
-    assert s.penalties == {"c": 6}
-    assert s.exempt == ()
-
-
-def test_ukrainian_exchange_fee_defaults_to_the_ante_and_max_exchange_to_the_table_size() -> None:
-    v = get_variant("ukrainian")
-    opts = v.check_options({}, ORDER)
-    assert v.exchange_fee(opts, 3) == 3
-    assert v.max_exchange(opts, 5) == 4
-    assert v.max_exchange(opts, 6) == 3
-
-
-# -- occitan ---------------------------------------------------------------------
-
-
-def test_occitan_shares_by_tricks_rounding_down() -> None:
-    s = settle("occitan", {"a": 3, "b": 1, "c": 1}, pot=3)
-    assert s.rulings == ({"kind": "pot_shared", "shares": {"a": 1, "b": 0, "c": 0}},)
-    assert s.payouts == {"a": 1}
-
-
-def test_occitan_bourru_pays_twice_what_was_shared() -> None:
-    s = settle("occitan", {"a": 4, "b": 1, "c": 0}, pot=10)
-    assert s.payouts == {"a": 8, "b": 2}
-    assert s.rulings[-1] == {"kind": "bourre", "player": "c", "amount": 20}
-    assert s.penalties == {"c": 20}
-
-
-def test_occitan_offender_gets_no_share_and_pays_like_a_bourru() -> None:
-    s = settle("occitan", {"a": 3, "b": 2, "c": 0}, pot=10, offenders=("a",))
-    assert s.rulings[0]["shares"] == {"a": 0, "b": 4, "c": 0}
-    assert s.penalties == {"a": 8, "c": 8}
-    assert s.renege_amount == 8
-
-
-# -- comtadine -------------------------------------------------------------------
-
-
-def test_comtadine_most_tricks_wins_and_bourru_antes_double() -> None:
-    s = settle("comtadine", {"a": 2, "b": 1, "c": 0}, pot=6)
-    assert s.payouts == {"a": 6}
-    assert s.double == ("c",)
-    assert s.penalties == {}
-
-
-def test_comtadine_tie_or_no_trick_keeps_the_pot() -> None:
-    s = settle("comtadine", {"a": 2, "b": 2, "c": 1}, pot=6)
-    assert s.rulings[0] == {"kind": "pot_carried", "amount": 6, "tied": ["a", "b"]}
-    assert s.payouts == {}
-
-
-def test_comtadine_offender_cannot_win_and_antes_double() -> None:
-    s = settle("comtadine", {"a": 3, "b": 1, "c": 1}, offenders=("a",))
-    assert s.double == ("a",)
-    assert s.rulings[0]["kind"] == "pot_carried"
-
-
-def test_comtadine_double_ante_applies_next_deal() -> None:
-    v = get_variant("comtadine")
-    assert v.ante_due("c", 2, (), ("c",)) == 4
-    assert v.ante_due("a", 2, (), ("c",)) == 2
+def test_an_occitan_renege_costs_twice_what_was_shared_known_only_at_settlement() -> None:
+    hands = {
+        "a": ["KH", "KS", "KD", "7C", "8C"],
+        "b": ["7H", "7S", "7D", "KC", "9C"],
+        "c": ["8H", "8S", "8D", "QC", "TC"],
+    }
+    # a leads KH and b throws a club while holding 7H: a renege, proven by the logged hand.
+    tricks = [
+        ("a:KH", "b:9C", "c:8H"),
+        ("a:KS", "b:7S", "c:8S"),
+        ("a:KD", "b:7D", "c:8D"),
+        ("a:7C", "b:KC", "c:QC"),
+        ("b:7H", "c:TC", "a:8C"),
+    ]
+    actions = [P(*pc.split(":")) for trick in tricks for pc in trick]
+    doc = {
+        "variant": "occitan",
+        "players": ["a", "b", "c"],
+        "options": {"ante": 5},
+        "deals": [{"dealer": "c", "hands": hands, "actions": actions}],
+    }
+    only = rule_transcript(doc)["deals"][0]
+    (renege,) = [r for r in only["rulings"] if r["kind"] == "renege"]
+    assert (renege["player"], renege["obligation"]) == ("b", "follow_suit")
+    # a 3 tricks (9), b 2 (no share for the offender), c 0: shared 9, so b and c pay 18.
+    shared = next(r for r in only["rulings"] if r["kind"] == "pot_shared")
+    assert shared["shares"] == {"a": 9, "b": 0, "c": 0}
+    assert renege["amount"] == 18
+    assert only["next"]["penalties"] == {"b": 18, "c": 18}

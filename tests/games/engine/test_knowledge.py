@@ -1,0 +1,162 @@
+"""`knowledge`: what the table knows of where each card is. A card seen in one place (a
+logged hand, the upcard, a discard, a draw, a trick) cannot turn up in another; a hidden
+hand reveals only the cards it shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.engine import Sitting, new_sitting
+
+from .helpers import D, P, act, deal, fold, refusal, rejected, transcript
+
+PLAYERS = ["a", "b", "c"]
+DECLARED = [D("a"), D("b"), D("c")]
+HEARTS = ["5H", "6H", "7H", "8H", "9H"]
+
+
+def louisiana(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
+    return transcript(
+        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", **header, "actions": actions}]
+    )
+
+
+@pytest.mark.parametrize(
+    ("actions", "header", "where", "code"),
+    [
+        ([*DECLARED, P("a", "2S")], {}, 3, "card_seen_elsewhere"),  # the dealer's upcard
+        ([*DECLARED, P("a", "5H"), P("b", "5H")], {}, 4, "card_already_played"),
+        ([*DECLARED, P("a", "QH")], {"hands": {"a": HEARTS}}, 3, "contradicts_logged_hand"),
+        ([*DECLARED, P("a", "5H")], {"hands": {"b": HEARTS}}, 3, "card_seen_elsewhere"),
+    ],
+)
+def test_refused_cards(
+    actions: list[dict[str, Any]], header: dict[str, Any], where: int, code: str
+) -> None:
+    error = rejected(louisiana(actions, **header))
+    assert (error.deal, error.action, error.rejection.code) == (0, where, code)
+
+
+def declared(**header: Any) -> Sitting:
+    return fold(
+        new_sitting(variant="louisiana", players=PLAYERS),
+        deal(dealer="c", trump="2S", **header),
+        *(act(**a) for a in DECLARED),
+    )
+
+
+def test_a_hidden_hand_is_known_only_by_the_dealers_upcard() -> None:
+    state = declared()
+    assert state.deal is not None
+    assert state.deal.hands["c"].known == {"2S"}
+    assert not state.deal.hands["c"].full
+    assert "a" not in state.deal.hands  # nothing is known of a's cards
+
+
+def test_a_listed_discard_cannot_be_played_or_drawn_again() -> None:
+    state = fold(declared(), act(player="a", exchange=1, discard=["5H"], draw=["KH"]))
+    assert state.deal is not None
+    assert state.deal.hands["a"].known == {"KH"}
+    assert refusal(state, act(player="b", exchange=1, draw=["5H"])).code == "card_seen_elsewhere"
+    state = fold(state, act(player="b", exchange=0), act(player="c", exchange=0))
+    assert refusal(state, act(player="a", play="5H")).code == "card_seen_elsewhere"
+
+
+def test_a_drawn_card_is_known_to_be_in_the_drawers_hand() -> None:
+    state = fold(declared(), act(player="a", exchange=1, draw=["KH"]))
+    state = fold(state, act(player="b", exchange=0), act(player="c", exchange=0))
+    state = fold(state, act(player="a", play="QH"))
+    assert refusal(state, act(player="b", play="KH")).message.endswith("in a's hand")
+
+
+def test_an_unlisted_exchange_forgets_what_was_known_of_the_hand() -> None:
+    # c's upcard is known to be held; after an exchange of unnamed cards it may be gone.
+    state = fold(declared(), act(player="a", exchange=0), act(player="b", exchange=0))
+    state = fold(state, act(player="c", exchange=2))
+    assert state.deal is not None
+    assert state.deal.hands["c"].known == frozenset()
+    assert "2S" not in state.deal.location
+
+
+def test_an_exchange_out_of_a_logged_hand_keeps_the_rest_of_it_known() -> None:
+    hands = {"a": ["5H", "6H", "7H", "8H", "9H"]}
+    state = fold(declared(hands=hands), act(player="a", exchange=2, discard=["5H", "6H"]))
+    assert state.deal is not None
+    hand = state.deal.hands["a"]
+    assert hand.known == {"7H", "8H", "9H"}
+    assert not hand.full  # the two drawn cards are unknown
+    caught = refusal(state, act(player="a", exchange=1, discard=["QH"]))
+    assert caught.code == "already_exchanged"
+
+
+@pytest.mark.parametrize(
+    ("exchange", "code", "field"),
+    [
+        ({"exchange": 2, "discard": ["5H"]}, "invalid_event", "discard"),
+        ({"exchange": 2, "discard": ["5H", "5H"]}, "invalid_event", "discard"),
+        ({"exchange": 1, "draw": ["ZZ"]}, "card_not_in_deck", "draw"),
+        ({"exchange": 1, "discard": ["5H"], "draw": ["5H"]}, "card_seen_elsewhere", "draw"),
+        ({"exchange": 1, "draw": ["2S"]}, "card_seen_elsewhere", "draw"),  # the dealer's upcard
+        ({"exchange": 1, "discard": ["5H"], "draw": ["6H"]}, "card_seen_elsewhere", "draw"),  # held
+        ({"exchange": 1, "discard": ["QH"]}, "contradicts_logged_hand", "discard"),
+    ],
+)
+def test_the_cards_of_an_exchange_are_checked(
+    exchange: dict[str, Any], code: str, field: str
+) -> None:
+    state = declared(hands={"a": HEARTS})
+    caught = refusal(state, act(player="a", **exchange))
+    assert (caught.code, caught.field) == (code, field)
+
+
+def test_a_short_stock_is_refilled_with_the_discards_of_players_already_served() -> None:
+    # 8 players: 52 - 40 = 12 cards of stock. a and b take 5 each, leaving 2: c's 5
+    # come from a's and b's discards, never from c's own.
+    players = list("abcdefgh")
+    state = fold(
+        new_sitting(variant="louisiana", players=players),
+        deal(dealer="h", trump="2S"),
+        *(act(player=p, declare="play") for p in players),
+        act(player="a", exchange=5, discard=["3H", "4H", "5H", "6H", "7H"]),
+        act(player="b", exchange=5),
+    )
+    assert state.deal is not None
+    assert state.deal.stock == 2
+    state = fold(state, act(player="c", exchange=5))
+    assert state.deal is not None
+    assert state.deal.stock == 2 + 10 - 5
+    # The reshuffled discards are back in the stock: a's 3H may now be drawn by d.
+    state = fold(state, act(player="d", exchange=1, draw=["3H"]))
+    assert state.deal is not None
+    assert state.deal.hands["d"].known == {"3H"}
+    for p in "efgh":
+        state = fold(state, act(player=p, exchange=1))
+    assert state.deal is not None
+    assert state.deal.stock == 2  # stock and discards always make up the 12 cards not dealt
+
+
+def test_a_reshuffled_discard_cannot_turn_up_in_the_hand_of_a_player_served_before() -> None:
+    # a discards 3H, the stock runs short at c: 3H goes back into the stock after a and b
+    # had drawn, so neither of them can hold it; c, a later player or the stock may.
+    players = list("abcdefgh")
+    state = fold(
+        new_sitting(variant="louisiana", players=players),
+        deal(dealer="h", trump="2S"),
+        *(act(player=p, declare="play") for p in players),
+        act(player="a", exchange=5, discard=["3H", "4H", "5H", "6H", "7H"]),
+        act(player="b", exchange=5),
+        act(player="c", exchange=5),
+        *(act(player=p, exchange=0) for p in "defgh"),
+    )
+    caught = refusal(state, act(player="a", play="3H"))  # a leads the first trick
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    assert "went back into the stock after a had drawn" in caught.message
+    state = fold(state, act(player="a", play="8H"))
+    caught = refusal(state, act(player="b", play="3H"))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    # c, served after the reshuffle, may show it.
+    state = fold(state, act(player="b", play="9H"), act(player="c", play="3H"))
+    assert state.deal is not None
+    assert "3H" in state.deal.played

@@ -1,0 +1,155 @@
+"""`reneges`: proving a renege from public information and ruling it. With a logged hand
+the play itself proves it (final once the next card is played); without, it is ruled when
+the offender later shows a card they were obliged to play. One penalty per player per deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import apply, new_sitting, rule_transcript
+
+from .helpers import D, P, act, deal, fold, rule, transcript
+
+PLAYERS = ["a", "b", "c"]
+DECLARED = [D("a"), D("b"), D("c")]
+
+
+def reneges(ruled_deal: dict[str, Any]) -> list[dict[str, Any]]:
+    return [r for r in ruled_deal["rulings"] if r["kind"] == "renege"]
+
+
+def test_a_corrected_renege_is_not_ruled_even_with_logged_hands() -> None:
+    hands = {"b": ["6H", "KD", "2C", "3C", "4C"]}
+    actions = [
+        D("a"),
+        D("b"),
+        D("c"),
+        P("a", "5H"),
+        P("b", "KD"),
+        {"player": "b", "retract": True},
+        P("b", "6H"),
+    ]
+    doc = transcript(
+        "louisiana",
+        ["a", "b", "c"],
+        [{"dealer": "c", "trump": "2S", "hands": hands, "actions": actions}],
+    )
+    ruled = rule_transcript(doc)["deals"][0]
+    assert reneges(ruled) == []
+    assert ruled["tricks"] == []  # the deal is still being played
+    assert ruled["in_progress"] is True
+
+
+def test_a_dealer_who_kept_the_upcard_is_caught_at_the_play() -> None:
+    # c (dealer) holds the upcard 2S, is void in hearts (shown nowhere) and discards a club:
+    # failing to trump is provable at once only because the upcard is known to be held.
+    actions = [D("a"), D("b"), D("c"), P("a", "5H"), P("b", "6H"), P("c", "3C"), P("b", "7D")]
+    doc = transcript(
+        "louisiana", ["a", "b", "c"], [{"dealer": "c", "trump": "2S", "actions": actions}]
+    )
+    ruling = rule_transcript(doc)["deals"][0]
+    # c might also hold a heart, so it is either follow_suit or trump: the proof names the
+    # obligation the shown cards break. It stands once the next card is played (no retract).
+    (renege,) = reneges(ruling)
+    assert renege["player"] == "c"
+    assert renege["proven_at"] == 5
+    assert renege["obligation"] == "trump"
+
+
+def test_with_a_logged_hand_the_renege_is_final_once_the_next_card_is_played() -> None:
+    hands = {"b": ["6H", "KD", "2C", "3C", "4C"]}
+    state = fold(
+        new_sitting(variant="louisiana", players=PLAYERS),
+        deal(dealer="c", trump="2S", hands=hands),
+        *(act(**a) for a in DECLARED),
+        act(player="a", play="5H"),
+        act(player="b", play="KD"),  # b holds 6H: must follow suit
+    )
+    assert state.deal is not None
+    assert state.deal.reneges == ()  # b may still take the card back
+    assert [r.obligation for r in state.deal.provisional] == ["follow_suit"]
+    state, rulings = apply(state, act(player="c", play="7H"))
+    assert [r.kind for r in rulings if r.kind == "renege"] == ["renege"]
+    assert state.deal is not None
+    (final,) = state.deal.reneges
+    assert (final.player, final.card, final.obligation, final.proven_at) == (
+        "b",
+        "KD",
+        "follow_suit",
+        4,
+    )
+
+
+def test_a_hidden_renege_waits_for_its_proof_and_names_the_card_shown() -> None:
+    # b discards a diamond on a heart lead; nothing is known of b's hand yet.
+    actions = [*DECLARED, P("a", "5H"), P("b", "KD"), P("c", "7H")]
+    ruled = rule("louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "actions": actions}])
+    assert reneges(ruled["deals"][0]) == []  # b may have held no heart
+    # c takes the trick and leads a heart; b follows with one: b held a heart at trick 1.
+    actions += [P("c", "9H"), P("a", "2H"), P("b", "3H")]
+    ruled = rule("louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "actions": actions}])
+    (renege,) = reneges(ruled["deals"][0])
+    assert renege == {
+        "kind": "renege",
+        "player": "b",
+        "trick": 1,
+        "card": "KD",
+        "obligation": "follow_suit",
+        "proven_at": 8,
+        "amount": 3,
+    }
+
+
+def test_a_second_renege_by_the_same_player_costs_nothing_more() -> None:
+    hands = {"b": ["6H", "7D", "2C", "3C", "4C"]}
+    actions = [
+        *DECLARED,
+        P("a", "5H"),
+        P("b", "2C"),  # renege: b holds 6H
+        P("c", "8H"),
+        P("c", "9D"),  # c took the trick and leads a diamond
+        P("a", "TD"),
+        P("b", "3C"),  # renege again: b holds 7D
+        P("a", "QD"),  # a card follows: no retract can correct it now
+    ]
+    ruled = rule(
+        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "hands": hands, "actions": actions}]
+    )
+    first, second = reneges(ruled["deals"][0])
+    assert (first["trick"], first["amount"]) == (1, 3)
+    assert (second["trick"], second["amount"]) == (2, 0)
+
+
+def test_an_offender_cannot_win_the_pot_and_pays_the_pot_value() -> None:
+    # a holds the three top trumps (a cinch) but leads a heart: a renege. a still takes four
+    # tricks, c one, b none: c, the non-offender with most tricks, wins the pot.
+    hands = {"a": ["AS", "KS", "QS", "AH", "3D"]}
+    tricks = [
+        (("a", "AH"), ("b", "5H"), ("c", "6H")),
+        (("a", "AS"), ("b", "7D"), ("c", "2S")),
+        (("a", "KS"), ("b", "8D"), ("c", "4C")),
+        (("a", "QS"), ("b", "9D"), ("c", "5C")),
+        (("a", "3D"), ("b", "TD"), ("c", "JD")),
+    ]
+    actions = [*DECLARED, *(P(p, c) for trick in tricks for p, c in trick)]
+    ruled = rule(
+        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "hands": hands, "actions": actions}]
+    )
+    only = ruled["deals"][0]
+    assert only["tricks_won"] == {"a": 4, "b": 0, "c": 1}
+    assert only["rulings"] == [
+        {
+            "kind": "renege",
+            "player": "a",
+            "trick": 1,
+            "card": "AH",
+            "obligation": "cinch",
+            "proven_at": 3,
+            "amount": 3,
+        },
+        {"kind": "pot_won", "player": "c", "amount": 3},
+        {"kind": "bourre", "player": "b", "amount": 3},
+    ]
+    assert only["next"] == {"penalties": {"a": 3, "b": 3}, "exempt": ["a", "b"], "double": []}
+    assert ruled["balances"] == {"a": -4, "b": -4, "c": 2}
+    assert ruled["pot"] == 6
