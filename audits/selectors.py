@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 
 from audits.models import AuditRun
 from games.eventstore import stream_first_events
-from games.table import TABLE_CREATED
+from games.table import STREAM_PREFIX, TABLE_CREATED
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +24,7 @@ class LoggedTable:
 def logged_table_iter(*, club_id: uuid.UUID | str | None = None) -> Iterator[LoggedTable]:
     """Every table stream in the log (or one club's), in creation order. Read from the log
     itself, not from `games`' tables, so a table the database forgot is still audited."""
-    for event in stream_first_events(prefix="table-", club=club_id):
+    for event in stream_first_events(prefix=STREAM_PREFIX, club=club_id):
         if event.type != TABLE_CREATED:
             continue
         yield LoggedTable(

@@ -12,6 +12,9 @@ class Club(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     name = models.CharField(max_length=200, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Where the club plays: the standings count each event for the club night it belongs
+    # to in this zone (`clubs.nights`). An IANA name; checked by `club_time_zone_set`.
+    time_zone = models.CharField(max_length=64, default="UTC")
 
     class Meta:
         ordering = ["name"]

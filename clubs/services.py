@@ -10,6 +10,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import CLUB_ROLES, MANAGING_ROLES, ApiKey, Club, Member, Role
+from clubs.nights import DEFAULT_TIME_ZONE, zone
+from clubs.zones import remember
 
 KEY_SCHEME = "bk"
 
@@ -22,8 +24,20 @@ def key_hash(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def club_create(*, name: str) -> Club:
-    return Club.objects.create(name=name)
+def club_create(*, name: str, time_zone: str = DEFAULT_TIME_ZONE) -> Club:
+    zone(time_zone)  # UnknownTimeZone before anything is written
+    return Club.objects.create(name=name, time_zone=time_zone)
+
+
+def club_time_zone_set(*, club: Club, time_zone: str) -> Club:
+    """Where the club plays, for its standings by night (`clubs.nights`). Raises
+    `UnknownTimeZone`. Events already counted keep their night until the standings are
+    rebuilt (`manage.py rebuild --projection player_stats`)."""
+    zone(time_zone)
+    club.time_zone = time_zone
+    club.save(update_fields=["time_zone"])
+    transaction.on_commit(lambda: remember(str(club.pk), time_zone))
+    return club
 
 
 def api_key_create(*, club: Club, name: str, role: str) -> tuple[ApiKey, str]:
@@ -115,11 +129,11 @@ def admin_username(club_name: str) -> str:
 
 @transaction.atomic
 def club_bootstrap(
-    *, name: str, key_name: str = "bootstrap admin"
+    *, name: str, key_name: str = "bootstrap admin", time_zone: str = DEFAULT_TIME_ZONE
 ) -> tuple[Club, ApiKey, str, Member, str]:
     """A new club, its first admin API key (raw text returned once) and its first admin
     member (user name from the club's name, a generated password returned once)."""
-    club = club_create(name=name)
+    club = club_create(name=name, time_zone=time_zone)
     key, raw = api_key_create(club=club, name=key_name, role=Role.ADMIN)
     password = password_generate()
     member = member_create(

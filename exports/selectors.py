@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime
 
 from django.conf import settings
 from django.db.models import QuerySet
 
 from clubs.models import Club
+from clubs.nights import DEFAULT_TIME_ZONE, nights_between
 from exports.models import ExportJob
 from games.eventstore import read_stream
 from games.models import Table
@@ -26,12 +27,11 @@ def export_job_list(*, club: Club) -> QuerySet[ExportJob]:
 
 
 def export_range(
-    *, date_from: date | None, date_to: date | None
+    *, date_from: date | None, date_to: date | None, time_zone: str = DEFAULT_TIME_ZONE
 ) -> tuple[datetime | None, datetime | None]:
-    """Inclusive dates as a half-open UTC interval of ``recorded_at``."""
-    start = datetime.combine(date_from, time.min, tzinfo=UTC) if date_from else None
-    end = datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=UTC) if date_to else None
-    return start, end
+    """Inclusive club nights (the standings' days: `clubs.nights`, in the club's zone) as
+    a half-open interval of ``recorded_at``."""
+    return nights_between(date_from, date_to, time_zone)
 
 
 def export_tables(

@@ -96,7 +96,9 @@ def export_build(*, job_id: uuid.UUID | str) -> ExportJob:
     final = os.path.join(directory, name)
     partial = f"{final}.part"
     try:
-        start, end = export_range(date_from=job.date_from, date_to=job.date_to)
+        start, end = export_range(
+            date_from=job.date_from, date_to=job.date_to, time_zone=job.club.time_zone
+        )
         os.makedirs(directory, exist_ok=True)
         tables = export_tables(club=job.club, table_id=job.table_id, start=start, end=end)
         header = {

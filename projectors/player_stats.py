@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.db.models import Q
 
+from clubs.zones import club_time_zone
 from games.eventstore import RecordedEvent
 from games.table import TABLE_CREATED, is_table_stream
 from projectors.framework import Projector
@@ -49,7 +50,7 @@ class PlayerStatsProjector(Projector):
             )
             return None if row is None else Line(**row)
 
-        fold = StatsFold(tables, lines, load_one, load_day)
+        fold = StatsFold(tables, lines, load_one, load_day, zone_of=club_time_zone)
         for event in events:
             try:
                 fold.apply(event)

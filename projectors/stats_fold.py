@@ -12,10 +12,11 @@ starts), so what each of the current deal's rulings added is kept per table (`op
 taken back when it is voided; undo is last-in first-out, so restoring a player's previous
 biggest pot is exact.
 
-Every contribution also goes to the player's line of the day it was recorded (UTC;
-`PlayerDayStats`), kept in `open` with its day so an undo after midnight takes it back
-from the right day: summing days gives the standings of a night or a month. A player who
-joins a table later counts it among their tables from the join (RULES.md §5).
+Every contribution also goes to the player's line of the club night it was recorded in
+(`PlayerDayStats`; the night in the club's time zone, `clubs.nights`), kept in `open` with
+its day so an undo after the night turned takes it back from the right day: summing days
+gives the standings of a night or a month. A player who joins a table later counts it
+among their tables from the join (RULES.md §5).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from datetime import UTC
 from typing import Any
 
+from clubs.nights import DEFAULT_TIME_ZONE, night_of
 from games.eventstore import RecordedEvent
 from games.table import DEAL_STARTED, EVENT_UNDONE, PLAYER_JOINED, RULING_MADE, TABLE_CREATED
 
@@ -106,16 +107,19 @@ def ruling_contribution(data: dict[str, Any], table: TableMemory) -> tuple[dict,
     return {p: dict(c) for p, c in add.items()}, dict(won)
 
 
-def day_of(event: RecordedEvent) -> str:
-    """The day (UTC, ISO) an event counts for in the standings by date."""
-    return event.recorded_at.astimezone(UTC).date().isoformat()
+def day_of(event: RecordedEvent, time_zone: str = DEFAULT_TIME_ZONE) -> str:
+    """The day (ISO) an event counts for in the standings by date: the club night it
+    belongs to in its club's time zone (`clubs.nights`: a deal at 01:30 counts for the
+    night before)."""
+    return night_of(event.recorded_at, time_zone).isoformat()
 
 
 class StatsFold:
     """Applies events to in-memory tables and lines; the caller loads and saves them.
 
     `lines` should hold the current lines of the tables' players; `loader` fetches any
-    other (None: a new player). `dirty_tables` and `dirty_lines` name what changed."""
+    other (None: a new player); `zone_of` gives a club's time zone, for the nights events
+    count for. `dirty_tables` and `dirty_lines` name what changed."""
 
     def __init__(
         self,
@@ -123,8 +127,10 @@ class StatsFold:
         lines: dict[tuple[str, str], Line],
         loader: Callable[[str, str], Line | None] | None = None,
         day_loader: Callable[[str, str, str], Line | None] | None = None,
+        zone_of: Callable[[str], str] | None = None,
     ):
         self.tables = tables
+        self.zone_of = zone_of or (lambda _club: DEFAULT_TIME_ZONE)
         self.lines = lines
         self.loader = loader
         self.day_loader = day_loader
@@ -133,6 +139,9 @@ class StatsFold:
         self.dirty_tables: set[str] = set()
         self.dirty_lines: set[tuple[str, str]] = set()
         self.dirty_days: set[tuple[str, str, str]] = set()
+
+    def day(self, event: RecordedEvent) -> str:
+        return day_of(event, self.zone_of(event.club))
 
     def line(self, club_id: str, player: str) -> Line:
         key = (club_id, player)
@@ -187,7 +196,7 @@ class StatsFold:
         self.tables[event.stream] = TableMemory(club_id=club_id, players=players)
         self.dirty_tables.add(event.stream)
         for player in players:
-            for line in self.lines_of(club_id, player, day_of(event)):
+            for line in self.lines_of(club_id, player, self.day(event)):
                 line.tables += 1
 
     def _joined(self, event: RecordedEvent, table: TableMemory) -> None:
@@ -197,9 +206,9 @@ class StatsFold:
         if player in table.players:
             return
         table.players.append(player)
-        for line in self.lines_of(table.club_id, player, day_of(event)):
+        for line in self.lines_of(table.club_id, player, self.day(event)):
             line.tables += 1
-        table.open[str(event.version)] = {"joined": player, "day": day_of(event)}
+        table.open[str(event.version)] = {"joined": player, "day": self.day(event)}
 
     def _unjoined(self, table: TableMemory, joined: dict[str, Any] | None) -> None:
         if not joined or "joined" not in joined:
@@ -218,7 +227,7 @@ class StatsFold:
         add, won = ruling_contribution(data, table)
         if not add:
             return
-        day = day_of(event)
+        day = self.day(event)
         # The previous biggest pot of the all-time line and of the day's line, per player.
         prev_biggest: dict[str, int] = {}
         prev_biggest_day: dict[str, int] = {}

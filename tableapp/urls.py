@@ -37,6 +37,7 @@ urlpatterns = [
     path("members/", club.members, name="members"),
     path("members/add", club.member_add, name="member-add"),
     path("members/<uuid:member_id>/remove", club.member_delete, name="member-remove"),
+    path("club/time-zone", club.time_zone_set, name="time-zone"),
     path("keys/add", club.key_add, name="key-add"),
     path("keys/<uuid:key_id>/revoke", club.key_revoke, name="key-revoke"),
 ]

@@ -32,7 +32,7 @@ KIND_DESCRIPTIONS = {
     "pot_split": "RulingMade pot_split",
     "pot_shared": "RulingMade pot_shared",
     "bourre": "RulingMade bourre: a player who played took no trick",
-    "table_created": "TableCreated",
+    "table_created": f"{TABLE_CREATED}: a table was opened (its players and options)",
     "event_undone": "EventUndone: an event was undone (its rulings voided)",
     "table_closed": "TableClosed: the sitting is over (the pot shared out, balances settled up)",
 }

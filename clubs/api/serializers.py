@@ -30,3 +30,21 @@ class ApiKeyCreatedOutputSerializer(serializers.ModelSerializer):
 ApiKeyListOutputSerializer = page_serializer(
     ApiKeyOutputSerializer, "keys", "ApiKeyPageOutputSerializer"
 )
+
+
+class ClubOutputSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    time_zone = serializers.CharField(
+        help_text="where the club plays (IANA name): standings and exports count club nights "
+        "in this zone"
+    )
+    night_turns_at = serializers.CharField(
+        help_text="HH:MM: a club night runs until this hour the next morning"
+    )
+
+
+class ClubUpdateInputSerializer(serializers.Serializer):
+    time_zone = StrictCharField(
+        max_length=64, help_text="an IANA time zone name, e.g. America/Chicago"
+    )

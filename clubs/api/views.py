@@ -1,4 +1,5 @@
-"""Key management for club admins: list, create (shown once), revoke."""
+"""The key's club (any key reads it, an admin sets its time zone), and key management for
+club admins: list, create (shown once), revoke."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import uuid
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
@@ -15,15 +16,61 @@ from rest_framework.views import APIView
 from clubs.api.errors import ApiError, error_responses
 from clubs.api.headers import location
 from clubs.api.pagination import page_parameters, paginate_queryset
-from clubs.api.permissions import IsKeyAdmin, request_key
+from clubs.api.permissions import IsAuditor, IsClubAdmin, IsKeyAdmin, request_key
 from clubs.api.serializers import (
     ApiKeyCreatedOutputSerializer,
     ApiKeyCreateInputSerializer,
     ApiKeyListOutputSerializer,
     ApiKeyOutputSerializer,
+    ClubOutputSerializer,
+    ClubUpdateInputSerializer,
 )
+from clubs.models import Club
+from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone
 from clubs.selectors import api_key_get, api_key_list
-from clubs.services import LastAdminKey, api_key_create, api_key_revoke
+from clubs.services import LastAdminKey, api_key_create, api_key_revoke, club_time_zone_set
+
+
+def _club_body(club: Club) -> dict[str, str]:
+    return {
+        "id": str(club.id),
+        "name": club.name,
+        "time_zone": club.time_zone,
+        "night_turns_at": NIGHT_TURNS_AT.strftime("%H:%M"),
+    }
+
+
+class ClubApi(APIView):
+    def get_permissions(self):  # type: ignore[no-untyped-def]
+        return [IsClubAdmin()] if self.request.method == "PATCH" else [IsAuditor()]
+
+    @extend_schema(
+        operation_id="club_read",
+        tags=["club"],
+        responses={200: ClubOutputSerializer, **error_responses(403)},
+        description="The key's club, with the time zone its nights are counted in.",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(_club_body(request_key(request).club))
+
+    @extend_schema(
+        operation_id="club_update",
+        tags=["club"],
+        request=ClubUpdateInputSerializer,
+        responses={200: ClubOutputSerializer, **error_responses(400, 403)},
+        description="Set where the club plays (admin). Standings and exports count club "
+        "nights in this zone from now on; deals already counted keep their night until the "
+        "standings are rebuilt (`manage.py rebuild --projection player_stats`).",
+    )
+    def patch(self, request: Request) -> Response:
+        body = ClubUpdateInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        club = request_key(request).club
+        try:
+            club_time_zone_set(club=club, time_zone=body.validated_data["time_zone"])
+        except UnknownTimeZone as refused:
+            raise ValidationError({"time_zone": [str(refused)]}) from None
+        return Response(_club_body(club))
 
 
 class ApiKeyListCreateApi(APIView):

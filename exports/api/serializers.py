@@ -19,10 +19,12 @@ class ExportCreateInputSerializer(serializers.Serializer):
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()
         fields["from"] = serializers.DateField(
-            required=False, allow_null=True, help_text="first day (UTC) of recorded_at"
+            required=False,
+            allow_null=True,
+            help_text="first club night (the club's time zone; a night runs until 06:00)",
         )
         fields["to"] = serializers.DateField(
-            required=False, allow_null=True, help_text="last day (UTC), inclusive"
+            required=False, allow_null=True, help_text="last club night, inclusive"
         )
         return fields
 

@@ -71,9 +71,11 @@ class StandingsRangeQuerySerializer(serializers.Serializer):
     """The days to count (UTC, both inclusive; either may be left out)."""
 
     vars()["from"] = serializers.DateField(  # `from` is a keyword
-        required=False, help_text="first day counted, YYYY-MM-DD (UTC)"
+        required=False,
+        help_text="first club night counted, YYYY-MM-DD (the club's time zone; "
+        "a night runs until 06:00)",
     )
-    to = serializers.DateField(required=False, help_text="last day counted, YYYY-MM-DD (UTC)")
+    to = serializers.DateField(required=False, help_text="last club night counted, YYYY-MM-DD")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         start, end = attrs.get("from"), attrs.get("to")

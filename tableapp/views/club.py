@@ -6,13 +6,13 @@ from __future__ import annotations
 import csv
 import uuid
 from dataclasses import asdict
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 
+from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone, time_zone_names, tonight
 from clubs.selectors import (
     api_key_get,
     api_key_list,
@@ -25,6 +25,7 @@ from clubs.services import (
     MemberRefused,
     api_key_create,
     api_key_revoke,
+    club_time_zone_set,
     member_create,
     member_remove,
     password_generate,
@@ -38,13 +39,13 @@ CSV_FIELDS = ("player", "net_chips", "pots_won", "deals_played", "deals_passed",
               "reneges", "biggest_pot", "tables", "pot_chips")  # fmt: skip
 
 
-def period_days(period: str, today: date) -> tuple[date | None, date | None]:
-    """The days (UTC) of a period. Tonight is today, and yesterday too before noon: a club
-    night that goes past midnight is still one night the next morning."""
+def period_days(period: str, night: date) -> tuple[date | None, date | None]:
+    """The club nights of a period, `night` being tonight's (`clubs.nights`: in the club's
+    time zone, and until 06:00 the night before is still tonight)."""
     if period == "tonight":
-        return (today - timedelta(days=1) if timezone.now().hour < 12 else today), today
+        return night, night
     if period == "month":
-        return today.replace(day=1), today
+        return night.replace(day=1), night
     return None, None
 
 
@@ -52,8 +53,8 @@ def _standings(request: HttpRequest) -> tuple[str, date | None, date | None, lis
     period = request.GET.get("period", "tonight")
     if period not in PERIODS:
         period = "tonight"
-    start, end = period_days(period, timezone.now().date())
     club = member_of(request).club
+    start, end = period_days(period, tonight(club.time_zone))
     lines = leaderboard_between(club_id=str(club.id), start=start, end=end, limit=500)
     return period, start, end, lines
 
@@ -68,6 +69,8 @@ def standings(request: HttpRequest) -> HttpResponse:
         "periods": list(PERIODS.items()),
         "start": start,
         "end": end,
+        "time_zone": member_of(request).club.time_zone,
+        "night_turns_at": NIGHT_TURNS_AT,
         "projections": projections_status(),
     }
     return render(request, "tableapp/standings.html", context)
@@ -78,7 +81,8 @@ def standings_csv(request: HttpRequest) -> HttpResponse:
     """The standings of the period shown, one row a player (the API's `?from=&to=` CSV)."""
     period, _, end, lines = _standings(request)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    name = f"standings-{period}-{(end or timezone.now().date()).isoformat()}.csv"
+    night = end or tonight(member_of(request).club.time_zone)
+    name = f"standings-{period}-{night.isoformat()}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     writer = csv.writer(response)
     writer.writerow(CSV_FIELDS)
@@ -94,6 +98,8 @@ def _members_page(request: HttpRequest, status: int = 200, **extra: Any) -> Http
         "members": member_list(club=club),
         "keys": api_key_list(club=club),
         "roles": club_role_choices(),
+        "time_zones": time_zone_names(),
+        "night_turns_at": NIGHT_TURNS_AT,
         "errors": {},
         "values": {},
         **extra,
@@ -168,3 +174,18 @@ def key_revoke(request: HttpRequest, key_id: uuid.UUID) -> HttpResponse:
         message = "the club's last admin key cannot be revoked (create another admin key first)"
         return _members_page(request, 422, errors={"remove": message})
     return redirect("tableapp:members")
+
+
+@member_required("admin")
+def time_zone_set(request: HttpRequest) -> HttpResponse:
+    """Where the club plays: the standings count each deal for its night there."""
+    if request.method != "POST":
+        return redirect("tableapp:members")
+    name = request.POST.get("time_zone", "").strip()
+    try:
+        club_time_zone_set(club=member_of(request).club, time_zone=name)
+    except UnknownTimeZone as refused:
+        return _members_page(
+            request, 422, errors={"time_zone": str(refused)}, values={"time_zone": name}
+        )
+    return _members_page(request, time_zone_saved=True)

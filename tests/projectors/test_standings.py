@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from clubs.models import Club
+from clubs.nights import tonight as night_now
 from games.eventstore import read_stream
 from projectors.framework import projector_run
 from projectors.player_stats import NAME
@@ -77,7 +78,7 @@ def club(db: None) -> Club:
 @pytest.mark.django_db
 def test_the_leaderboard_of_a_range_of_days(club: Club) -> None:
     auditor = client_for(make_key(club, "auditor")[1])
-    today = datetime.now(UTC).date()
+    today = night_now("UTC")  # the club night going on (a night turns at 06:00)
     everything = auditor.get("/api/v1/leaderboard").json()["players"]
     tonight = auditor.get(f"/api/v1/leaderboard?from={today}&to={today}")
     assert tonight.status_code == 200, tonight.json()
@@ -96,7 +97,7 @@ def test_the_leaderboard_of_a_range_of_days(club: Club) -> None:
 @pytest.mark.django_db
 def test_a_players_stats_over_a_range_and_as_csv(club: Club) -> None:
     auditor = client_for(make_key(club, "auditor")[1])
-    today = datetime.now(UTC).date()
+    today = night_now("UTC")  # the club night going on (a night turns at 06:00)
     all_time = auditor.get("/api/v1/players/p2/stats").json()
     assert all_time["net_chips"] == -20
     assert auditor.get(f"/api/v1/players/p2/stats?from={today}").json() == all_time
@@ -114,7 +115,7 @@ def test_a_players_stats_over_a_range_and_as_csv(club: Club) -> None:
 @pytest.mark.django_db
 def test_the_standings_as_csv_are_the_whole_list_best_first(club: Club) -> None:
     auditor = client_for(make_key(club, "auditor")[1])
-    today = datetime.now(UTC).date()
+    today = night_now("UTC")  # the club night going on (a night turns at 06:00)
     response = auditor.get(f"/api/v1/leaderboard?from={today}", HTTP_ACCEPT="text/csv")
     assert response.status_code == 200
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -142,3 +143,43 @@ def test_a_format_that_is_not_offered_is_406_not_a_missing_url(club: Club) -> No
     assert response.status_code == 406
     assert response.json()["error"]["code"] == "not_acceptable"
     assert "format" in response.json()["error"]["message"]
+
+
+@pytest.mark.django_db
+def test_a_night_past_midnight_counts_for_the_evening_it_began_in_the_clubs_zone(
+    club_id: str,
+) -> None:
+    # A Chicago club plays from 21:00 on Friday to 01:30 on Saturday (03:00 to 07:30 UTC on
+    # Saturday): the whole table counts for Friday's night, not for two UTC days.
+    writer = table_from_transcript(club_id, TIE["transcript"])
+    events = read_stream(stream=writer.stream)
+    start = datetime(2026, 11, 28, 3, 0, tzinfo=UTC)
+    step = (datetime(2026, 11, 28, 7, 30, tzinfo=UTC) - start) / (len(events) - 1)
+    timed = [replace(e, recorded_at=start + i * step) for i, e in enumerate(events)]
+    fold = StatsFold({}, {}, zone_of=lambda _club: "America/Chicago")
+    for event in timed:
+        fold.apply(event)
+    assert {day for (_, _, day) in fold.day_lines} == {"2026-11-27"}
+    utc = StatsFold({}, {})
+    for event in timed:
+        utc.apply(event)
+    assert {day for (_, _, day) in utc.day_lines} == {"2026-11-27", "2026-11-28"}  # 06:00 UTC
+
+
+@pytest.mark.django_db
+def test_the_projector_dates_events_in_the_clubs_zone(db: None) -> None:
+    from clubs.services import club_time_zone_set
+
+    club = make_club()
+    club_time_zone_set(club=club, time_zone="Pacific/Kiritimati")  # UTC+14: tomorrow already
+    table_from_transcript(str(club.id), TIE["transcript"])
+    projector_run(name=NAME)
+    auditor = client_for(make_key(club, "auditor")[1])
+    night = night_now("Pacific/Kiritimati")
+    counted = auditor.get(f"/api/v1/leaderboard?from={night}&to={night}").json()["players"]
+    assert counted
+    assert counted == auditor.get("/api/v1/leaderboard").json()["players"]
+    utc_night = night_now("UTC")  # the night in UTC: the other date, but for 06:00-16:00 UTC
+    if utc_night != night:
+        other = auditor.get(f"/api/v1/leaderboard?from={utc_night}&to={utc_night}").json()
+        assert other["players"] == []

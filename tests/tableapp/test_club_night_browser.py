@@ -168,3 +168,26 @@ def test_standings_tonight_and_this_month_with_csv(page: Any, live_server: Any) 
     assert download.value.suggested_filename.startswith("standings-month-")
     assert (rows[0]["player"], rows[0]["net_chips"]) == ("ana", "3")
     assert {r["player"] for r in rows} == {"ana", "ben", "cy", "dee"}
+
+
+def test_an_admin_sets_the_clubs_time_zone_and_the_standings_count_its_nights(
+    page: Any, live_server: Any
+) -> None:
+    club = make_club()
+    sign_in(page, live_server.url, make_member(club, "admin"))
+    page.goto(f"{live_server.url}/app/members/")
+    field = page.locator("input[name=time_zone]")
+    assert field.input_value() == "UTC"
+    field.fill("Louisiana")
+    page.click("button:has-text('Save the time zone')")
+    error = page.locator("[data-field=time_zone]")
+    assert "unknown time zone 'Louisiana'" in error.inner_text()
+    assert page.locator("input[name=time_zone]").input_value() == "Louisiana"  # kept to fix
+    page.locator("input[name=time_zone]").fill("America/Chicago")
+    page.click("button:has-text('Save the time zone')")
+    assert "Nights now count in America/Chicago" in page.locator("[role=status]").inner_text()
+    screenshot(page, "members-time-zone")
+    club.refresh_from_db()
+    assert club.time_zone == "America/Chicago"
+    page.goto(f"{live_server.url}/app/standings/")
+    assert "club nights in America/Chicago" in page.locator("p.hint").first.inner_text()

@@ -119,3 +119,33 @@ def test_make_runs_first_club_signs_in_once_and_then_only_says_how() -> None:
     call_command("ensure_first_club", stdout=again)
     assert "set_member_password" in again.getvalue()
     assert Member.objects.count() == 1
+
+
+def test_an_admin_sets_where_the_club_plays_and_the_standings_say_it() -> None:
+    admin = make_member(role="admin")
+    client = signed_in(admin)
+    bad = client.post("/app/club/time-zone", {"time_zone": "Mars/Olympus"})
+    assert bad.status_code == 422
+    assert 'data-field="time_zone"' in bad.content.decode()
+    assert "Mars/Olympus" in bad.content.decode()  # the value typed is kept at the field
+    good = client.post("/app/club/time-zone", {"time_zone": "America/Chicago"})
+    assert good.status_code == 200
+    assert "Nights now count in America/Chicago" in good.content.decode()
+    admin.club.refresh_from_db()
+    assert admin.club.time_zone == "America/Chicago"
+    standings = client.get("/app/standings/").content.decode()
+    assert "club nights in America/Chicago" in standings
+    scorekeeper = signed_in(make_member(club=admin.club))
+    refused = scorekeeper.post("/app/club/time-zone", {"time_zone": "UTC"})
+    assert refused.status_code == 403
+    admin.club.refresh_from_db()
+    assert admin.club.time_zone == "America/Chicago"
+
+
+def test_bootstrap_takes_the_clubs_time_zone_and_refuses_an_unknown_one() -> None:
+    out = StringIO()
+    call_command("bootstrap_club", "Cajun Club", "--time-zone", "America/Chicago", stdout=out)
+    assert "nights in America/Chicago" in out.getvalue()
+    with pytest.raises(CommandError, match="--time-zone"):
+        call_command("bootstrap_club", "Nowhere Club", "--time-zone", "Nowhere", stdout=StringIO())
+    assert not Member.objects.filter(club__name="Nowhere Club").exists()

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import IntegrityError
 
+from clubs.nights import DEFAULT_TIME_ZONE, UnknownTimeZone
 from clubs.services import MemberRefused, club_bootstrap
 
 
@@ -26,15 +27,25 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("name", help="the club's name (unique)")
+        parser.add_argument(
+            "--time-zone",
+            default=DEFAULT_TIME_ZONE,
+            help="where the club plays, an IANA name such as America/Chicago (default UTC): "
+            "the standings count each deal for the club night it belongs to there",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            club, key, raw, member, password = club_bootstrap(name=options["name"])
+            club, key, raw, member, password = club_bootstrap(
+                name=options["name"], time_zone=options["time_zone"]
+            )
+        except UnknownTimeZone as exc:
+            raise CommandError(f"--time-zone: {exc}") from exc
         except IntegrityError as exc:
             raise CommandError(f"a club named {options['name']!r} already exists") from exc
         except MemberRefused as exc:
             raise CommandError(f"cannot create the club's admin member: {exc}") from exc
-        self.stdout.write(f"club {club.name} ({club.id})")
+        self.stdout.write(f"club {club.name} ({club.id}), nights in {club.time_zone}")
         self.stdout.write(f"sign in at {app_url()}")
         self.stdout.write(f"  user name {member.name}")
         self.stdout.write(f"  password  {password}")
