@@ -29,6 +29,9 @@ from bench.eventstore import ROUNDS, _prepare_baseline_table, bare_insert
 from clubs.services import api_key_create, club_create
 
 PLAYS = int(os.environ.get("BENCH_API_PLAYS", "600"))
+# Card plays ask for the lean answer (docs/api.md): the table's state is not re-sent with
+# each play. `BENCH_API_PREFER=` (empty) measures the default, whole-state answer.
+PREFER = os.environ.get("BENCH_API_PREFER", "return=minimal")
 ROOT = Path(__file__).resolve().parent.parent
 CASE = ROOT / "tests" / "conformance" / "cases" / "louisiana-02-tie-bourre-lone.json"
 CLUBS = 4
@@ -56,6 +59,8 @@ class TableClient:
     def __init__(self, port: int, key: str, transcript: dict[str, Any]) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+        if PREFER:
+            self.headers["Prefer"] = PREFER
         body = {
             "name": "bench",
             "variant": transcript["variant"],

@@ -40,6 +40,9 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 def database_config(url: str) -> dict[str, Any]:
     config: dict[str, Any] = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    if config.get("ENGINE") == "django.db.backends.postgresql":
+        # Django's, with a health check that needs no `SELECT 1` on a quiet connection.
+        config["ENGINE"] = "bourre_site.postgres"
     config.setdefault("OPTIONS", {})
     config.setdefault("TEST", {})
     return config

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.http import HttpResponse
+from django.urls import get_script_prefix, reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from clubs.api.errors import ApiError, error_responses
@@ -28,10 +28,13 @@ from clubs.api.pagination import (
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
 from games.api.serializers import (
+    EVENTS_MAX,
+    MAX_INT,
     EventOutputSerializer,
     EventPageOutputSerializer,
     EventsAppendInputSerializer,
     EventsAppendOutputSerializer,
+    check_json_text,
 )
 from games.eventstore import RecordedEvent
 from games.selectors import table_event_position, table_events_page, table_undos
@@ -52,6 +55,31 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 )
 
 
+PREFER = OpenApiParameter(
+    "Prefer",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    enum=["return=minimal", "return=representation"],
+    description="`return=minimal` (RFC 7240): the response leaves the table's `state` out "
+    "(`GET /tables/{id}/state` has it) and says `Preference-Applied: return=minimal`; "
+    "the default is the whole state",
+)
+MINIMAL = "return=minimal"
+
+
+def _prefers_minimal(request: Request) -> bool:
+    """`Prefer: return=minimal` among the request's preferences (RFC 7240: a comma-separated
+    list, each a token, maybe with `;` parameters; names compare without case)."""
+    prefer = request.headers.get("Prefer")
+    if not prefer:
+        return False
+    return any(
+        item.split(";", 1)[0].strip().replace(" ", "").lower() == MINIMAL
+        for item in prefer.split(",")
+    )
+
+
 def _idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
@@ -61,12 +89,51 @@ def _idempotency_key(request: Request) -> str | None:
     return key
 
 
+def _append_body(data: Any) -> tuple[int, list[Any]]:
+    """The expected version and the events of a posted body. A well-formed body (the
+    usual card play) is taken as the serializer would take it, without building it (its
+    per-field machinery cost more than the rest of the view); anything else goes through
+    `EventsAppendInputSerializer`, so every refusal is the serializer's own."""
+    if type(data) is dict:
+        version, events = data.get("expected_version"), data.get("events")
+        if (
+            type(version) is int
+            and 0 <= version <= MAX_INT
+            and type(events) is list
+            and 0 < len(events) <= EVENTS_MAX
+            and all(type(event) is dict for event in events)
+        ):
+            try:
+                return version, [check_json_text(event) for event in events]
+            except ValidationError:
+                pass  # the serializer names the event
+    body = EventsAppendInputSerializer(data=data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data["expected_version"], body.validated_data["events"]
+
+
+_ANY_TABLE = uuid.UUID(int=0)
+_events_paths: dict[str, tuple[str, str]] = {}
+
+
+def _events_path(table_id: uuid.UUID) -> str:
+    """`reverse("v1:table-events", ...)`, built once per script prefix: reversing on
+    every card play cost more than the rest of the response's headers."""
+    prefix = get_script_prefix()
+    parts = _events_paths.get(prefix)
+    if parts is None:
+        path = reverse("v1:table-events", kwargs={"table_id": _ANY_TABLE})
+        head, tail = path.split(str(_ANY_TABLE))
+        parts = _events_paths[prefix] = (head, tail)
+    return f"{parts[0]}{table_id}{parts[1]}"
+
+
 def _logged_url(
     request: Request, table_id: uuid.UUID, expected_version: int, first: int | None
 ) -> str:
     """Where the events just logged are: the table's log from the first of them on
     (`first`, its position, is read from the log only for a replayed answer)."""
-    url = reverse("v1:table-events", kwargs={"table_id": table_id}, request=request)
+    url = request.build_absolute_uri(_events_path(table_id))
     if first is None:
         table = table_or_404(request, table_id)
         first = table_event_position(table=table, version=expected_version + 1)
@@ -82,26 +149,30 @@ class TableEventsApi(APIView):
     @extend_schema(
         operation_id="tables_events_append",
         tags=["events"],
-        parameters=[location(201), IDEMPOTENCY_KEY],
+        parameters=[location(201), IDEMPOTENCY_KEY, PREFER],
         request=EventsAppendInputSerializer,
         responses={201: EventsAppendOutputSerializer, **error_responses(400, 403, 404, 409, 422)},
         description="Log events, all or nothing; 201 with `Location`: the table's log "
         "from the first event logged. 409 `version_conflict` carries "
         "`current_version`; 422 carries the engine's `code`, the event's `index`, "
-        "`expected_player` and `field`. Nothing is stored on any error.",
+        "`expected_player` and `field`. Nothing is stored on any error. With "
+        "`Prefer: return=minimal` the 201 leaves `state` out (a table app that keeps its "
+        "own view saves the bytes); an idempotent retry returns the bytes first sent, with "
+        "or without `state` as the first request asked.",
     )
     def post(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
-        body = EventsAppendInputSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
+        expected_version, events = _append_body(request.data)
         key = _idempotency_key(request)
+        minimal = _prefers_minimal(request)
         try:
             outcome = table_events_append(
                 table_id=table_id,
                 club=request_key(request).club,
-                expected_version=body.validated_data["expected_version"],
-                events=body.validated_data["events"],
+                expected_version=expected_version,
+                events=events,
                 idempotency_key=key,
                 context=request_context(request),
+                with_state=not minimal,
             )
         except TableNotFound:
             raise NotFound("no such table in this club") from None
@@ -128,8 +199,10 @@ class TableEventsApi(APIView):
         )
         if outcome.replayed:
             response["Idempotent-Replayed"] = "true"
+        if "state" not in outcome.body:
+            response["Preference-Applied"] = MINIMAL
         response["Location"] = _logged_url(
-            request, table_id, body.validated_data["expected_version"], outcome.first_position
+            request, table_id, expected_version, outcome.first_position
         )
         return response
 

@@ -15,6 +15,7 @@ from games.selectors import table_glance, table_seating
 from games.table import PLAYER_NAME_MAX_LENGTH
 
 MAX_INT = 2**31 - 1
+EVENTS_MAX = 1000  # events in one append request
 
 
 def check_json_text(value: Any, path: str = "") -> Any:
@@ -188,7 +189,7 @@ class EventsAppendInputSerializer(serializers.Serializer):
     events = serializers.ListField(
         child=SafeJSONField(),
         min_length=1,
-        max_length=1000,
+        max_length=EVENTS_MAX,
         help_text='each {"deal": {...}}, a transcript action, {"undo": {"reason": ...}}, or '
         'between deals {"join": {"player", "seat_after"}}, {"leave": {"player"}}, {"close": {}}',
     )
@@ -265,7 +266,9 @@ class EventsAppendOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     rulings = RulingMadeOutputSerializer(many=True)
     undone = EventUndoneOutputSerializer(many=True)
-    state = TableStateOutputSerializer()
+    state = TableStateOutputSerializer(
+        required=False, help_text="left out when the request said `Prefer: return=minimal`"
+    )
 
 
 class EventOutputSerializer(serializers.Serializer):

@@ -71,11 +71,28 @@ def summary_text(summary: Mapping[str, Any]) -> str:
     return json.dumps(summary, ensure_ascii=False, separators=(",", ":"))
 
 
+@dataclass(frozen=True, slots=True)
+class RequestRecord:
+    """An idempotent request's answer, to store with the row (`TableRequest`)."""
+
+    key: str
+    request_hash: str
+    response: str
+
+
 def fold_save(
-    row: TableState, fold: TableFold, *, settled_before: int, deals_cleared: bool = False
-) -> None:
+    row: TableState,
+    fold: TableFold,
+    *,
+    settled_before: int,
+    deals_cleared: bool = False,
+    request: RequestRecord | None = None,
+) -> bool:
     """Write the fold back: new or undone deal summaries, then the row. A rebuild that
-    has just deleted the table's summaries passes `deals_cleared` to insert them at once."""
+    has just deleted the table's summaries passes `deals_cleared` to insert them at once.
+    With `request`, its answer is stored by the row's own statement (one round trip for
+    both); False when its key is stored already (by a request that committed while this
+    one waited for the row's lock), True otherwise."""
     state, settled = strip_deals(fold.state)
     count = len(state.deals)
     if deals_cleared:
@@ -107,7 +124,7 @@ def fold_save(
         remember(row.deal_start, deal_start)
     if row._state.adding:
         row.save()
-        return
+        return request is None or _request_stored(row.table_id, request)
     # One UPDATE written out: on every card play, and the ORM's building of it cost more
     # Python than the statement costs PostgreSQL.
     row.updated_at = timezone.now()
@@ -115,8 +132,23 @@ def fold_save(
     params += [json.dumps(row.deal_events, ensure_ascii=False), row.updated_at]
     if fold.deal_start_changed:
         sql, params = UPDATE_WITH_START_SQL, [*params, row.deal_start]
+    params.append(row.table_id)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, row.table_id])
+        if request is None:
+            cursor.execute(sql, params)
+            return True
+        # The answer rides on the row's UPDATE: a data-modifying WITH runs exactly once.
+        cursor.execute(
+            f"WITH saved AS ({sql} RETURNING table_id) {REQUEST_FROM_SAVED_SQL}",
+            [*params, request.key, request.request_hash, request.response],
+        )
+        return cursor.fetchone() is not None
+
+
+def _request_stored(table_id: uuid.UUID, request: RequestRecord) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(REQUEST_SQL, [table_id, request.key, request.request_hash, request.response])
+        return cursor.fetchone() is not None
 
 
 _STATE = TableState._meta.db_table
@@ -125,6 +157,16 @@ _REQUEST = TableRequest._meta.db_table
 _SET = "version = %s, snapshot_version = %s, state = %s, deal_events = %s::jsonb, updated_at = %s"
 UPDATE_SQL = f"UPDATE {_STATE} SET {_SET} WHERE table_id = %s"
 UPDATE_WITH_START_SQL = f"UPDATE {_STATE} SET {_SET}, deal_start = %s WHERE table_id = %s"
+REQUEST_SQL = (
+    f"INSERT INTO {_REQUEST} (table_id, key, request_hash, status_code, response, created_at)"
+    " VALUES (%s, %s, %s, 201, %s, now())"
+    " ON CONFLICT (table_id, key) DO NOTHING RETURNING 1"
+)
+REQUEST_FROM_SAVED_SQL = (
+    f"INSERT INTO {_REQUEST} (table_id, key, request_hash, status_code, response, created_at)"
+    " SELECT table_id, %s, %s, 201, %s, now() FROM saved"
+    " ON CONFLICT (table_id, key) DO NOTHING RETURNING 1"
+)
 LOCK_SQL = (
     "SELECT s.table_id, s.version, s.snapshot_version, s.state, s.deal_start,"
     " s.deal_events::text, s.updated_at, t.id, t.club_id, t.name, t.variant, t.options::text,"

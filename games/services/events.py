@@ -10,14 +10,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from clubs.models import Club
 from games.engine import Sitting, table_view
 from games.eventstore import VersionConflict, append, canonical_json
 from games.models import Table, TableRequest
 from games.projections.registry import project_inline
-from games.projections.table_state_store import Earlier, fold_load, fold_save, row_locked
+from games.projections.table_state_store import (
+    Earlier,
+    RequestRecord,
+    fold_load,
+    fold_save,
+    row_locked,
+)
 from games.services.context import RequestContext
 from games.services.decide import decide
 from games.services.errors import IdempotencyKeyReused, StaleVersion, TableNotFound
@@ -47,12 +53,14 @@ def table_events_append(
     events: Sequence[Any],
     idempotency_key: str | None = None,
     context: RequestContext | None = None,
+    with_state: bool = True,
 ) -> AppendOutcome:
     """Append posted events (`{"deal": ...}`, a transcript action, `{"undo": ...}`, or
     between deals `{"join": ...}`, `{"leave": ...}`, `{"close": {}}`).
 
     Raises `TableNotFound`, `StaleVersion`, `EventRejected` (with the event's index) or
     `IdempotencyKeyReused`; a retry with the same key and body returns the first outcome.
+    Without `with_state` the body leaves the table's `state` out (`Prefer: return=minimal`).
     """
     context = context or RequestContext()
     with transaction.atomic():
@@ -85,25 +93,26 @@ def table_events_append(
         fold = fold_load(row)
         settled_before = len(fold.state.deals)
         decision = decide(fold, row.table, events)
-        # The row is written before the append: the append holds the club's head until
-        # commit, so the less that follows it, the less the club's other tables wait.
-        fold_save(row, fold, settled_before=settled_before)
         body = {
             "table_id": str(table_id),
             "version": fold.version,
             "rulings": decision.rulings,
             "undone": decision.undone,
-            "state": state_body(row.table, fold.state, fold.version),
         }
+        if with_state:
+            body["state"] = state_body(row.table, fold.state, fold.version)
         content = response_json(body)
+        # The row is written before the append: the append holds the club's head until
+        # commit, so the less that follows it, the less the club's other tables wait. The
+        # answer to a keyed request is stored by the row's own statement.
+        answer = None
         if idempotency_key is not None:
-            with connection.cursor() as cursor:  # written out: on every keyed card play
-                cursor.execute(REQUEST_SQL, [table_id, idempotency_key, request_hash, content])
-                if cursor.fetchone() is None:
-                    # Stored by a request that committed while this one waited for the
-                    # row, yet this one expected the version it made: another body (its
-                    # expected version differs), so the key is reused.
-                    raise IdempotencyKeyReused(idempotency_key)
+            answer = RequestRecord(idempotency_key, request_hash, content)
+        if not fold_save(row, fold, settled_before=settled_before, request=answer):
+            # Stored by a request that committed while this one waited for the row, yet
+            # this one expected the version it made: another body (its expected version
+            # differs), so the key is reused.
+            raise IdempotencyKeyReused(str(idempotency_key))
         metadata = context.metadata()
         if idempotency_key is not None:  # a record for the audit (the mechanism is above)
             metadata["idempotency_key"] = f"{row.table.stream}:{idempotency_key}"
@@ -121,14 +130,6 @@ def table_events_append(
         assert result.last_version == fold.version
         project_inline(result.events)
     return AppendOutcome(201, body, content, first_position=result.first_position)
-
-
-REQUEST_SQL = (
-    f"INSERT INTO {TableRequest._meta.db_table}"
-    " (table_id, key, request_hash, status_code, response, created_at)"
-    " VALUES (%s, %s, %s, 201, %s, now())"
-    " ON CONFLICT (table_id, key) DO NOTHING RETURNING 1"
-)
 
 
 def _earlier_now(table_id: uuid.UUID, key: str) -> Earlier | None:

@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -84,8 +85,23 @@ def scratch(owner_dsn: str) -> Iterator[dict[str, str]]:
             ),
         }
     finally:
-        with psycopg.connect(owner_dsn, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        _drop(owner_dsn, name)
+
+
+def _drop(owner_dsn: str, name: str) -> None:
+    """Drop the scratch database. A backend of a `manage.py` that has just exited may
+    still be ending (and the owner may not terminate another role's session): try again
+    for a few seconds rather than fail the teardown on a busy machine."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            with psycopg.connect(owner_dsn, autocommit=True) as conn:
+                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            return
+        except psycopg.errors.Error:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 def manage(env: dict[str, str], *args: str) -> str:

@@ -41,6 +41,36 @@ def test_every_state_of_random_sittings_comes_back_equal(variant: str) -> None:
                 assert load_state(text) == stored
 
 
+@pytest.mark.parametrize("variant", ["louisiana", "comtadine"])
+def test_parts_remembered_from_earlier_states_encode_as_a_fresh_encoding_would(
+    variant: str,
+) -> None:
+    rng = random.Random(7)
+    transcript = random_sitting(rng, variant, 5, 2).transcript
+    state = new_sitting(
+        variant=variant, players=transcript["players"], options=transcript.get("options", {})
+    )
+    remembered_before = 0
+    for deal in transcript["deals"]:
+        header = {k: v for k, v in deal.items() if k != "actions"}
+        for event in [parse_deal(header), *(parse_action(a) for a in deal["actions"])]:
+            state, _ = apply(state, event)
+            stored, _ = strip_deals(state)
+            warm = dump_state(stored)  # most parts were encoded with the state before
+            remembered_before = max(remembered_before, len(snapshot._memo))
+            snapshot._memo.clear()
+            assert dump_state(stored) == warm
+    assert 0 < remembered_before <= snapshot.MEMO_LIMIT
+
+
+def test_a_list_where_a_tuple_is_hinted_is_never_remembered() -> None:
+    seats = [Seat("ana")]
+    room = Room(seats)  # type: ignore[arg-type]
+    assert codec(Room).encode(room)["seats"] == [{"player": "ana", "chips": 0}]
+    seats.append(Seat("ben"))  # a list can change: its encoding must follow
+    assert len(codec(tuple[Seat, ...]).encode(seats)) == 2
+
+
 @dataclasses.dataclass(frozen=True)
 class Seat:
     player: str
