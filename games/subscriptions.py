@@ -5,8 +5,8 @@ With the table stream contract (`games.table`) and the store's read API
 contract in pyproject.toml): the one registry of followers with their lifecycle (inline,
 async, live; `games.projections.registry`), the rebuild of several table-by-table
 projections on one read of the log (`games.projections.replay`), and waking an
-asynchronous subscription after a commit, coalesced within a process and across processes
-(`games.projections.wakeup`).
+asynchronous subscription after a commit, coalesced within a process and across processes,
+and not at all while it says it is idle (`games.projections.wakeup`).
 """
 
 from games.projections.registry import (
@@ -26,7 +26,13 @@ from games.projections.registry import (
     subscriptions,
 )
 from games.projections.replay import rebuild_one, rebuild_together
-from games.projections.wakeup import pending_clear, pending_mark, wake_after_commit
+from games.projections.wakeup import (
+    idle_set,
+    is_idle,
+    pending_clear,
+    pending_mark,
+    wake_after_commit,
+)
 
 __all__ = [
     "ASYNC",
@@ -37,6 +43,8 @@ __all__ = [
     "Rebuildable",
     "Subscription",
     "TablePass",
+    "idle_set",
+    "is_idle",
     "pending_clear",
     "pending_mark",
     "rebuild_one",
