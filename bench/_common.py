@@ -19,6 +19,11 @@ class Measurement:
     seconds: float
     latencies_ms: list[float]
     items_per_op: int = 1
+    #: CPU per operation in the timed window: this process (every client thread), and the
+    #: database backends serving the clients (None when their /proc entries are unreadable,
+    #: e.g. a remote server).
+    client_cpu_us: float | None = None
+    server_cpu_us: float | None = None
 
     @property
     def ops_per_second(self) -> float:
@@ -43,8 +48,12 @@ def measure(
     setup: Callable[[int], None] | None = None,
     teardown: Callable[[int], None] | None = None,
     warmup: int = 20,
+    server_pids: Callable[[], Sequence[int]] | None = None,
 ) -> Measurement:
-    """Run ``operation(client, n)`` from ``clients`` threads, all starting together."""
+    """Run ``operation(client, n)`` from ``clients`` threads, all starting together.
+
+    ``server_pids`` (called once the clients are set up) names the database backends whose
+    CPU time the timed window is charged with."""
     latencies: list[list[float]] = [[] for _ in range(clients)]
     barrier = threading.Barrier(clients + 1)
     errors: list[BaseException] = []
@@ -62,6 +71,7 @@ def measure(
                 operation(index, n)
                 own.append((time.perf_counter() - started) * 1000)
             barrier.wait()
+            barrier.wait()  # the connections stay open until their CPU time is read
         except BaseException as error:
             errors.append(error)
             barrier.abort()
@@ -73,15 +83,43 @@ def measure(
     for thread in threads:
         thread.start()
     barrier.wait()
-    started = time.perf_counter()
+    pids = list(server_pids()) if server_pids else []
+    started, client_started = time.perf_counter(), time.process_time()
+    server_started = _cpu_seconds(pids)
     barrier.wait()
     seconds = time.perf_counter() - started
+    client_cpu = time.process_time() - client_started
+    server_ended = _cpu_seconds(pids)
+    barrier.wait()
     for thread in threads:
         thread.join()
     if errors:
         raise errors[0]
     flat = [value for own in latencies for value in own]
-    return Measurement(label, clients, len(flat), seconds, flat, items_per_op)
+    ops = max(len(flat), 1)
+    server_cpu = (
+        None
+        if server_started is None or server_ended is None
+        else (server_ended - server_started) * 1e6 / ops
+    )
+    return Measurement(
+        label, clients, len(flat), seconds, flat, items_per_op, client_cpu * 1e6 / ops, server_cpu
+    )
+
+
+def _cpu_seconds(pids: Sequence[int]) -> float | None:
+    """User + system CPU of the processes ``pids`` (None if one cannot be read)."""
+    if not pids:
+        return None
+    total = 0
+    try:
+        for pid in pids:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return None
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:

@@ -57,8 +57,11 @@ def bare_insert(clients: int) -> Measurement:
     body = psycopg.types.json.Jsonb(PAYLOAD)
     meta = psycopg.types.json.Jsonb({"actor": "bench"})
 
+    pids: dict[int, int] = {}
+
     def setup(index: int) -> None:
         conns[index] = psycopg.connect(dsn, autocommit=True)
+        pids[index] = conns[index].info.backend_pid
 
     def insert(index: int, n: int) -> None:
         conns[index].execute(
@@ -76,6 +79,7 @@ def bare_insert(clients: int) -> Measurement:
         operation=insert,
         setup=setup,
         teardown=teardown,
+        server_pids=lambda: list(pids.values()),
     )
 
 
@@ -83,6 +87,11 @@ def store_append(clients: int, per_append: int, clubs: int = CLUBS) -> Measureme
     run = uuid.uuid4().hex[:8]
     events = [NewEvent(type=CARD_PLAYED, data=PAYLOAD)] * per_append
     partitions = [str(uuid.uuid4()) for _ in range(clubs)]
+    pids: dict[int, int] = {}
+
+    def setup(index: int) -> None:
+        connection.ensure_connection()  # this thread's own connection
+        pids[index] = connection.connection.info.backend_pid
 
     def do_append(index: int, n: int) -> None:
         append(
@@ -100,7 +109,9 @@ def store_append(clients: int, per_append: int, clubs: int = CLUBS) -> Measureme
         ops_per_client=OPS // clients // (1 if per_append == 1 else 4),
         operation=do_append,
         items_per_op=per_append,
+        setup=setup,
         teardown=lambda index: connections.close_all(),
+        server_pids=lambda: list(pids.values()),
     )
 
 
@@ -127,7 +138,22 @@ def main() -> None:
         bare = medians["bare INSERT"]
         rows.extend(_row(result, bare) for result in medians.values())
     print_table(
-        ["case", "clients", "appends/s", "events/s", "p50 ms", "p99 ms", "vs bare tx/s"], rows
+        [
+            "case",
+            "clients",
+            "appends/s",
+            "events/s",
+            "p50 ms",
+            "p99 ms",
+            "vs bare tx/s",
+            "client CPU µs/op",
+            "server CPU µs/op",
+        ],
+        rows,
+    )
+    print(
+        "CPU per operation in the timed window: this process (every client thread) and the "
+        "database backends of the clients' connections (n/a: not readable from /proc)."
     )
 
 
@@ -140,4 +166,10 @@ def _row(result: Measurement, bare: Measurement) -> list[object]:
         f"{result.percentile(50):.2f}",
         f"{result.percentile(99):.2f}",
         f"{result.ops_per_second / bare.ops_per_second:.0%}",
+        _cpu(result.client_cpu_us),
+        _cpu(result.server_cpu_us),
     ]
+
+
+def _cpu(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:,.0f}"

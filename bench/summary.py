@@ -102,14 +102,17 @@ def _drained(deadline: float) -> float:
     import redis
     from django.conf import settings
 
+    from followers.models import SubscriptionCheckpoint
     from games.eventstore import last_position
-    from projectors.models import ProjectorCheckpoint
+    from projectors.framework import projectors_all
 
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     began = time.perf_counter()
     head = last_position()
     while time.perf_counter() < deadline:
-        behind = ProjectorCheckpoint.objects.filter(active=True, position__lt=head).exists()
+        behind = SubscriptionCheckpoint.objects.filter(
+            active=True, name__in=list(projectors_all()), position__lt=head
+        ).exists()
         if not behind and not broker.llen(settings.CELERY_TASK_DEFAULT_QUEUE):
             break
         time.sleep(0.1)

@@ -4,7 +4,8 @@ With the table stream contract (`games.table`) and the store's read API
 (`games.eventstore`), this is all of `games` another app may import (an import-linter
 contract in pyproject.toml): the one registry of followers with their lifecycle (inline,
 async, live; `games.projections.registry`), and waking an asynchronous subscription after
-a commit, coalesced within a process and across processes (`games.projections.wakeup`).
+a commit, coalesced within a process and across processes, and not at all while it says it
+is idle (`games.projections.wakeup`).
 """
 
 from games.projections.registry import (
@@ -22,7 +23,13 @@ from games.projections.registry import (
     subscription_register,
     subscriptions,
 )
-from games.projections.wakeup import pending_clear, pending_mark, wake_after_commit
+from games.projections.wakeup import (
+    idle_set,
+    is_idle,
+    pending_clear,
+    pending_mark,
+    wake_after_commit,
+)
 
 __all__ = [
     "ASYNC",
@@ -32,6 +39,8 @@ __all__ = [
     "RebuildReport",
     "Rebuildable",
     "Subscription",
+    "idle_set",
+    "is_idle",
     "pending_clear",
     "pending_mark",
     "rebuildables",

@@ -1,4 +1,4 @@
-"""Checkpoints, the player-statistics read model, and task runs.
+"""The player-statistics read model and task runs (the checkpoints are `followers`').
 
 Read-model rows carry a `generation`: a rebuild writes a fresh generation beside the live
 one and flips the checkpoint's `active` flag in one transaction, so readers (who select the
@@ -10,56 +10,6 @@ from __future__ import annotations
 import uuid
 
 from django.db import models
-from django.db.models import Q
-
-
-class ProjectorCheckpoint(models.Model):
-    """How far one generation of a projector's read model has read the log.
-
-    The `active` row is the live one (one per projector); a rebuild adds an inactive row
-    for the generation it is building. The log is partitioned by club, so how far it has
-    read is one `ProjectorClubCheckpoint` per club; `position` is their sum (the number of
-    events projected: `last_position()` minus it is the lag). All commit with the read
-    model they cover, under this row's lock."""
-
-    name = models.CharField(max_length=100)
-    generation = models.IntegerField()
-    position = models.BigIntegerField(default=0)
-    active = models.BooleanField(default=False)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["name", "generation"], name="projectors_checkpoint_generation"
-            ),
-            models.UniqueConstraint(
-                fields=["name"], condition=Q(active=True), name="projectors_checkpoint_one_active"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name}#{self.generation}@{self.position}"
-
-
-class ProjectorClubCheckpoint(models.Model):
-    """Every event of the club's partition at or before `position` is in the read model."""
-
-    checkpoint = models.ForeignKey(
-        ProjectorCheckpoint, on_delete=models.CASCADE, related_name="clubs"
-    )
-    club_id = models.UUIDField()
-    position = models.BigIntegerField(default=0)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["checkpoint", "club_id"], name="projectors_club_checkpoint_key"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.checkpoint_id}/{self.club_id}@{self.position}"
 
 
 class StatsCounters(models.Model):

@@ -12,7 +12,7 @@ from games.eventstore import RecordedEvent
 from games.table import TABLE_CREATED, is_table_stream
 from projectors.framework import Projector
 from projectors.models import PlayerDayStats, PlayerStats, StatsTable
-from projectors.stats_fold import Line, StatsFold, TableMemory
+from projectors.stats_fold import FOLDED, Line, StatsFold, TableMemory, day_of
 
 logger = logging.getLogger(__name__)
 
@@ -24,23 +24,37 @@ class PlayerStatsProjector(Projector):
     name = NAME
 
     def handle(self, events: Sequence[RecordedEvent], *, generation: int) -> None:
-        streams = {e.stream for e in events if is_table_stream(e.stream)}
+        folded = [e for e in events if e.type in FOLDED]
+        if not folded:
+            return  # card plays, bids, ...: nothing of this read model changes
+        streams = {e.stream for e in folded if is_table_stream(e.stream)}
         tables = {
             row.stream: TableMemory(row.club_id, row.players, row.seated, row.open)
             for row in StatsTable.objects.filter(generation=generation, stream__in=streams)
         }
         keys = {(t.club_id, p) for t in tables.values() for p in t.players}
-        for event in events:
+        for event in folded:
             if event.type == TABLE_CREATED and isinstance(event.data.get("players"), list):
                 club_id = str(event.data.get("club_id"))
                 keys |= {(club_id, str(p)) for p in event.data["players"]}
         lines = _load_lines(generation, keys)
+        # The day lines the batch may touch, in one query: its events' days and the days of
+        # the open rulings an undo may void, for the tables' players.
+        days = {day_of(e, club_time_zone(e.club)) for e in folded} | {
+            str(entry["day"])
+            for table in tables.values()
+            for entry in table.open.values()
+            if isinstance(entry, dict) and entry.get("day")
+        }
+        day_lines = _load_day_lines(generation, keys, days)
 
         def load_one(club_id: str, player: str) -> Line | None:
             found = _load_lines(generation, {(club_id, player)})
             return found.get((club_id, player))
 
         def load_day(club_id: str, player: str, day: str) -> Line | None:
+            if (club_id, player) in keys and day in days:
+                return day_lines.get((club_id, player, day))
             row = (
                 PlayerDayStats.objects.filter(
                     generation=generation, club_id=club_id, player=player, day=day
@@ -51,7 +65,7 @@ class PlayerStatsProjector(Projector):
             return None if row is None else Line(**row)
 
         fold = StatsFold(tables, lines, load_one, load_day, zone_of=club_time_zone)
-        for event in events:
+        for event in folded:
             try:
                 fold.apply(event)
             except (KeyError, TypeError, ValueError, AttributeError):
@@ -78,6 +92,23 @@ def _load_lines(generation: int, keys: set[tuple[str, str]]) -> dict[tuple[str, 
     )
     return {
         (row["club_id"], row["player"]): Line(**{f: row[f] for f in LINE_FIELDS}) for row in rows
+    }
+
+
+def _load_day_lines(
+    generation: int, keys: set[tuple[str, str]], days: set[str]
+) -> dict[tuple[str, str, str], Line]:
+    if not keys or not days:
+        return {}
+    match = Q()
+    for club_id in {c for c, _ in keys}:
+        match |= Q(club_id=club_id, player__in=[p for c, p in keys if c == club_id])
+    rows = PlayerDayStats.objects.filter(match, generation=generation, day__in=sorted(days))
+    return {
+        (row["club_id"], row["player"], row["day"].isoformat()): Line(
+            **{f: row[f] for f in LINE_FIELDS}
+        )
+        for row in rows.values("club_id", "player", "day", *LINE_FIELDS)
     }
 
 

@@ -18,19 +18,18 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.jobs import job_claim, job_fail
+from followers.framework import checkpoint_ensure, checkpoint_next_generation, checkpoint_project
+from followers.models import SubscriptionCheckpoint
 from games.eventstore import last_position
 from games.subscriptions import subscriptions
 from projectors.framework import (
     DEFAULT_BATCH,
     Projector,
-    _project,
-    checkpoint_ensure,
-    checkpoint_next_generation,
     projector_batch,
     projector_get,
     projectors_all,
 )
-from projectors.models import ProjectorCheckpoint, TaskRun
+from projectors.models import TaskRun
 
 Progress = Callable[[int, int], None]
 ABANDONED_AFTER = timedelta(minutes=10)
@@ -64,20 +63,20 @@ def projection_rebuild(
             if result.caught_up:
                 break
         with transaction.atomic():
-            live = ProjectorCheckpoint.objects.select_for_update().get(name=name, active=True)
-            building = ProjectorCheckpoint.objects.select_for_update().get(pk=building.pk)
-            while not _project(projector, building, batch, None).caught_up:
+            live = SubscriptionCheckpoint.objects.select_for_update().get(name=name, active=True)
+            building = SubscriptionCheckpoint.objects.select_for_update().get(pk=building.pk)
+            while not checkpoint_project(projector, building, batch=batch).caught_up:
                 pass
-            ProjectorCheckpoint.objects.filter(pk=live.pk).update(active=False)
-            ProjectorCheckpoint.objects.filter(pk=building.pk).update(
+            SubscriptionCheckpoint.objects.filter(pk=live.pk).update(active=False)
+            SubscriptionCheckpoint.objects.filter(pk=building.pk).update(
                 active=True, updated_at=timezone.now()
             )
             projector.drop(generation=live.generation)
-            ProjectorCheckpoint.objects.filter(pk=live.pk).delete()
+            SubscriptionCheckpoint.objects.filter(pk=live.pk).delete()
     except BaseException:
         with transaction.atomic():
             projector.drop(generation=generation)
-            ProjectorCheckpoint.objects.filter(pk=building.pk, active=False).delete()
+            SubscriptionCheckpoint.objects.filter(pk=building.pk, active=False).delete()
         raise
     if progress:
         progress(building.position, building.position)
@@ -87,7 +86,7 @@ def projection_rebuild(
 def _drop_abandoned(projector: Projector) -> None:
     """Generations of rebuilds whose worker was killed: silent for `ABANDONED_AFTER`."""
     old = timezone.now() - ABANDONED_AFTER
-    stale = ProjectorCheckpoint.objects.filter(
+    stale = SubscriptionCheckpoint.objects.filter(
         name=projector.name, active=False, updated_at__lt=old
     )
     for checkpoint in stale:

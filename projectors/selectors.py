@@ -9,17 +9,18 @@ from typing import Any
 
 from django.db.models import Max, QuerySet, Subquery, Sum
 
+from followers.models import SubscriptionCheckpoint
 from games.eventstore import last_position
 from games.subscriptions import ASYNC, subscriptions
 from projectors.framework import projectors_all
-from projectors.models import PlayerDayStats, PlayerStats, ProjectorCheckpoint, TaskRun
+from projectors.models import PlayerDayStats, PlayerStats, TaskRun
 from projectors.player_stats import NAME as PLAYER_STATS
 
 
 def _active(name: str) -> Subquery:
     # A subquery, so the generation and its rows come from one statement's snapshot.
     return Subquery(
-        ProjectorCheckpoint.objects.filter(name=name, active=True).values("generation")[:1]
+        SubscriptionCheckpoint.objects.filter(name=name, active=True).values("generation")[:1]
     )
 
 
@@ -102,8 +103,8 @@ class ProjectionStatus:
 
 def projections_status() -> list[ProjectionStatus]:
     head = last_position()
-    rows = ProjectorCheckpoint.objects.filter(name__in=list(projectors_all()))
-    by_name: dict[str, list[ProjectorCheckpoint]] = {}
+    rows = SubscriptionCheckpoint.objects.filter(name__in=list(projectors_all()))
+    by_name: dict[str, list[SubscriptionCheckpoint]] = {}
     for row in rows:
         by_name.setdefault(row.name, []).append(row)
     out = []

@@ -114,6 +114,10 @@ def day_of(event: RecordedEvent, time_zone: str = DEFAULT_TIME_ZONE) -> str:
     return night_of(event.recorded_at, time_zone).isoformat()
 
 
+#: The event types the fold reads; a batch of none of them (card plays, bids) costs no query.
+FOLDED = frozenset({TABLE_CREATED, DEAL_STARTED, RULING_MADE, PLAYER_JOINED, EVENT_UNDONE})
+
+
 class StatsFold:
     """Applies events to in-memory tables and lines; the caller loads and saves them.
 

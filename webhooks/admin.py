@@ -20,7 +20,7 @@ class WebhookEndpointAdmin(admin.ModelAdmin):
 
 @admin.register(WebhookDelivery)
 class WebhookDeliveryAdmin(admin.ModelAdmin):
-    list_display = ("endpoint", "position", "kind", "status", "attempts", "next_attempt_at")
+    list_display = ("endpoint", "position", "kind", "status", "attempts", "failures")
     list_filter = ("status", "kind")
     readonly_fields = [f.name for f in WebhookDelivery._meta.fields]
 

@@ -1,4 +1,7 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.db.models.signals import post_delete
 
 
 class WebhooksConfig(AppConfig):
@@ -15,10 +18,18 @@ class WebhooksConfig(AppConfig):
             Subscription(
                 NAME,
                 ASYNC,
-                "signed deliveries to each endpoint, in its club's log order (a checkpoint "
-                "per endpoint); a rebuild rebuilds the table-to-club index, never re-sends",
+                "signed deliveries to each endpoint, in its club's log order (one "
+                "subscription per endpoint, webhook:<id>); a rebuild rebuilds the "
+                "table-to-club index, never re-sends",
                 rebuild=table_clubs_rebuild,
                 progress=webhooks_progress,
             )
         )
         register_wake("webhooks-wake", webhooks_wake)
+        post_delete.connect(_forget, sender="webhooks.WebhookEndpoint", weak=False)
+
+
+def _forget(sender: object, instance: Any, **kwargs: Any) -> None:
+    from webhooks.delivery import endpoint_forget
+
+    endpoint_forget(endpoint_id=instance.pk)

@@ -1,14 +1,24 @@
-"""Delivering one endpoint's events, in log order, from its checkpoint.
+"""Delivering one endpoint's events, in log order: each endpoint is an asynchronous
+subscription of the one checkpointed framework (`followers.framework`).
 
-An endpoint belongs to a club and follows that club's partition of the log: its checkpoint
-is a position in the club's partition (gap-free and commit-ordered, so nothing is skipped).
+**One subscription per endpoint** (named ``webhook:<endpoint id>``, following only its
+club's partition), rather than one "webhooks" subscription fanning out to every endpoint:
+the delivery policy is per endpoint (a dead delivery blocks that endpoint's later events
+and no other's, a backoff delays one endpoint, a slow receiver holds one checkpoint's lock
+through its request and no one else's, a new endpoint starts at its club's head). A
+fan-out would need a position per endpoint beside the shared checkpoint: a second
+checkpoint model in disguise, which is what this replaced. Endpoints are rows, not code,
+so they are not in the registry of followers one by one: the registry lists `webhooks`
+once (``webhooks/apps.py``), and its lag sums the endpoints' checkpoints.
 
-Each step is one transaction that holds the endpoint's checkpoint row locked
-(``SELECT ... FOR UPDATE SKIP LOCKED``): it reads the log after the checkpoint, moves the
-checkpoint past events the endpoint does not want, and makes at most one HTTP attempt,
-recording the attempt and (on a 2xx) the new checkpoint before it commits. A worker killed
-anywhere rolls back its step, so the event is attempted again and nothing is lost; a second
-worker finds the row locked and leaves the endpoint alone.
+Each batch is one transaction that holds the endpoint's checkpoint locked (``FOR UPDATE
+SKIP LOCKED``); the handler (`EndpointDelivery`) takes the events the endpoint does not
+want and makes **at most one HTTP attempt**, then stops the batch: on a 2xx after that
+event (``more``: the next batch goes on), on a failure before it, with the retry's time as
+the checkpoint's ``not_before``, or, dead, before it until an admin unblocks it. The
+attempt's record, the delivery's state and the checkpoint commit together. A worker killed
+anywhere rolls back its batch, so the event is attempted again and nothing is lost; a
+second worker finds the row locked and leaves the endpoint alone.
 
 Policy: in order and blocking. A failed event is retried with exponential backoff and the
 events after it wait; after ``WEBHOOKS_MAX_ATTEMPTS`` consecutive failures it is dead and
@@ -20,21 +30,22 @@ from __future__ import annotations
 import random
 import time
 import uuid
-from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
-from games.eventstore import RecordedEvent, last_position, read_all
+from followers import framework
+from followers.framework import Stop, checkpoint_delete, subscription_run
+from followers.models import SubscriptionCheckpoint
+from games.eventstore import RecordedEvent, club_key
 from games.table import TABLE_CREATED
 from webhooks import conf
 from webhooks.kinds import webhook_kind
 from webhooks.models import (
     DeliveryStatus,
     WebhookAttempt,
-    WebhookCheckpoint,
     WebhookDelivery,
     WebhookEndpoint,
     delivery_id,
@@ -42,9 +53,9 @@ from webhooks.models import (
 from webhooks.signing import body_bytes, headers, payload
 from webhooks.table_clubs import remember, table_club
 from webhooks.transport import http_post
+from webhooks.wake import endpoint_subscription
 
 PAGE = 500
-EARLY_TOLERANCE = timedelta(milliseconds=250)
 
 #: How a delivery run ended.
 CAUGHT_UP = "caught_up"  # nothing left to deliver
@@ -55,7 +66,13 @@ BLOCKED = "blocked"  # a dead delivery waits for an admin
 INACTIVE = "inactive"  # the endpoint is deactivated (or gone)
 MORE = "more"  # out of time budget with work left: run again
 
-PROGRESS = "progress"  # (a step only) go on
+_STATES = {
+    framework.CAUGHT_UP: CAUGHT_UP,
+    framework.WAITING: WAITING,
+    framework.DEFERRED: RETRY,
+    framework.STOPPED: BLOCKED,
+    framework.MORE: MORE,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,71 +94,51 @@ def retry_delay(*, failures: int) -> float:
 def endpoint_deliver(*, endpoint_id: uuid.UUID, budget_seconds: float | None = None) -> DeliveryRun:
     """Deliver what is due for one endpoint until caught up, waiting on a retry, blocked,
     or out of the time budget."""
-    deadline = time.monotonic() + (budget_seconds or conf.task_budget())
-    attempts = delivered = 0
-    ahead = _Ahead()
-    while True:
-        step = _step(endpoint_id, ahead)
-        attempts += step.attempts
-        delivered += step.delivered
-        state = step.state
-        if state == CAUGHT_UP and _behind_head(endpoint_id):
-            # A wake that came while we held the lock gave up (BUSY): look again now
-            # that the lock is released, so its events are not left for the sweep.
-            state = PROGRESS
-        if state == PROGRESS and time.monotonic() > deadline:
-            state = MORE
-        if state != PROGRESS:
-            return DeliveryRun(state, step.retry_at, attempts, delivered)
-
-
-def _behind_head(endpoint_id: uuid.UUID) -> bool:
-    checkpoint = (
-        WebhookCheckpoint.objects.filter(endpoint_id=endpoint_id).select_related("endpoint").first()
+    endpoint = WebhookEndpoint.objects.filter(pk=endpoint_id).first()
+    if endpoint is None or not endpoint.active:
+        return DeliveryRun(INACTIVE)
+    name = endpoint_subscription(str(endpoint_id))
+    handler = EndpointDelivery(endpoint_id)
+    run = subscription_run(
+        handler,
+        name=name,
+        batch=PAGE,
+        budget_seconds=budget_seconds or conf.task_budget(),
+        clubs=[club_key(endpoint.club_id)],
+        create=False,  # made at registration, at the club's head: never from the start
     )
-    return checkpoint is not None and checkpoint.position < last_position(
-        club=checkpoint.endpoint.club_id
-    )
+    if run.state == framework.SKIPPED:
+        exists = SubscriptionCheckpoint.objects.filter(name=name).exists()
+        state = BUSY if exists else INACTIVE
+    elif handler.inactive:
+        state = INACTIVE
+    else:
+        state = _STATES[run.state]
+    return DeliveryRun(state, run.not_before, handler.attempts, handler.delivered)
 
 
-class _Ahead:
-    """The rest of the last page read, kept between steps so that an endpoint with a
-    delivery every few events does not read the same page again for each of them. Valid
-    only while the checkpoint is where this run left it (another worker may have moved it
-    while the lock was released)."""
-
-    def __init__(self) -> None:
-        self.club: uuid.UUID | None = None
-        self.after = -1
-        self.events: deque[RecordedEvent] = deque()
-        self.full = False
-
-    def page(self, club: uuid.UUID, after: int) -> tuple[deque[RecordedEvent], bool]:
-        if club != self.club or after != self.after or not self.events:
-            events = read_all(club=club, after=after, limit=PAGE)
-            self.events, self.full = deque(events), len(events) == PAGE
-            self.club, self.after = club, after
-        return self.events, self.full
-
-    def consumed(self, position: int) -> None:
-        self.after = position
+def endpoint_forget(*, endpoint_id: uuid.UUID) -> None:
+    """An endpoint deleted (with its club): its checkpoint goes too."""
+    checkpoint_delete(name=endpoint_subscription(str(endpoint_id)))
 
 
-def _step(endpoint_id: uuid.UUID, ahead: _Ahead) -> DeliveryRun:
-    with transaction.atomic():
-        checkpoint = (
-            WebhookCheckpoint.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("endpoint")
-            .filter(endpoint_id=endpoint_id)
-            .first()
-        )
-        if checkpoint is None:
-            exists = WebhookCheckpoint.objects.filter(endpoint_id=endpoint_id).exists()
-            return DeliveryRun(BUSY if exists else INACTIVE)
-        endpoint = checkpoint.endpoint  # not locked: editing it never waits for a delivery
-        if not endpoint.active:
-            return DeliveryRun(INACTIVE)
+class EndpointDelivery:
+    """The endpoint's handler: called in the batch's transaction, its checkpoint locked."""
 
+    def __init__(self, endpoint_id: uuid.UUID) -> None:
+        self.endpoint_id = endpoint_id
+        self.attempts = self.delivered = 0
+        self.inactive = False
+        self.retry_at: datetime | None = None
+
+    def handle(self, events: Sequence[RecordedEvent], *, generation: int) -> Stop | None:
+        # Read afresh under the checkpoint's lock (not locked itself: editing an endpoint
+        # never waits for a delivery), so an edit or a deactivation counts from the next
+        # batch on.
+        endpoint = WebhookEndpoint.objects.filter(pk=self.endpoint_id).first()
+        if endpoint is None or not endpoint.active:
+            self.inactive = True
+            return Stop(0)
         unfinished = (
             WebhookDelivery.objects.filter(
                 endpoint=endpoint, status__in=[DeliveryStatus.PENDING, DeliveryStatus.DEAD]
@@ -149,38 +146,29 @@ def _step(endpoint_id: uuid.UUID, ahead: _Ahead) -> DeliveryRun:
             .order_by("position")
             .first()
         )
-        if unfinished is not None:
-            if unfinished.status == DeliveryStatus.DEAD:
-                return DeliveryRun(BLOCKED)
-            due = unfinished.next_attempt_at
-            # A retry task whose timer fires a hair early must not find it "not due" and
-            # stop: nothing would schedule it again before the beat sweep.
-            if due is not None and due > timezone.now() + EARLY_TOLERANCE:
-                return DeliveryRun(WAITING, retry_at=due)
-            (event,) = read_all(club=endpoint.club_id, after=unfinished.position - 1, limit=1)
-            return _attempt(endpoint, checkpoint, unfinished, event)
-
-        events, full = ahead.page(endpoint.club_id, checkpoint.position)
-        start = checkpoint.position
-        while events:
-            event = events.popleft()
-            found = _wanted(endpoint, event)
-            if found is None:
-                checkpoint.position = event.position
-                continue
-            kind, table_id = found
-            # Saved with the attempt's outcome: one INSERT rather than INSERT then UPDATE.
-            delivery = WebhookDelivery(
-                endpoint=endpoint, position=event.position, kind=kind, table_id=table_id
-            )
-            run = _attempt(endpoint, checkpoint, delivery, event)
-            if run.state == PROGRESS:
-                ahead.consumed(checkpoint.position)
-            return run
-        if checkpoint.position != start:
-            checkpoint.save(update_fields=["position", "updated_at"])
-        ahead.consumed(checkpoint.position)
-        return DeliveryRun(PROGRESS if full else CAUGHT_UP)
+        if unfinished is not None and unfinished.status == DeliveryStatus.DEAD:
+            return Stop(0)
+        for index, event in enumerate(events):
+            if unfinished is not None and event.position == unfinished.position:
+                delivery = unfinished
+            else:
+                found = _wanted(endpoint, event)
+                if found is None:
+                    continue  # taken: the checkpoint moves past it
+                kind, table_id = found
+                # Saved with the attempt's outcome: one INSERT rather than INSERT then UPDATE.
+                delivery = WebhookDelivery(
+                    endpoint=endpoint, position=event.position, kind=kind, table_id=table_id
+                )
+            self.retry_at = _attempt(endpoint, delivery, event)
+            self.attempts += 1
+            if delivery.status == DeliveryStatus.SUCCEEDED:
+                self.delivered += 1
+                return Stop(index + 1, more=True)  # one attempt per transaction
+            if delivery.status == DeliveryStatus.DEAD:
+                return Stop(index)
+            return Stop(index, not_before=self.retry_at)
+        return None
 
 
 def _wanted(endpoint: WebhookEndpoint, event: RecordedEvent) -> tuple[str, uuid.UUID] | None:
@@ -196,12 +184,10 @@ def _wanted(endpoint: WebhookEndpoint, event: RecordedEvent) -> tuple[str, uuid.
 
 
 def _attempt(
-    endpoint: WebhookEndpoint,
-    checkpoint: WebhookCheckpoint,
-    delivery: WebhookDelivery,
-    event: RecordedEvent,
-) -> DeliveryRun:
-    """One POST; its record, the delivery's state and the checkpoint commit together."""
+    endpoint: WebhookEndpoint, delivery: WebhookDelivery, event: RecordedEvent
+) -> datetime | None:
+    """One POST and its record (they commit with the batch, and the checkpoint); when to
+    try again after a failure that is not the last."""
     ident = delivery_id(endpoint.id, event.position)
     body = body_bytes(payload(delivery_id=ident, kind=delivery.kind, event=event))
     timestamp = str(int(time.time()))
@@ -218,7 +204,6 @@ def _attempt(
     if result.ok:
         delivery.status = DeliveryStatus.SUCCEEDED
         delivery.finished_at = finished_at
-        checkpoint.position = delivery.position
     else:
         delivery.failures += 1
         if delivery.failures >= conf.max_attempts():
@@ -226,7 +211,6 @@ def _attempt(
             delivery.finished_at = finished_at
         else:
             next_retry_at = finished_at + timedelta(seconds=retry_delay(failures=delivery.failures))
-    delivery.next_attempt_at = next_retry_at
     delivery.save()
     WebhookAttempt.objects.create(
         delivery=delivery,
@@ -239,9 +223,4 @@ def _attempt(
         succeeded=result.ok,
         next_retry_at=next_retry_at,
     )
-    checkpoint.save(update_fields=["position", "updated_at"])
-    if result.ok:
-        return DeliveryRun(PROGRESS, attempts=1, delivered=1)
-    if delivery.status == DeliveryStatus.DEAD:
-        return DeliveryRun(BLOCKED, attempts=1)
-    return DeliveryRun(RETRY, retry_at=next_retry_at, attempts=1)
+    return next_retry_at

@@ -1,4 +1,5 @@
-"""Endpoints a club registered, each with its checkpoint in the log, and every attempt."""
+"""Endpoints a club registered and every attempt (an endpoint's checkpoint in the log is
+the subscription ``webhook:<id>`` of `followers`)."""
 
 from __future__ import annotations
 
@@ -30,23 +31,6 @@ class WebhookEndpoint(models.Model):
         return f"{self.url} ({self.club_id})"
 
 
-class WebhookCheckpoint(models.Model):
-    """Every event at or before ``position`` has been dealt with for this endpoint.
-
-    A row of its own (not a column of the endpoint) because a delivering worker holds it
-    locked (``FOR UPDATE SKIP LOCKED``) during the HTTP request, and editing the endpoint
-    through the API must not wait for that."""
-
-    endpoint = models.OneToOneField(
-        WebhookEndpoint, on_delete=models.CASCADE, primary_key=True, related_name="checkpoint"
-    )
-    position = models.BigIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        return f"{self.endpoint_id} at {self.position}"
-
-
 class DeliveryStatus(models.TextChoices):
     # The job words (clubs/jobs.py): queued for its next attempt, failed for good.
     PENDING = "queued", "Queued (will be retried)"
@@ -70,8 +54,8 @@ class WebhookDelivery(models.Model):
     )
     attempts = models.PositiveIntegerField(default=0)
     # Consecutive failures since creation or the last unblock: drives backoff and death.
+    # (When a queued one is tried next is its endpoint's checkpoint's `not_before`.)
     failures = models.PositiveIntegerField(default=0)
-    next_attempt_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.utils import timezone
 
 from clubs.models import Club
-from games.eventstore import last_position
+from followers.framework import checkpoint_advance, checkpoint_create, checkpoint_lock
+from games.eventstore import club_key, last_position
+from games.subscriptions import idle_set
 from webhooks.kinds import WEBHOOK_KINDS
-from webhooks.models import DeliveryStatus, WebhookCheckpoint, WebhookDelivery, WebhookEndpoint
+from webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
 from webhooks.signing import secret_generate
+from webhooks.wake import SWEEP, endpoint_subscription
 
 
 class UnknownKind(ValueError):
@@ -26,10 +28,17 @@ def _kinds(kinds: Sequence[str]) -> list[str]:
 
 
 def _wake_on_commit(endpoint: WebhookEndpoint) -> None:
+    """After commit: appends wake the sweep again (someone to serve), and this endpoint is
+    delivered what it has (nothing recorded between the commit and the mark is missed)."""
     from webhooks.tasks import deliver_enqueue
 
     endpoint_id = str(endpoint.id)
-    transaction.on_commit(lambda: deliver_enqueue(endpoint_id=endpoint_id), robust=True)
+
+    def wake() -> None:
+        idle_set(SWEEP, False)
+        deliver_enqueue(endpoint_id=endpoint_id)
+
+    transaction.on_commit(wake, robust=True)
 
 
 @transaction.atomic
@@ -42,7 +51,11 @@ def webhook_endpoint_create(
     endpoint = WebhookEndpoint.objects.create(
         club=club, url=url, kinds=_kinds(kinds), description=description, secret=secret
     )
-    WebhookCheckpoint.objects.create(endpoint=endpoint, position=last_position(club=club.id))
+    checkpoint_create(
+        name=endpoint_subscription(str(endpoint.id)),
+        start={club_key(club.id): last_position(club=club.id)},
+    )
+    _wake_on_commit(endpoint)
     return endpoint, secret
 
 
@@ -80,19 +93,18 @@ def webhook_endpoint_unblock(*, endpoint: WebhookEndpoint, skip: bool) -> Webhoo
     """Release an endpoint blocked by a dead delivery: try that event again (a fresh run of
     attempts) or skip it, moving the checkpoint past it. None if it was not blocked."""
     # Waits for a delivering worker to finish its step; a blocked endpoint has none for long.
-    checkpoint = WebhookCheckpoint.objects.select_for_update().get(endpoint=endpoint)
+    checkpoint = checkpoint_lock(name=endpoint_subscription(str(endpoint.id)))
     dead = WebhookDelivery.objects.filter(endpoint=endpoint, status=DeliveryStatus.DEAD).first()
-    if dead is None:
+    if dead is None or checkpoint is None:
         return None
+    # Past the dead event (skip), or where it is (retry): either way it may go on at once.
+    checkpoint_advance(checkpoint, club=endpoint.club_id, position=dead.position if skip else 0)
     if skip:
         dead.status = DeliveryStatus.SKIPPED
-        checkpoint.position = max(checkpoint.position, dead.position)
-        checkpoint.save(update_fields=["position", "updated_at"])
     else:
         dead.status = DeliveryStatus.PENDING
         dead.failures = 0
         dead.finished_at = None
-        dead.next_attempt_at = timezone.now()
     dead.save()
     _wake_on_commit(endpoint)
     return dead

@@ -8,10 +8,10 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from games.subscriptions import pending_clear, pending_mark
+from games.subscriptions import idle_set, pending_clear, pending_mark
 from webhooks import conf
-from webhooks.delivery import MORE, RETRY, endpoint_deliver
-from webhooks.selectors import webhook_endpoints_due
+from webhooks.delivery import BUSY, MORE, RETRY, endpoint_deliver
+from webhooks.selectors import webhook_endpoints_active, webhook_endpoints_due
 from webhooks.wake import SWEEP, endpoint_subscription
 
 
@@ -20,6 +20,13 @@ def webhooks_sweep() -> int:
     """Enqueue a delivery for every endpoint with something due (woken after appends, and
     run by beat: it also picks up retries whose scheduled task was lost with a worker)."""
     pending_clear(SWEEP)  # before reading: a commit from now on wakes another sweep
+    # Nobody to serve: appends stop waking sweeps until an endpoint is (re)activated, whose
+    # commit clears the mark. Looked at again after the mark is set: one activated while
+    # this sweep looked has cleared it already, or is seen now.
+    idle = not webhook_endpoints_active()
+    idle_set(SWEEP, idle)
+    if idle and webhook_endpoints_active():
+        idle_set(SWEEP, False)
     due = webhook_endpoints_due(now=timezone.now())
     for endpoint_id in due:
         deliver_enqueue(endpoint_id=str(endpoint_id))
@@ -27,10 +34,15 @@ def webhooks_sweep() -> int:
 
 
 @shared_task(name="webhooks.deliver", ignore_result=True, acks_late=True)
-def webhook_deliver(endpoint_id: str) -> str:
+def webhook_deliver(endpoint_id: str, retried: bool = False) -> str:
     pending_clear(endpoint_subscription(endpoint_id))
     run = endpoint_deliver(endpoint_id=uuid.UUID(endpoint_id))
-    if run.state == RETRY and run.retry_at is not None:
+    if run.state == BUSY and not retried:
+        # Another worker holds the endpoint; it may have taken its last look at the log
+        # before the event that woke us committed, so look once more shortly (the beat
+        # sweep is the net).
+        webhook_deliver.apply_async((endpoint_id, True), countdown=1, queue=conf.queue())
+    elif run.state == RETRY and run.retry_at is not None:
         # Only the run whose attempt failed schedules the retry, so retries never multiply.
         deliver_enqueue(endpoint_id=endpoint_id, eta=run.retry_at)
     elif run.state == MORE:

@@ -1,12 +1,14 @@
 """The inline hook: after a transaction that appended deliverable events commits, wake the
-sweep. The beat sweep runs anyway, so a lost wake only delays delivery."""
+sweep, unless the last sweep found no active endpoint (the idle mark, cleared when one is
+registered or reactivated). The beat sweep runs anyway, so a lost wake only delays
+delivery."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from games.eventstore import RecordedEvent
-from games.subscriptions import pending_mark, wake_after_commit
+from games.subscriptions import is_idle, pending_mark, wake_after_commit
 from webhooks.kinds import webhook_kind
 
 NAME = "webhooks"  # the subscription, in the registry of followers
@@ -14,13 +16,19 @@ WAKE_KIND = "webhooks-sweep"
 SWEEP = "webhooks:sweep"  # the sweep's pending mark: one sweep waits at most
 
 
+ENDPOINT_PREFIX = "webhook:"
+
+
 def endpoint_subscription(endpoint_id: str) -> str:
-    return f"webhook:{endpoint_id}"
+    """An endpoint's subscription: its checkpoint's name (`followers`) and its wake mark."""
+    return f"{ENDPOINT_PREFIX}{endpoint_id}"
 
 
 def _enqueue_sweep() -> None:
     from webhooks.tasks import sweep_enqueue
 
+    if is_idle(SWEEP):  # no active endpoint (the last sweep found none): nobody to wake
+        return
     wait = pending_mark(SWEEP)
     if wait is not None:
         sweep_enqueue(countdown=wait)

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "ledger.apps.LedgerConfig",
     "audits.apps.AuditsConfig",
     "exports.apps.ExportsConfig",
+    "followers.apps.FollowersConfig",
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
     "tableapp.apps.TableAppConfig",
@@ -197,6 +198,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_REDIS_SOCKET_TIMEOUT = 5
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
+# Celery's Django fixup closes every database connection before and after each task unless
+# this is set: a new PostgreSQL session (fork, authentication) for every wake-up, most of a
+# short task's CPU. Reused instead, and recycled after this many tasks; bourre_site/celery.py
+# still drops a connection that broke or is older than CONN_MAX_AGE before each task.
+CELERY_DB_REUSE_MAX = 1000
 # Seconds between two starts of one subscription's catch-up task (a projector, the webhook
 # sweep, an endpoint): games.projections.wakeup, docs/performance.md "Wake-ups".
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")

@@ -22,8 +22,12 @@ if TYPE_CHECKING:
 GENESIS_HASH = "0" * 64
 
 
+# One encoder for every call: ``json.dumps`` with options builds a new encoder each time.
+_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _encode(value)
 
 
 def iso_utc(moment: datetime) -> str:

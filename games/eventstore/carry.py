@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.eventstore import schema, schema_v1
+from games.eventstore import schema, schema_v1, schema_v2
 from games.eventstore.canonical import GENESIS_HASH, canonical_json, event_hash, v1_event_hash
 from games.eventstore.reader import NO_CLUB, club_key
 
@@ -68,7 +68,7 @@ def forward(cursor: Any) -> int:
     cursor.execute(f"DROP FUNCTION eventstore_append({schema.V1_APPEND_SIGNATURE})")
     cursor.execute(schema.TABLES)
     cursor.execute(schema.TRIGGERS)
-    cursor.execute(schema.APPEND_FUNCTION)
+    cursor.execute(schema_v2.APPEND_FUNCTION)
     if count == 0:
         cursor.execute(
             "DROP TABLE eventstore_event_v1, eventstore_head_v1, eventstore_idempotency_v1"

@@ -4,16 +4,20 @@ Every follower is a `Subscription` with a lifecycle (as Marten names them):
 
 - **inline**: kept in the append's transaction (what a request needs now: the table
   state, the ledger); `project(events)` runs on every append (`project_inline`);
-- **async**: a checkpointed subscription on Celery, eventually consistent (the player
-  statistics, webhook deliveries); its `wake` hook runs in the append's transaction and
-  asks, once per transaction and after commit, for a catch-up
+- **async**: a checkpointed subscription on Celery, eventually consistent, of the one
+  subscription framework (`followers.framework`: per-club checkpoints, batches under
+  ``FOR UPDATE SKIP LOCKED``): the player statistics, and webhook deliveries (one
+  subscription per endpoint, listed here once as `webhooks`); its `wake` hook runs in the
+  append's transaction and asks, once per transaction and after commit, for a catch-up
   (`games.projections.wakeup` coalesces the wake-ups);
 - **live**: folded from the stream on read, nothing stored (a table's transcript).
 
 A follower whose read model can be rebuilt table by table from the log has `rebuild`
 (`rebuild(stream=None, verify=False) -> RebuildReport`); the asynchronous projectors
-rebuild into a new generation (`projectors.rebuild`). `manage.py rebuild`, the
-`/projections` listing and its rebuild endpoint read this registry. Other apps register
+rebuild into a new generation (`projectors.rebuild`). Webhook deliveries are never
+rebuilt: `webhooks`' rebuild rebuilds its table-to-club index only, and never re-sends.
+`manage.py rebuild`, the `/projections` listing and its rebuild endpoint read this
+registry. Other apps register
 in their `AppConfig.ready()` through `games.subscriptions`; `games` never imports them.
 """
 

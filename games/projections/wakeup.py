@@ -166,6 +166,36 @@ def pending_clear(subscription: str) -> None:
         logger.warning("could not clear the %s wake mark", subscription, exc_info=True)
 
 
+# A follower with nobody to serve (webhooks while no endpoint is active) says so with an
+# idle mark, read by its wake before anything is sent: under load it would otherwise be
+# woken for nothing a few times a second. Set by the follower's own task (which knows),
+# cleared by whatever gives it someone to serve (after that commit), and expiring
+# (IDLE_TTL) so a stale mark heals even if nothing clears it; its periodic sweep, which
+# the mark never holds back, sets it right meanwhile.
+IDLE_TTL = 60
+
+
+def idle_set(subscription: str, idle: bool) -> None:
+    mark, _ = _keys(subscription)
+    try:
+        client = _client()
+        if idle:
+            client.set(f"{mark}:idle", b"1", ex=IDLE_TTL)
+        else:
+            client.delete(f"{mark}:idle")
+    except Exception:  # a wake then goes out as if not idle: harmless
+        logger.warning("could not set the %s idle mark", subscription, exc_info=True)
+
+
+def is_idle(subscription: str) -> bool:
+    """True only when the follower said it has nobody to serve (Redis unreachable: False)."""
+    mark, _ = _keys(subscription)
+    try:
+        return bool(_client().exists(f"{mark}:idle"))
+    except Exception:
+        return False
+
+
 def pending_reset() -> None:
     """Forget every mark of this queue (for tests: a mark whose task no worker will run
     would otherwise hold back the next test's wake for PENDING_TTL seconds)."""

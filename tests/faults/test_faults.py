@@ -69,10 +69,10 @@ def test_card_plays_go_on_while_redis_is_down_and_jobs_finish_after(
 
     from exports.models import ExportJob
     from exports.tasks import exports_sweep_task
+    from followers.models import SubscriptionCheckpoint
     from games.eventstore import last_position
     from games.projections.wakeup import pending_reset
     from projectors.framework import projectors_all
-    from projectors.models import ProjectorCheckpoint
     from projectors.tasks import projectors_catch_up
 
     raw, tables = make_tables(gunicorn_server.url, 2, seed=720)
@@ -113,7 +113,7 @@ def test_card_plays_go_on_while_redis_is_down_and_jobs_finish_after(
     deadline = time.monotonic() + 60
     while True:
         job = ExportJob.objects.get(pk=jobs[0])
-        behind = ProjectorCheckpoint.objects.filter(
+        behind = SubscriptionCheckpoint.objects.filter(
             active=True, name__in=list(projectors_all()), position__lt=head
         ).exists()
         if job.status == "succeeded" and not behind:

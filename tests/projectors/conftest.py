@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
-from projectors.framework import checkpoint_next_generation, projector_batch
-from projectors.models import PlayerStats, ProjectorCheckpoint
+from followers.framework import checkpoint_next_generation
+from followers.models import SubscriptionCheckpoint
+from projectors.framework import projector_batch
+from projectors.models import PlayerStats
 from projectors.player_stats import NAME
 from tests.workers import spawn_celery_worker, stop_workers
 
@@ -32,8 +34,8 @@ def snapshot(generation: int, clubs: set[str] | None = None) -> Snapshot:
     return out
 
 
-def live() -> ProjectorCheckpoint:
-    return ProjectorCheckpoint.objects.get(name=NAME, active=True)
+def live() -> SubscriptionCheckpoint:
+    return SubscriptionCheckpoint.objects.get(name=NAME, active=True)
 
 
 def from_scratch(until: dict[str, int], clubs: set[str] | None = None) -> Snapshot:

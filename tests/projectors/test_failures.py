@@ -10,11 +10,12 @@ from collections.abc import Sequence
 import pytest
 from django.db import connections, transaction
 
+from followers import framework as followers
+from followers.models import SubscriptionCheckpoint, SubscriptionClubCheckpoint
 from games.engine.simulate import random_sitting
 from games.eventstore import RecordedEvent, last_position, partition_heads
 from projectors import framework, tasks
 from projectors.framework import Projector, projector_run, projectors_run_all
-from projectors.models import ProjectorCheckpoint, ProjectorClubCheckpoint
 from projectors.player_stats import NAME
 from tests.projectors.conftest import live
 from tests.projectors.helpers import table_from_transcript
@@ -56,21 +57,21 @@ def test_a_failing_projector_does_not_stop_the_others(
     counting = Counting()
     monkeypatch.setitem(framework._projectors, Broken.name, Broken())
     monkeypatch.setitem(framework._projectors, Counting.name, counting)
-    framework.checkpoint_ensure(name=Counting.name)
+    followers.checkpoint_ensure(name=Counting.name)
     # Counting has read everything so far: its checkpoint in every club is at the head.
-    checkpoint = ProjectorCheckpoint.objects.get(name=Counting.name)
+    checkpoint = SubscriptionCheckpoint.objects.get(name=Counting.name)
     heads = partition_heads()
-    ProjectorClubCheckpoint.objects.bulk_create(
-        ProjectorClubCheckpoint(checkpoint=checkpoint, club_id=club, position=position)
+    SubscriptionClubCheckpoint.objects.bulk_create(
+        SubscriptionClubCheckpoint(checkpoint=checkpoint, club_id=club, position=position)
         for club, position in heads.items()
     )
-    ProjectorCheckpoint.objects.filter(pk=checkpoint.pk).update(position=sum(heads.values()))
+    SubscriptionCheckpoint.objects.filter(pk=checkpoint.pk).update(position=sum(heads.values()))
     start, club_start = last_position(), last_position(club=club_id)
     _table(club_id)
     head = last_position()
     results = {r.name: r for r in projectors_run_all()}
     assert Broken.name not in results  # it failed, and was logged
-    broken = ProjectorCheckpoint.objects.get(name=Broken.name, active=True)
+    broken = SubscriptionCheckpoint.objects.get(name=Broken.name, active=True)
     assert broken.position == 0  # its batch rolled back with its checkpoint
     assert results[NAME].position == head == live().position
     # Positions are the club's: the new table's events, in its club's order.
@@ -95,7 +96,7 @@ def test_max_batches_bounds_a_run(club_id: str) -> None:
 def test_a_skipped_catch_up_looks_once_more_and_only_once(
     club_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    framework.checkpoint_ensure(name=NAME)
+    followers.checkpoint_ensure(name=NAME)
     later: list[tuple[tuple[object, ...], dict[str, object]]] = []
     monkeypatch.setattr(
         tasks.projector_catch_up,
@@ -106,7 +107,7 @@ def test_a_skipped_catch_up_looks_once_more_and_only_once(
 
     def hold() -> None:
         with transaction.atomic():
-            ProjectorCheckpoint.objects.select_for_update().get(name=NAME, active=True)
+            SubscriptionCheckpoint.objects.select_for_update().get(name=NAME, active=True)
             held.set()
             release.wait(60)
         connections.close_all()

@@ -9,12 +9,14 @@ import threading
 import pytest
 from django.db import connections, transaction
 
+from followers import framework
+from followers.framework import club_positions
+from followers.models import SubscriptionCheckpoint
 from games.engine.simulate import random_sitting
 from games.eventstore import last_position
 from games.projections import registry
-from projectors import framework
-from projectors.framework import club_positions, projector_batch, projector_run
-from projectors.models import PlayerStats, ProjectorCheckpoint, StatsTable
+from projectors.framework import projector_batch, projector_run
+from projectors.models import PlayerStats, StatsTable
 from projectors.player_stats import NAME
 from projectors.wake import _enqueue_catch_up, projectors_wake
 from tests.projectors.conftest import from_scratch, live, snapshot
@@ -60,7 +62,7 @@ def test_a_held_projector_is_skipped_not_waited_for(club_id: str) -> None:
 
     def hold() -> None:
         with transaction.atomic():
-            ProjectorCheckpoint.objects.select_for_update().get(name=NAME, active=True)
+            SubscriptionCheckpoint.objects.select_for_update().get(name=NAME, active=True)
             held.set()
             release.wait(10)
         connections.close_all()

@@ -10,10 +10,10 @@ import pytest
 from django.core.management import call_command
 from django.db import connections
 
+from followers.models import SubscriptionCheckpoint
 from games.engine.simulate import random_sitting
 from games.eventstore import last_position
 from projectors.framework import projector_run
-from projectors.models import ProjectorCheckpoint
 from projectors.player_stats import NAME
 from projectors.rebuild import projection_rebuild
 from projectors.selectors import leaderboard_list
@@ -61,7 +61,7 @@ def test_readers_see_the_old_model_or_the_new_never_half(club_id: str) -> None:
     assert len(seen) > 10
     assert all(board == expected for board in seen)
     assert live().generation == result.generation != old_generation
-    assert not ProjectorCheckpoint.objects.filter(name=NAME, generation=old_generation).exists()
+    assert not SubscriptionCheckpoint.objects.filter(name=NAME, generation=old_generation).exists()
     assert _board(club_id) == expected
 
 

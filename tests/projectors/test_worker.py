@@ -13,11 +13,12 @@ from contextlib import contextmanager
 import pytest
 from django.db import connection, connections, transaction
 
+from followers.framework import club_positions
+from followers.models import SubscriptionCheckpoint
 from games.engine.simulate import random_sitting
 from games.eventstore import last_position, read_stream
 from games.subscriptions import pending_mark
-from projectors.framework import club_positions, projector_run
-from projectors.models import ProjectorCheckpoint
+from projectors.framework import projector_run
 from projectors.player_stats import NAME
 from projectors.tasks import projector_catch_up
 from projectors.wake import projectors_wake, subscription
@@ -37,7 +38,7 @@ def test_a_committed_append_wakes_a_worker(celery_worker_process: object, club_i
 
     def projected() -> bool:
         # Positions are the club's: wait for the club's checkpoint, not the total count.
-        row = ProjectorCheckpoint.objects.filter(name=NAME, active=True).first()
+        row = SubscriptionCheckpoint.objects.filter(name=NAME, active=True).first()
         return row is not None and club_positions(row).get(club_id, 0) >= target
 
     wait_for(projected, timeout=60)
@@ -54,7 +55,7 @@ def _holding_the_checkpoint() -> Iterator[None]:
     def hold() -> None:
         try:
             with transaction.atomic():
-                rows = ProjectorCheckpoint.objects.select_for_update().filter(
+                rows = SubscriptionCheckpoint.objects.select_for_update().filter(
                     name=NAME, active=True
                 )
                 list(rows)
@@ -76,7 +77,7 @@ def _holding_the_checkpoint() -> Iterator[None]:
 def _checkpoint_locked_elsewhere() -> bool:
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            "SELECT 1 FROM projectors_projectorcheckpoint WHERE name = %s AND active "
+            "SELECT 1 FROM followers_subscriptioncheckpoint WHERE name = %s AND active "
             "FOR UPDATE SKIP LOCKED",
             [NAME],
         )
@@ -107,7 +108,7 @@ def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(
     projector_catch_up.apply_async((NAME,), queue=queue)
 
     def mid_batch() -> bool:
-        row = ProjectorCheckpoint.objects.filter(name=NAME, active=True).first()
+        row = SubscriptionCheckpoint.objects.filter(name=NAME, active=True).first()
         return (
             row is not None
             and first <= row.position < head - 500

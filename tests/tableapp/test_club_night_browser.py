@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from clubs.models import Club
+from followers.framework import club_positions
+from followers.models import SubscriptionCheckpoint
 from games.eventstore import last_position, read_stream
 from games.services import table_events_append
-from projectors.framework import club_positions, projectors_run_all
-from projectors.models import ProjectorCheckpoint
+from projectors.framework import projectors_run_all
 from projectors.player_stats import NAME as PLAYER_STATS
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.tableapp.browser import screenshot
@@ -142,7 +143,7 @@ def _stats_caught_up(club: Club) -> None:
     head = last_position(club=club.id)
     while True:
         projectors_run_all()
-        live = ProjectorCheckpoint.objects.get(name=PLAYER_STATS, active=True)
+        live = SubscriptionCheckpoint.objects.get(name=PLAYER_STATS, active=True)
         if club_positions(live).get(str(club.id), 0) >= head:
             return
         assert time.monotonic() < deadline, "the statistics did not catch up"

@@ -5,19 +5,23 @@ import random
 import subprocess
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Club
+from followers.models import SubscriptionCheckpoint
 from games.engine.simulate import random_sitting
 from games.eventstore import RecordedEvent, read_stream
 from games.services import table_import
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.webhooks.receiver import Receiver
 from tests.workers import spawn_celery_worker, stop_workers
+from webhooks.wake import endpoint_subscription
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,6 +79,20 @@ def create_webhook(client: APIClient, url: str, kinds: list[str]) -> dict[str, A
     response = client.post("/api/v1/webhooks", {"url": url, "kinds": kinds}, format="json")
     assert response.status_code == 201, response.content
     return dict(response.json())
+
+
+def checkpoint_of(endpoint: dict[str, Any]) -> SubscriptionCheckpoint:
+    """The endpoint's live checkpoint (its subscription's, in `followers`)."""
+    return SubscriptionCheckpoint.objects.get(
+        name=endpoint_subscription(endpoint["id"]), active=True
+    )
+
+
+def retry_due_at(endpoint: dict[str, Any], at: datetime | None = None) -> None:
+    """Time passes: the endpoint's queued retry falls due at `at` (now by default)."""
+    SubscriptionCheckpoint.objects.filter(
+        name=endpoint_subscription(endpoint["id"]), active=True
+    ).update(not_before=at or timezone.now())
 
 
 def wait_for(check: Callable[[], Any], timeout: float = 60, every: float = 0.05) -> Any:

@@ -9,10 +9,12 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Club
+from followers.models import SubscriptionCheckpoint
 from games.eventstore import last_position
 from tests.clubs.helpers import client_for, make_key
 from tests.webhooks.conftest import create_webhook
-from webhooks.models import WebhookAttempt, WebhookDelivery
+from webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from webhooks.wake import endpoint_subscription
 
 URL = "http://127.0.0.1:9/hooks"
 
@@ -115,6 +117,14 @@ def test_unblocking_an_endpoint_that_is_not_blocked_changes_nothing(admin: APICl
     assert response.status_code == 200
     assert response.json()["position"] is None
     assert response.json()["webhook"]["checkpoint_position"] == created["checkpoint_position"]
+
+
+def test_an_endpoint_deleted_with_its_club_takes_its_checkpoint_along(admin: APIClient) -> None:
+    created = create_webhook(admin, URL, ["deal_settled"])
+    name = endpoint_subscription(created["id"])
+    assert SubscriptionCheckpoint.objects.filter(name=name, active=True).exists()
+    WebhookEndpoint.objects.filter(pk=created["id"]).delete()  # what a club's deletion does
+    assert not SubscriptionCheckpoint.objects.filter(name=name).exists()
 
 
 def test_a_created_webhook_has_a_location(admin: APIClient) -> None:

@@ -11,17 +11,16 @@ from collections.abc import Callable
 import pytest
 from django.db import transaction
 from django.test import override_settings
-from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from rest_framework.test import APIClient
 
 from clubs.models import Club
 from games.eventstore import RecordedEvent, last_position
 from games.projections.wakeup import wait_until_sent
-from tests.webhooks.conftest import create_webhook, ruling_positions
+from tests.webhooks.conftest import checkpoint_of, create_webhook, retry_due_at, ruling_positions
 from tests.webhooks.receiver import Receiver
+from webhooks import tasks, wake
 from webhooks.delivery import BLOCKED, CAUGHT_UP, RETRY, WAITING, endpoint_deliver, retry_delay
-from webhooks.models import WebhookCheckpoint, WebhookDelivery
 
 Sitting = Callable[..., list[RecordedEvent]]
 
@@ -56,8 +55,7 @@ def test_only_subscribed_kinds_of_the_clubs_own_tables_in_log_order(
     assert first["data"] == json.loads(json.dumps(event.data))
     assert first["recorded_at"].endswith("Z")
     # Everything up to the head of the club's partition has been dealt with.
-    checkpoint = WebhookCheckpoint.objects.get(endpoint_id=endpoint["id"])
-    assert checkpoint.position == last_position(club=club.id)
+    assert checkpoint_of(endpoint).position == last_position(club=club.id)
 
 
 @override_settings(WEBHOOKS_RETRY_BASE_SECONDS=10)
@@ -67,7 +65,7 @@ def test_failures_back_off_and_every_attempt_is_logged(
     endpoint = create_webhook(admin, receiver.url, ["deal_settled"])
     receiver.secret = endpoint["secret"]
     settled = ruling_positions(sitting(club, seed=3, deals=1), "deal_settled")
-    checkpoint = WebhookCheckpoint.objects.get(endpoint_id=endpoint["id"])
+    checkpoint = checkpoint_of(endpoint)
     start = checkpoint.position
 
     assert deliver(endpoint) == RETRY
@@ -78,9 +76,7 @@ def test_failures_back_off_and_every_attempt_is_logged(
     assert detail["checkpoint_position"] < settled[0]
     for _ in range(2):
         # Time passes: the retry falls due.
-        WebhookDelivery.objects.filter(endpoint_id=endpoint["id"]).update(
-            next_attempt_at=timezone.now()
-        )
+        retry_due_at(endpoint)
         deliver(endpoint)
     assert [r.status for r in receiver.requests] == [500, 500, 200]
     checkpoint.refresh_from_db()
@@ -186,4 +182,29 @@ def test_the_wake_is_sent_once_per_transaction_after_commit(
     for callback in callbacks:
         callback()
     assert wait_until_sent()
+    assert sent == [1]
+
+
+def test_appends_wake_no_sweep_while_no_endpoint_is_active(
+    admin: APIClient,
+    club: Club,
+    receiver: Receiver,
+    sitting: Sitting,
+    django_capture_on_commit_callbacks: Callable,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent: list[int] = []
+    monkeypatch.setattr("webhooks.tasks.sweep_enqueue", lambda **_: sent.append(1))
+    monkeypatch.setattr("webhooks.tasks.deliver_enqueue", lambda **_: None)
+    tasks.webhooks_sweep()  # the beat's sweep: no active endpoint anywhere
+    with django_capture_on_commit_callbacks(execute=True):
+        sitting(club, seed=8, deals=1)
+    assert wait_until_sent()
+    assert sent == []  # nobody to serve: the rulings woke nothing
+    # Registering an endpoint (after its commit) lets appends wake the sweep again.
+    with django_capture_on_commit_callbacks(execute=True):
+        create_webhook(admin, receiver.url, ["deal_settled"])
+    # What the next append's wake sends (called directly: inside this test's one
+    # transaction the hook would find its callback already registered by the first sitting).
+    wake._enqueue_sweep()
     assert sent == [1]

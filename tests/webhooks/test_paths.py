@@ -19,13 +19,22 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Club
+from followers import framework
+from followers.models import SubscriptionCheckpoint
 from games.eventstore import RecordedEvent
 from tests.clubs.helpers import client_for, make_club, make_key
-from tests.webhooks.conftest import create_webhook, play_sitting, ruling_positions
+from tests.webhooks.conftest import (
+    checkpoint_of,
+    create_webhook,
+    play_sitting,
+    retry_due_at,
+    ruling_positions,
+)
 from tests.webhooks.receiver import Receiver
 from webhooks import delivery, tasks
 from webhooks.delivery import BUSY, CAUGHT_UP, MORE, RETRY, WAITING, endpoint_deliver
-from webhooks.models import WebhookAttempt, WebhookCheckpoint, WebhookDelivery
+from webhooks.models import WebhookAttempt
+from webhooks.wake import endpoint_subscription
 
 Sitting = Callable[..., list[RecordedEvent]]
 
@@ -119,10 +128,26 @@ def test_a_failed_attempt_enqueues_its_retry_for_when_it_is_due(
         lambda *, endpoint_id, eta=None: enqueued.append((endpoint_id, eta)),
     )
     assert tasks.webhook_deliver(endpoint["id"]) == RETRY
-    pending = WebhookDelivery.objects.get(endpoint_id=endpoint["id"])
-    assert enqueued == [(endpoint["id"], pending.next_attempt_at)]
+    assert enqueued == [(endpoint["id"], checkpoint_of(endpoint).not_before)]
     assert tasks.webhook_deliver(endpoint["id"]) == WAITING  # a waiting run schedules nothing
     assert len(enqueued) == 1
+
+
+def test_a_task_that_finds_its_endpoint_held_looks_once_more_a_second_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The holder may have taken its last look at the log before the waking event committed.
+    sent: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(tasks, "pending_clear", lambda _name: None)
+    monkeypatch.setattr(tasks, "endpoint_deliver", lambda **_: delivery.DeliveryRun(BUSY))
+    monkeypatch.setattr(
+        tasks.webhook_deliver, "apply_async", lambda args, **options: sent.append((args, options))
+    )
+    endpoint_id = str(uuid.uuid4())
+    assert tasks.webhook_deliver(endpoint_id) == BUSY
+    assert [(args, options["countdown"]) for args, options in sent] == [((endpoint_id, True), 1)]
+    assert tasks.webhook_deliver(endpoint_id, True) == BUSY  # that look is the last
+    assert len(sent) == 1
 
 
 def test_a_retry_a_hair_early_is_attempted_one_too_early_waits(
@@ -131,12 +156,11 @@ def test_a_retry_a_hair_early_is_attempted_one_too_early_waits(
     endpoint = create_webhook(admin, receiver.url, ["deal_settled"])
     sitting(club, seed=42, deals=1)
     assert endpoint_deliver(endpoint_id=_id(endpoint)).state == RETRY
-    pending = WebhookDelivery.objects.filter(endpoint_id=endpoint["id"])
-    pending.update(next_attempt_at=timezone.now() + timedelta(seconds=5))
+    retry_due_at(endpoint, timezone.now() + timedelta(seconds=5))
     assert endpoint_deliver(endpoint_id=_id(endpoint)).state == WAITING
     assert len(receiver.requests) == 1
     # The retry task's timer fired 100 ms early: within the tolerance, so it is attempted.
-    pending.update(next_attempt_at=timezone.now() + timedelta(milliseconds=100))
+    retry_due_at(endpoint, timezone.now() + timedelta(milliseconds=100))
     assert endpoint_deliver(endpoint_id=_id(endpoint)).state == RETRY
     assert len(receiver.requests) == 2
 
@@ -154,8 +178,7 @@ def test_a_redirect_is_a_failure_and_is_not_followed(
     assert receiver.requests == []  # the Location was not followed
     (attempt,) = WebhookAttempt.objects.filter(delivery__endpoint_id=endpoint["id"])
     assert (attempt.status_code, attempt.succeeded) == (302, False)
-    checkpoint = WebhookCheckpoint.objects.get(endpoint_id=endpoint["id"])
-    assert checkpoint.position < attempt.delivery.position  # not delivered
+    assert checkpoint_of(endpoint).position < attempt.delivery.position  # not delivered
 
 
 @override_settings(WEBHOOKS_TIMEOUT_SECONDS=0.3)
@@ -183,16 +206,16 @@ def test_events_committed_while_a_run_holds_the_endpoint_are_delivered_by_that_r
     receiver.fail_first = 0
     endpoint = create_webhook(admin, receiver.url, ["table_created"])
     sitting(club, seed=45, deals=1)
-    real_step = delivery._step
+    real_batch = framework.subscription_batch
     late: list[list[RecordedEvent]] = []
 
-    def step_then_someone_appends(endpoint_id: uuid.UUID, ahead: Any) -> Any:
-        run = real_step(endpoint_id, ahead)
-        if run.state == CAUGHT_UP and not late:
+    def batch_then_someone_appends(*args: Any, **kwargs: Any) -> Any:
+        result = real_batch(*args, **kwargs)
+        if result.caught_up and not late:
             late.append(play_sitting(club, seed=46, deals=1))
-        return run
+        return result
 
-    monkeypatch.setattr(delivery, "_step", step_then_someone_appends)
+    monkeypatch.setattr(framework, "subscription_batch", batch_then_someone_appends)
     assert endpoint_deliver(endpoint_id=_id(endpoint)).state == CAUGHT_UP
     assert late
     kinds = [r.payload["kind"] for r in receiver.delivered()]
@@ -213,7 +236,9 @@ def test_two_deliverers_on_one_endpoint_never_send_an_event_twice() -> None:
 
         def hold() -> None:
             with transaction.atomic():
-                WebhookCheckpoint.objects.select_for_update().get(endpoint_id=endpoint["id"])
+                SubscriptionCheckpoint.objects.select_for_update().get(
+                    name=endpoint_subscription(endpoint["id"]), active=True
+                )
                 held.set()
                 release.wait(60)
             connections.close_all()

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import Club
 from games.eventstore import RecordedEvent
-from tests.webhooks.conftest import create_webhook
+from tests.webhooks.conftest import create_webhook, retry_due_at
 from tests.webhooks.receiver import Receiver
 from webhooks.delivery import endpoint_deliver
 from webhooks.models import WebhookDelivery
@@ -51,6 +51,5 @@ def test_due_means_active_behind_the_log_and_neither_waiting_nor_blocked(
     assert due() == set()
 
     # Once the retry falls due, the sweep picks it up (beat does this if its task was lost).
-    pending.next_attempt_at = timezone.now() - timedelta(seconds=1)
-    pending.save()
+    retry_due_at(waiting, timezone.now() - timedelta(seconds=1))
     assert due() == {waiting["id"]}

@@ -1,0 +1,1 @@
+"""The one checkpointed way to follow the log: asynchronous subscriptions (`framework`)."""

@@ -1,0 +1,24 @@
+"""A cheaper append: ``eventstore_append`` answers with one row of scalars and runs fewer
+statements (one event: one statement hashes, inserts and moves the head; more: one insert
+for all of them); ``docs/performance.md``, "A cheaper append".
+
+The tables, the hashing scheme and the chains are unchanged: an existing log goes on from
+each club's head as it is. Its argument list is the same; its result is not, so it is
+dropped and created again (in this migration's transaction: no append sees it missing)."""
+
+from django.db import migrations
+
+from games.eventstore import schema, schema_v2
+
+DROP = f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})"
+
+
+class Migration(migrations.Migration):
+    dependencies = [("games", "0008_table_state_snapshots")]
+
+    operations = [
+        migrations.RunSQL(
+            sql=[DROP, schema.APPEND_FUNCTION],
+            reverse_sql=[DROP, schema_v2.APPEND_FUNCTION],
+        )
+    ]
