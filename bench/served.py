@@ -4,9 +4,10 @@ For each configuration in BENCH_SERVED (`class:workers:threads[:log[:switch]]`, 
 separated; `log` is `-` for the access log on standard output as `make run` has it
 (bourre_site/serving.py), `std` for gunicorn's own access logger, `off` for none;
 `switch` the workers' GIL switch interval in ms, Python's 5 unless given) the server is
-started as `make run` starts it (scripts/serve.sh) and the CPU seconds of its gunicorn processes (/proc: robust
-to a shared machine's noise, unlike wall rates; the kernel's share in brackets) are read
-around these loads on keep-alive connections, each divided by the requests it sent:
+started as `make run` starts it (scripts/serve.sh) and the CPU seconds of its gunicorn
+processes (/proc: robust to a shared machine's noise, unlike wall rates; the kernel's
+share in brackets) are read around these loads on keep-alive connections, each divided by
+the requests it sent:
 
 - `GET /health/` from 1 client, then from 8 (BENCH_SERVED_GETS, 1500, in all): gunicorn
   and the WSGI hand-off with the cheapest Django view (no DRF, no database);
