@@ -4,7 +4,7 @@
 the milliseconds taken, from the nine values it needs: gunicorn's own logger builds a dict
 of every request header, response header and environ entry of each request to pick them.
 Measured with `python -m bench served` (docs/performance.md, "Serving"): a small part of
-gunicorn's 0.3 to 0.4 ms of CPU per request, but the line is the same, and shorter to make.
+gunicorn's 0.25 to 0.5 ms of CPU per request (29 against 9.4 µs a line), and the same line.
 No header is logged: a request's `Authorization` never reaches the log.
 """
 
