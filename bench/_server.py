@@ -61,7 +61,8 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Server:
-        env = dict(os.environ, BOURRE_PORT=str(self.port), BOURRE_ACCESS_LOG="-")
+        env = dict(os.environ, BOURRE_PORT=str(self.port))
+        env.setdefault("BOURRE_ACCESS_LOG", "-")  # as `make run` has it; empty: none
         env.setdefault("DJANGO_DEBUG", "0")
         with open(self.log, "wb") as out:
             self.process = subprocess.Popen(

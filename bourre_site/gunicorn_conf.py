@@ -6,7 +6,9 @@ round trips, on a 2-core machine shared with PostgreSQL and the Celery worker. T
 threaded worker keeps idle keep-alive connections in its poller instead of tying up a
 process per client (the sync worker closes the connection after every response); a
 couple of threads per process overlap a request's database waits with another's Python.
-More processes than cores only add context switches and memory.
+More processes than cores only add context switches and memory. A per-request profile
+of what serving adds (gunicorn's own work, the access log, the layout) is in the same
+section, measured with `python -m bench served`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,21 @@ workers = int(os.environ.get("BOURRE_GUNICORN_WORKERS", "2"))
 threads = int(os.environ.get("BOURRE_GUNICORN_THREADS", "4"))
 keepalive = 30
 accesslog = os.environ.get("BOURRE_ACCESS_LOG", "-") or None
+logger_class = os.environ.get("BOURRE_GUNICORN_LOGGER", "bourre_site.serving.AccessLogger")
+
+
+# The workers' GIL switch interval, if set (ms; Python's own is 5): a thread whose database
+# answer has come back may wait that long behind another thread's Python at each round
+# trip. Measured at 1 ms against 5 on the 8-client load (docs/performance.md, "What serving
+# adds to a request"): no difference beyond the shared machine's noise, so it is left at
+# the interpreter's default; the knob is for a quiet machine's comparison.
+if os.environ.get("BOURRE_GUNICORN_SWITCH_MS"):
+    _switch_interval_ms = float(os.environ["BOURRE_GUNICORN_SWITCH_MS"])
+
+    def post_fork(server: object, worker: object) -> None:
+        import sys
+
+        sys.setswitchinterval(_switch_interval_ms / 1000)
 
 
 # Profiling (`make bench BENCH=profile`): with BOURRE_PROFILE_DIR set, every request that
