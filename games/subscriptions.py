@@ -3,9 +3,10 @@
 With the table stream contract (`games.table`) and the store's read API
 (`games.eventstore`), this is all of `games` another app may import (an import-linter
 contract in pyproject.toml): the one registry of followers with their lifecycle (inline,
-async, live; `games.projections.registry`), and waking an asynchronous subscription after
-a commit, coalesced within a process and across processes, and not at all while it says it
-is idle (`games.projections.wakeup`).
+async, live; `games.projections.registry`), the rebuild of several table-by-table
+projections on one read of the log (`games.projections.replay`), and waking an
+asynchronous subscription after a commit, coalesced within a process and across processes,
+and not at all while it says it is idle (`games.projections.wakeup`).
 """
 
 from games.projections.registry import (
@@ -16,6 +17,7 @@ from games.projections.registry import (
     Rebuildable,
     RebuildReport,
     Subscription,
+    TablePass,
     rebuildables,
     register_inline,
     register_rebuildable,
@@ -23,6 +25,7 @@ from games.projections.registry import (
     subscription_register,
     subscriptions,
 )
+from games.projections.replay import rebuild_one, rebuild_together
 from games.projections.wakeup import (
     idle_set,
     is_idle,
@@ -39,10 +42,13 @@ __all__ = [
     "RebuildReport",
     "Rebuildable",
     "Subscription",
+    "TablePass",
     "idle_set",
     "is_idle",
     "pending_clear",
     "pending_mark",
+    "rebuild_one",
+    "rebuild_together",
     "rebuildables",
     "register_inline",
     "register_rebuildable",

@@ -10,7 +10,7 @@ class LedgerConfig(AppConfig):
     def ready(self) -> None:
         from games.subscriptions import INLINE, Subscription, subscription_register
         from ledger.projector import ledger_project
-        from ledger.rebuild import ledger_rebuild
+        from ledger.rebuild import LedgerPass, ledger_rebuild
 
         subscription_register(
             Subscription(
@@ -19,5 +19,6 @@ class LedgerConfig(AppConfig):
                 "each table's postings, balances and pot, in the append's transaction",
                 project=ledger_project,
                 rebuild=ledger_rebuild,
+                open_pass=LedgerPass,
             )
         )

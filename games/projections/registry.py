@@ -13,7 +13,9 @@ Every follower is a `Subscription` with a lifecycle (as Marten names them):
 - **live**: folded from the stream on read, nothing stored (a table's transcript).
 
 A follower whose read model can be rebuilt table by table from the log has `rebuild`
-(`rebuild(stream=None, verify=False) -> RebuildReport`); the asynchronous projectors
+(`rebuild(stream=None, verify=False) -> RebuildReport`); with `open_pass` as well it can
+share one read of the log with the others (`games.projections.replay`: `manage.py rebuild`
+of several reads each table's stream once for all of them); the asynchronous projectors
 rebuild into a new generation (`projectors.rebuild`). Webhook deliveries are never
 rebuilt: `webhooks`' rebuild rebuilds its table-to-club index only, and never re-sends.
 `manage.py rebuild`, the `/projections` listing and its rebuild endpoint read this
@@ -26,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Protocol
 
 from games.eventstore import RecordedEvent
 
@@ -46,13 +49,26 @@ class RebuildReport:
     differences: tuple[str, ...] = ()
 
 
+class TablePass(Protocol):
+    """One projection's part of a rebuild that reads the log once for several: `table` is
+    handed each table's whole stream in turn (and writes that table's rows, or with
+    `verify` compares them), `finish` ends the rebuild (what is not per table) and reports.
+    `open_pass(stream=None, verify=False)` opens one."""
+
+    def table(self, stream: str, events: Sequence[RecordedEvent]) -> None: ...
+
+    def finish(self) -> RebuildReport: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Rebuildable:
     """`rebuild(stream=None, verify=False)`: rebuild one table's stream or all; with
-    `verify`, build into scratch space and report differences instead of replacing."""
+    `verify`, build into scratch space and report differences instead of replacing.
+    `open_pass`, when given, is the same rebuild fed by a shared read (`TablePass`)."""
 
     name: str
     rebuild: Callable[..., RebuildReport]
+    open_pass: Callable[..., TablePass] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +80,7 @@ class Subscription:
     summary: str = ""
     project: InlineProjector | None = None  # inline: in the append's transaction
     rebuild: Callable[..., RebuildReport] | None = None  # table by table, or None
+    open_pass: Callable[..., TablePass] | None = None  # its rebuild on a shared read
     progress: Progress | None = None  # async: how far it has read
 
     def __post_init__(self) -> None:
@@ -108,7 +125,7 @@ def register_rebuildable(item: Rebuildable) -> None:
     """Give a follower (an inline one unless registered otherwise) its table-by-table
     rebuild."""
     known = _subscriptions.get(item.name) or Subscription(item.name, INLINE)
-    subscription_register(replace(known, rebuild=item.rebuild))
+    subscription_register(replace(known, rebuild=item.rebuild, open_pass=item.open_pass))
 
 
 def project_inline(events: Sequence[RecordedEvent]) -> None:
@@ -124,7 +141,7 @@ def project_inline(events: Sequence[RecordedEvent]) -> None:
 def rebuildables() -> dict[str, Rebuildable]:
     """The followers that rebuild table by table (`manage.py rebuild --table/--verify`)."""
     return {
-        name: Rebuildable(name, s.rebuild)
+        name: Rebuildable(name, s.rebuild, s.open_pass)
         for name, s in _subscriptions.items()
         if s.rebuild is not None
     }

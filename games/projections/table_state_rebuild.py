@@ -3,30 +3,23 @@ or (``verify``) fold into memory and report every difference with the live rows.
 
 from __future__ import annotations
 
+import json
 import uuid
+from collections.abc import Sequence
 
-from django.db import transaction
+from django.db import connection, transaction
 
-from games.eventstore import RecordedEvent, read_stream, stream_first_events
+from games.eventstore import RecordedEvent
 from games.models import Table, TableDeal, TableState
 from games.projections.registry import Rebuildable, RebuildReport
+from games.projections.replay import rebuild_one
 from games.projections.snapshot import SNAPSHOT_VERSION
-from games.projections.table_state import (
-    TableFold,
-    fold_events,
-    load_state,
-    strip_deals,
-)
+from games.projections.table_state import TableFold, load_state, strip_deals
+from games.projections.table_state_replay import fold_stream
 from games.projections.table_state_store import fold_save, full_sitting
-from games.table import STREAM_PREFIX, TABLE_CREATED
+from games.table import TABLE_CREATED
 
 NAME = "table_state"
-
-
-def _streams(stream: str | None) -> list[str]:
-    if stream is not None:
-        return [stream]
-    return [e.stream for e in stream_first_events(prefix=STREAM_PREFIX) if e.type == TABLE_CREATED]
 
 
 def _differences(stream: str, fold: TableFold, row: TableState | None) -> list[str]:
@@ -47,51 +40,89 @@ def _differences(stream: str, fold: TableFold, row: TableState | None) -> list[s
     return out
 
 
-def _write(events: list[RecordedEvent], fold: TableFold) -> None:
+_TABLE_COLUMNS = "id, club_id, name, variant, options, players, created_at"
+# One round trip for what a table's rebuild does before writing its rows: the `Table` row
+# upserted from `TableCreated`, its deal summaries deleted, and whether a state row exists
+# (its snapshot texts, long, are not fetched: they are replaced).
+CLEAR_SQL = (
+    f"WITH upserted AS (INSERT INTO {Table._meta.db_table} ({_TABLE_COLUMNS})"
+    " VALUES (%s, %s, %s, %s, %s::jsonb, %s::jsonb, %s) ON CONFLICT (id) DO UPDATE SET"
+    " club_id = EXCLUDED.club_id, name = EXCLUDED.name, variant = EXCLUDED.variant,"
+    " options = EXCLUDED.options, players = EXCLUDED.players,"
+    " created_at = EXCLUDED.created_at RETURNING id),"
+    f" cleared AS (DELETE FROM {TableDeal._meta.db_table} WHERE table_id = %s)"
+    f" SELECT EXISTS (SELECT 1 FROM {TableState._meta.db_table} WHERE table_id = %s)"
+    " FROM upserted"
+)
+
+
+def _write(events: Sequence[RecordedEvent], fold: TableFold) -> None:
     created = events[0].data
     table_id = uuid.UUID(created["table_id"])
     with transaction.atomic():
-        table, _ = Table.objects.update_or_create(
-            id=table_id,
-            defaults={
-                "club_id": created["club_id"],
-                "name": created["name"],
-                "variant": created["variant"],
-                "options": created["options"],
-                "players": created["players"],
-                "created_at": events[0].recorded_at,
-            },
-        )
-        TableDeal.objects.filter(table=table).delete()
-        row = TableState.objects.filter(table=table).first() or TableState(table=table)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                CLEAR_SQL,
+                [
+                    table_id,
+                    created["club_id"],
+                    created["name"],
+                    created["variant"],
+                    json.dumps(created["options"]),
+                    json.dumps(created["players"]),
+                    events[0].recorded_at,
+                    table_id,
+                    table_id,
+                ],
+            )
+            (exists,) = cursor.fetchone()
+        row = TableState(table_id=table_id)
+        row._state.adding = not exists
         fold.deal_start_changed = True
         fold_save(row, fold, settled_before=0, deals_cleared=True)
 
 
-def table_state_rebuild(*, stream: str | None = None, verify: bool = False) -> RebuildReport:
-    differences: list[str] = []
-    streams = _streams(stream)
-    count = 0
-    for name in streams:
-        events = read_stream(stream=name)
-        count += len(events)
+class TableStatePass:
+    """The table-state rebuild on a shared read (`games.projections.replay`): every table
+    made by a `TableCreated` (or the one stream named) is folded (`fold_stream`: settled
+    deals from their recorded rulings) and its rows replaced in one transaction, or with
+    ``verify`` compared with the live rows."""
+
+    def __init__(self, *, stream: str | None = None, verify: bool = False) -> None:
+        self.whole = stream is None
+        self.verify = verify
+        self.streams = 0
+        self.events = 0
+        self.differences: list[str] = []
+
+    def table(self, stream: str, events: Sequence[RecordedEvent]) -> None:
+        if self.whole and (not events or events[0].type != TABLE_CREATED):
+            return  # not a table's stream
+        self.streams += 1
+        self.events += len(events)
         if not events:
-            differences.append(f"{name}: no events")
-            continue
+            self.differences.append(f"{stream}: no events")
+            return
         try:
-            fold = fold_events(events)
+            fold = fold_stream(events)
         except Exception as error:  # a log the current engine cannot fold is reported
-            differences.append(f"{name}: cannot be folded: {error!r}")
-            continue
-        if verify:
+            self.differences.append(f"{stream}: cannot be folded: {error!r}")
+            return
+        if self.verify:
             row = TableState.objects.filter(table_id=events[0].data["table_id"]).first()
-            differences.extend(_differences(name, fold, row))
+            self.differences.extend(_differences(stream, fold, row))
         else:
             _write(events, fold)
-    return RebuildReport(NAME, len(streams), count, tuple(differences))
+
+    def finish(self) -> RebuildReport:
+        return RebuildReport(NAME, self.streams, self.events, tuple(self.differences))
+
+
+def table_state_rebuild(*, stream: str | None = None, verify: bool = False) -> RebuildReport:
+    return rebuild_one(TableStatePass, stream=stream, verify=verify)
 
 
 def register() -> None:
     from games.projections.registry import register_rebuildable
 
-    register_rebuildable(Rebuildable(NAME, table_state_rebuild))
+    register_rebuildable(Rebuildable(NAME, table_state_rebuild, TableStatePass))

@@ -6,7 +6,9 @@ The one rebuild command, for every follower of the log in the one registry
 - those that rebuild **table by table** (the inline table state and ledger, and the
   webhooks' table-to-club index): `--table` rebuilds one table's stream; with `--verify`
   nothing is written, every difference with the live rows is printed and the command
-  exits 1 if there was any;
+  exits 1 if there was any. Those asked for at once share one read of the log
+  (`rebuild_together`: each table's stream is read once and handed to each), with a
+  progress bar over the whole log;
 - the **asynchronous projectors** (`projectors.framework`: player statistics, ...),
   rebuilt into a fresh generation and swapped in without downtime, with a progress bar
   (the same rebuild as `POST /api/v1/projections/{name}/rebuild`). They are rebuilt whole:
@@ -21,12 +23,12 @@ from __future__ import annotations
 import sys
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
 
-from games.subscriptions import rebuildables, subscriptions
+from games.subscriptions import rebuild_together, rebuildables, subscriptions
 from games.table import stream_name
 from projectors.framework import DEFAULT_BATCH, projectors_all
 from projectors.rebuild import projection_rebuild
@@ -90,8 +92,12 @@ def rebuild(
         chosen_async = [] if table or verify else sorted(asynchronous)
     stream = stream_name(table) if table else None
     differences = 0
-    for name in chosen_inline:
-        report = inline[name].rebuild(stream=stream, verify=verify)
+    # One read of the log for all of them (each table's stream read once, handed to each).
+    progress = _progress_bar(out) if chosen_inline and stream is None else None
+    reports = rebuild_together(chosen_inline, stream=stream, verify=verify, progress=progress)
+    if progress is not None and out.isatty():
+        out.write("")
+    for name, report in reports.items():
         verb = "verified" if verify else "rebuilt"
         out.write(f"{name}: {verb} {report.streams} streams, {report.events} events")
         for difference in report.differences:
@@ -105,8 +111,8 @@ def rebuild(
             sys.exit(1)
 
 
-def _rebuild_async(out: OutputWrapper, name: str, batch: int) -> None:
-    started = time.monotonic()
+def _progress_bar(out: OutputWrapper) -> Callable[[int, int], None]:
+    """`progress(processed, total)` drawing a bar at most twice a second (and at the end)."""
     tty = out.isatty()
     last_shown = [0.0]
 
@@ -121,8 +127,13 @@ def _rebuild_async(out: OutputWrapper, name: str, batch: int) -> None:
         out.write(f"\r{line}" if tty else line, ending="" if tty else "\n")
         out.flush()
 
-    result = projection_rebuild(name=name, batch=batch, progress=progress)
-    if tty:
+    return progress
+
+
+def _rebuild_async(out: OutputWrapper, name: str, batch: int) -> None:
+    started = time.monotonic()
+    result = projection_rebuild(name=name, batch=batch, progress=_progress_bar(out))
+    if out.isatty():
         out.write("")
     out.write(
         f"{name}: generation {result.generation} live at position {result.position} "
