@@ -163,7 +163,7 @@ def _rows() -> Iterator[tuple[Any, ...]]:
     emitted = 0
     start = datetime(2026, 1, 1, tzinfo=UTC)
     for stream, chunk in _interleaved(rng):
-        if chunk[0][0] == "TableCreated":
+        if chunk[0][0] == table.TABLE_CREATED:
             club_of[stream] = chunk[0][1]["club_id"]
         club = club_of[stream]
         position, prev = heads.get(club, (0, GENESIS_HASH))
