@@ -36,6 +36,7 @@ from games.engine import (
     parse_join,
     parse_leave,
 )
+from games.engine.key_order import ruling_ordered
 from games.engine.state import POT, NextDeal, player_account
 from games.eventstore import RecordedEvent
 from games.projections import snapshot
@@ -208,6 +209,8 @@ def settled_as_recorded(
 ) -> Sitting:
     """`state` with a deal's settlement as the log recorded it (see `fold_events`)."""
     summary = ruling["ruling"]["summary"]
+    if state.deal is not None:
+        summary = in_play_order(summary, state.deal.order)
     balances = dict.fromkeys(state.balances, 0)  # every player the sitting has known
     pot = 0
     for made in postings:
@@ -234,6 +237,37 @@ def settled_as_recorded(
     if deal is not None and deal.over:
         deal = replace(deal, summary=summary, rulings=tuple(summary.get("rulings") or ()))
     return replace(state, balances=balances, pot=pot, next=next_deal, deals=tuple(deals), deal=deal)
+
+
+def in_play_order(summary: Mapping[str, Any], order: Sequence[str]) -> dict[str, Any]:
+    """A recorded summary with its keys in the format's order (`key_order`) and its maps
+    keyed by player in the engine's, from the dealer's left (the deal's `order`): jsonb
+    gives a recorded event back with every object's keys in its own order (shortest
+    first), and the rebuilt rows should read as the inline ones, byte for byte
+    (`tricks_won`, `next.penalties`, the rulings' `shares`)."""
+
+    def by_seat(players: Any) -> Any:
+        if not isinstance(players, Mapping):
+            return players
+        out = {p: players[p] for p in order if p in players}
+        out.update((p, n) for p, n in players.items() if p not in out)
+        return out
+
+    out: dict[str, Any] = ruling_ordered({"deals": [summary]})["deals"][0]  # the format's keys
+    if "tricks_won" in out:
+        out["tricks_won"] = by_seat(out["tricks_won"])
+    owed = out.get("next")
+    if isinstance(owed, Mapping) and "penalties" in owed:
+        out["next"] = {**owed, "penalties": by_seat(owed["penalties"])}
+    rulings = out.get("rulings")
+    if isinstance(rulings, list):
+        out["rulings"] = [
+            {**entry, "shares": by_seat(entry["shares"])}
+            if isinstance(entry, Mapping) and "shares" in entry
+            else entry
+            for entry in rulings
+        ]
+    return out
 
 
 def dump_state(state: Sitting) -> str:

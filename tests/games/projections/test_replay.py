@@ -5,7 +5,6 @@ inline ones, for random sittings and club nights with undos, seat changes and cl
 
 from __future__ import annotations
 
-import json
 import random
 from io import StringIO
 from typing import Any
@@ -68,16 +67,16 @@ def _sitting_tables(count: int, seed: int) -> list[Table]:
 
 
 def _rows(table: Table) -> tuple[Any, ...]:
-    """Everything both rebuilds write for a table. The snapshot and summary texts are
-    compared decoded: a rebuild takes a settled deal's summary from its recorded ruling,
-    which jsonb gave back with its keys in jsonb's order, not the engine's (as before the
-    single pass; `key_order` orders the documents served)."""
+    """Everything both rebuilds write for a table, the snapshot and summary texts as
+    stored: a rebuild takes a settled deal's summary from its recorded ruling, which jsonb
+    gives back with its keys in its own order, and puts them back in the engine's
+    (`in_play_order`), so the rebuilt texts are the inline ones byte for byte."""
     version, schema, state, deal_start, deal_events = TableState.objects.values_list(
         "version", "snapshot_version", "state", "deal_start", "deal_events"
     ).get(table=table)
-    snapshot = (version, schema, json.loads(state), json.loads(deal_start), deal_events)
+    snapshot = (version, schema, state, deal_start, deal_events)
     deals = [
-        (index, json.loads(summary))
+        (index, summary)
         for index, summary in TableDeal.objects.filter(table=table).values_list("index", "summary")
     ]
     legs = list(
