@@ -157,11 +157,13 @@ def test_standings_tonight_and_this_month_with_csv(page: Any, live_server: Any) 
     sign_in(page, live_server.url, make_member(club, "auditor"))
     page.goto(f"{live_server.url}/app/standings/")
     assert page.locator("h1").inner_text() == "Standings: Tonight"
+    assert page.locator("p.hint").first.inner_text().startswith("The night of ")
     tonight = page.locator("table.list").first.locator("tbody tr").all_inner_texts()
     assert tonight[0].split("\t")[:3] == ["1", "ana", "3"]
     page.click("nav.periods a:has-text('This month')")
     assert page.locator("h1").inner_text() == "Standings: This month"
     assert page.locator("nav.periods a[aria-current=page]").inner_text() == "This month"
+    assert page.locator("p.hint").first.inner_text().startswith("The nights from ")
     screenshot(page, "standings")
     with page.expect_download() as download:
         page.click("a:has-text('Download CSV')")
