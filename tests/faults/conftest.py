@@ -29,6 +29,22 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCAL_VAR = ROOT / "var"
 
 
+def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path | None = None) -> None:
+    """Wait (30 s at most) for a gunicorn just started to answer `/health/`; kill it and say
+    why (with its log, if it writes one) when it exits or never answers."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if requests.get(f"{url}/health/", timeout=1).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"gunicorn did not start: {log.read_text() if log else ''}")
+        time.sleep(0.1)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -89,17 +105,7 @@ def gunicorn_server(test_db_name: str) -> Iterator[LiveServer]:
         env=env,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if requests.get(f"{url}/health/", timeout=1).status_code == 200:
-                break
-        except requests.RequestException:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError("gunicorn did not start")
-        time.sleep(0.1)
+    wait_until_healthy(url, process)
     try:
         yield LiveServer(url, process)
     finally:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import requests
 
-from tests.faults.conftest import ROOT, free_port
+from tests.faults.conftest import ROOT, free_port, wait_until_healthy
 
 
 def test_the_access_log_has_one_combined_line_per_request_and_no_credentials(
@@ -36,16 +36,7 @@ def test_the_access_log_has_one_combined_line_per_request_and_no_credentials(
         )  # fmt: skip
     try:
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if requests.get(f"{url}/health/", timeout=1).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            assert process.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, log.read_text()
-            time.sleep(0.1)
+        wait_until_healthy(url, process, log)
         with requests.Session() as session:  # keep-alive, as a table app
             answers = [
                 session.get(
