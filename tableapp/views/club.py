@@ -4,7 +4,9 @@ members and API keys."""
 from __future__ import annotations
 
 import csv
+import functools
 import uuid
+from collections.abc import Callable
 from dataclasses import asdict
 from datetime import date
 from typing import Any
@@ -107,15 +109,26 @@ def _members_page(request: HttpRequest, status: int = 200, **extra: Any) -> Http
     return render(request, "tableapp/members.html", context, status=status)
 
 
+def admin_form(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A form of the members page, for admins: it acts on POST only; any other method
+    goes back to the page."""
+
+    @functools.wraps(view)
+    def posted(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            return redirect("tableapp:members")
+        return view(request, *args, **kwargs)
+
+    return member_required("admin")(posted)
+
+
 @member_required("admin")
 def members(request: HttpRequest) -> HttpResponse:
     return _members_page(request)
 
 
-@member_required("admin")
+@admin_form
 def member_add(request: HttpRequest) -> HttpResponse:
-    if request.method != "POST":
-        return redirect("tableapp:members")
     values = {k: str(v) for k, v in request.POST.items()}
     password = values.get("password") or password_generate()
     try:
@@ -133,10 +146,8 @@ def member_add(request: HttpRequest) -> HttpResponse:
     return _members_page(request, created_member=member, created_password=shown)
 
 
-@member_required("admin")
+@admin_form
 def member_delete(request: HttpRequest, member_id: uuid.UUID) -> HttpResponse:
-    if request.method != "POST":
-        return redirect("tableapp:members")
     member = member_get(club=member_of(request).club, member_id=member_id)
     if member is None:
         raise Http404("no such member in your club")
@@ -147,10 +158,8 @@ def member_delete(request: HttpRequest, member_id: uuid.UUID) -> HttpResponse:
     return redirect("tableapp:members")
 
 
-@member_required("admin")
+@admin_form
 def key_add(request: HttpRequest) -> HttpResponse:
-    if request.method != "POST":
-        return redirect("tableapp:members")
     name = request.POST.get("name", "").strip()
     role = request.POST.get("role", "")
     if not name or role not in dict(club_role_choices()):
@@ -161,10 +170,8 @@ def key_add(request: HttpRequest) -> HttpResponse:
     return _members_page(request, created_key=key, created_raw=raw)
 
 
-@member_required("admin")
+@admin_form
 def key_revoke(request: HttpRequest, key_id: uuid.UUID) -> HttpResponse:
-    if request.method != "POST":
-        return redirect("tableapp:members")
     key = api_key_get(club=member_of(request).club, key_id=key_id)
     if key is None:
         raise Http404("no such key in your club")
@@ -176,11 +183,9 @@ def key_revoke(request: HttpRequest, key_id: uuid.UUID) -> HttpResponse:
     return redirect("tableapp:members")
 
 
-@member_required("admin")
+@admin_form
 def time_zone_set(request: HttpRequest) -> HttpResponse:
     """Where the club plays: the standings count each deal for its night there."""
-    if request.method != "POST":
-        return redirect("tableapp:members")
     name = request.POST.get("time_zone", "").strip()
     try:
         club_time_zone_set(club=member_of(request).club, time_zone=name)
