@@ -223,16 +223,8 @@ def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(scratch)
             conn.execute("INSERT INTO eventstore_head_v1 VALUES (2, 0, 'x')")
 
     # One club's log exports alone and the standalone verifier accepts it.
-    exported = manage(scratch["env"], "export_audit_log", "-", "--club", clubs[0])
-    verified = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "verify_audit_log.py"), "-"],
-        input=exported,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert verified.returncode == 0, verified.stdout + verified.stderr
-    assert f"OK {len(by_club[clubs[0]]) + 1} events of club {clubs[0]}" in verified.stdout
+    verified = _verified(scratch["env"], clubs[0])
+    assert f"OK {len(by_club[clubs[0]]) + 1} events of club {clubs[0]}" in verified
 
 
 @pytest.mark.django_db
