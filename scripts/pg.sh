@@ -90,5 +90,9 @@ case "${1:-start}" in
         echo "SELECT 'CREATE DATABASE $2 OWNER bourre_owner' WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = '$2') \\gexec" \
             | superuser_psql -d postgres
         ;;
-    *) die "usage: pg.sh start|stop|status|psql|createdb NAME" ;;
+    recreatedb)  # an empty database of that name, whatever was in it
+        echo "DROP DATABASE IF EXISTS $2 WITH (FORCE)" | superuser_psql -d postgres >/dev/null
+        "$0" createdb "$2"
+        ;;
+    *) die "usage: pg.sh start|stop|status|psql|createdb NAME|recreatedb NAME" ;;
 esac

@@ -2,7 +2,7 @@
 
 Forward: the first schema's tables are renamed ``eventstore_*_v1`` (their immutability
 triggers go with them; the application role may only read them), the partitioned tables of
-``schema.py`` are created, and every archived event is appended again, in its global order,
+``schema_v2.py`` are created, and every archived event is appended again, in its global order,
 to its club's partition: same stream, version, type, payload, metadata and ``recorded_at``,
 a new club position, and a hash in the club's chain. A stream's club is the ``club_id`` of
 its ``TableCreated``; a stream without one goes to ``NO_CLUB``. Idempotency keys follow
@@ -66,8 +66,8 @@ def forward(cursor: Any) -> int:
     for old, new in _INDEXES:
         cursor.execute(f"ALTER INDEX {old} RENAME TO {new}")
     cursor.execute(f"DROP FUNCTION eventstore_append({schema.V1_APPEND_SIGNATURE})")
-    cursor.execute(schema.TABLES)
-    cursor.execute(schema.TRIGGERS)
+    cursor.execute(schema_v2.TABLES)
+    cursor.execute(schema_v2.TRIGGERS)
     cursor.execute(schema_v2.APPEND_FUNCTION)
     if count == 0:
         cursor.execute(

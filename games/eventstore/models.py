@@ -66,19 +66,18 @@ class Event(AppendOnlyModel):
         return f"{self.club_id}#{self.position} {self.stream}@{self.version} {self.type}"
 
 
-class LogHead(AppendOnlyModel):
-    """A club partition's head: its last position and hash (locked by each append)."""
+class Partition(AppendOnlyModel):
+    """A club with a log (a row written by the club's first append). Its head is its last
+    event: appends of the club serialise on a lock, not on a row."""
 
     club_id = models.UUIDField(primary_key=True)
-    last_position = models.BigIntegerField()
-    last_hash = models.TextField()
 
     class Meta:
         managed = False
-        db_table = "eventstore_head"
+        db_table = "eventstore_partition"
 
     def __str__(self) -> str:
-        return f"{self.club_id} head at #{self.last_position}"
+        return f"partition of club {self.club_id}"
 
 
 class IdempotencyRecord(AppendOnlyModel):

@@ -7,14 +7,16 @@ from typing import Any
 from django.conf import settings
 from django.db import connections, transaction
 
-EVENT_STORE_GRANTS = {
+#: What the application role may do on the log's tables, each granted where it exists: a
+#: database migrated to an older state has some of them and not others.
+LOG_GRANTS = {
     "eventstore_event": "SELECT, INSERT",
     "eventstore_idempotency": "SELECT, INSERT",
-    # INSERT: a club's first append creates its head row.
+    # INSERT: a club's first append adds the club to the list of partitions.
+    "eventstore_partition": "SELECT, INSERT",
+    # The head rows, in a log migrated back before games.0010 (and in the first schema).
     "eventstore_head": "SELECT, INSERT, UPDATE",
-}
-#: The first, single-chain log, kept read-only when migration 0007 carried it forward.
-ARCHIVE_GRANTS = {
+    # The first, single-chain log, kept read-only when migration 0007 carried it forward.
     "eventstore_event_v1": "SELECT",
     "eventstore_idempotency_v1": "SELECT",
     "eventstore_head_v1": "SELECT",
@@ -48,10 +50,11 @@ def grant_app_privileges(*, using: str = "default", **kwargs: Any) -> None:
         cursor.execute(
             "SELECT relname FROM pg_class WHERE relkind = 'r' AND relname = ANY(%s) "
             "AND relnamespace = 'public'::regnamespace",
-            [list(ARCHIVE_GRANTS)],
+            [list(LOG_GRANTS)],
         )
-        archived = {row[0] for row in cursor.fetchall()}
-        grants = {**EVENT_STORE_GRANTS, **{t: ARCHIVE_GRANTS[t] for t in archived}}
-        for table, privileges in grants.items():
+        present = {row[0] for row in cursor.fetchall()}
+        for table, privileges in LOG_GRANTS.items():
+            if table not in present:
+                continue
             cursor.execute(f"REVOKE ALL ON {table} FROM {grantee}")
             cursor.execute(f"GRANT {privileges} ON {table} TO {grantee}")

@@ -146,11 +146,19 @@ def read_all(
         return [convert(row) for row in cursor.fetchall()]
 
 
+# One index probe per club: a club's head is its last event.
+HEADS_SQL = (
+    "SELECT p.club_id, l.position FROM eventstore_partition p CROSS JOIN LATERAL "
+    "(SELECT e.position FROM eventstore_event e WHERE e.club_id = p.club_id "
+    "ORDER BY e.position DESC LIMIT 1) l"
+)
+
+
 def partition_heads(*, using: str = "default") -> dict[str, int]:
-    """Every club partition with its last committed position. A head moves in the same
-    transaction as the events it covers, so every position up to it is readable."""
+    """Every club partition with its last committed position. Within a club positions
+    commit in order, so every position up to it is readable."""
     with connections[using].cursor() as cursor:
-        cursor.execute("SELECT club_id, last_position FROM eventstore_head ORDER BY club_id")
+        cursor.execute(HEADS_SQL + " ORDER BY p.club_id")
         return {str(club): int(last) for club, last in cursor.fetchall()}
 
 
@@ -185,10 +193,12 @@ def last_position(*, club: object | None = None, using: str = "default") -> int:
     a follower that has read everything has counted."""
     with connections[using].cursor() as cursor:
         if club is None:
-            cursor.execute("SELECT coalesce(sum(last_position), 0) FROM eventstore_head")
+            cursor.execute(f"SELECT coalesce(sum(h.position), 0) FROM ({HEADS_SQL}) h")
         else:
             cursor.execute(
-                "SELECT last_position FROM eventstore_head WHERE club_id = %s", [club_key(club)]
+                "SELECT position FROM eventstore_event WHERE club_id = %s "
+                "ORDER BY position DESC LIMIT 1",
+                [club_key(club)],
             )
         row = cursor.fetchone()
         return int(row[0]) if row and row[0] is not None else 0

@@ -1,91 +1,131 @@
-"""DDL of the event log partitioned by club: the tables and triggers of migration
-``games.0007``, the append function of ``games.0009``.
+"""DDL of the event log partitioned by club, as migration ``games.0010`` leaves it (it
+alters the tables of ``games.0007``, kept in ``schema_v2.py``).
 
-Every event belongs to one club's partition. ``eventstore_head`` holds one row per club:
-``eventstore_append`` locks the club's row until commit, so within a club positions are
-handed out in commit order without gaps and a reader tailing ``position > N`` of that club
-never misses an event that commits later, while appends of different clubs never wait on
-each other. Each club's hash chain starts at 64 zeros and covers the club id, so one club's
-log can be exported and verified alone.
+Every event belongs to one club's partition. ``eventstore_append`` takes the club's lock (a
+transaction-scoped advisory lock keyed by the club) and holds it until commit, so within a
+club positions are handed out in commit order without gaps and a reader tailing
+``position > N`` of that club never misses an event that commits later, while appends of
+different clubs never wait on each other. A club's head is simply its last event: nothing
+else is written per append. Each club's hash chain starts at 64 zeros and covers the club
+id, so one club's log can be exported and verified alone. ``eventstore_partition`` lists the
+clubs that have a log (a row written by a club's first append), for the readers that go
+club by club.
 
-The club id leads the primary key and is part of every unique constraint, so the three
-tables can be distributed by ``club_id`` on Citus unchanged (``docs/scaling.md``).
+The club id leads the primary key and is part of every unique constraint, so the tables
+can be distributed by ``club_id`` on Citus unchanged (``docs/scaling.md``).
 
 Postgres itself keeps the log append-only: triggers refuse UPDATE, DELETE and TRUNCATE for
-every role (the head only moves forward), and the application role is granted only what
-appending needs (see ``privileges.py``).
+every role, and the application role is granted only what appending needs (see
+``privileges.py``).
+
+The tables after ``games.0010``::
+
+    eventstore_event (club_id uuid, position bigint, stream text COLLATE "C", version
+        integer, type text, schema_version integer, data jsonb, metadata jsonb,
+        recorded_at timestamptz, hash text, prev_hash text)
+        PRIMARY KEY (club_id, position), UNIQUE (stream, version, club_id),
+        CHECK eventstore_event_well_formed
+    eventstore_partition (club_id uuid PRIMARY KEY)
+    eventstore_idempotency (club_id, key, request_hash, stream, first_position,
+        last_position, recorded_at) PRIMARY KEY (club_id, key)
 """
 
-TABLES = r"""
-CREATE TABLE eventstore_event (
-    club_id uuid NOT NULL,
-    position bigint NOT NULL CHECK (position > 0),
-    stream text NOT NULL CHECK (stream <> ''),
-    version integer NOT NULL CHECK (version > 0),
-    type text NOT NULL CHECK (type <> ''),
-    schema_version integer NOT NULL CHECK (schema_version > 0),
-    data jsonb NOT NULL,
-    metadata jsonb NOT NULL,
-    recorded_at timestamptz NOT NULL,
-    hash text NOT NULL,
-    prev_hash text NOT NULL,
-    CONSTRAINT eventstore_event_pkey PRIMARY KEY (club_id, position),
-    -- Stream first: a stream is read by name alone too; the club id is there for Citus.
-    CONSTRAINT eventstore_event_stream_version UNIQUE (stream, version, club_id)
-);
+V1_APPEND_SIGNATURE = "text, integer, text[], integer[], text[], text, text, text[], text, text"
+APPEND_SIGNATURE = "uuid, text, integer, text[], integer[], text[], text, text, text[], text, text"
 
+# Why each change (docs/performance.md, "The lock per club"):
+# - The head row was locked and rewritten by every append: two heap writes, their WAL and a
+#   trigger, on the one page every club's head shares. The club's last event already holds
+#   its position and hash; a lock that lives in memory is all the serialising needs.
+# - One CHECK instead of five: the executor reads and prepares every CHECK of a table again
+#   for each INSERT statement, and most of that cost is per constraint.
+# - ``stream`` in the "C" collation: the database's C.UTF-8 is not PostgreSQL's built-in C,
+#   so every comparison in the (stream, version, club_id) index went through strcoll, and
+#   ``stream LIKE 'prefix%'`` could not use the index at all. Byte order is code point order
+#   for UTF-8, the order C.UTF-8 sorts in, so no result changes.
+UPGRADE = [
+    r"""
+CREATE TABLE eventstore_partition (club_id uuid PRIMARY KEY);
+CREATE TRIGGER eventstore_partition_no_update_delete BEFORE UPDATE OR DELETE
+    ON eventstore_partition FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
+CREATE TRIGGER eventstore_partition_no_truncate BEFORE TRUNCATE ON eventstore_partition
+    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
+INSERT INTO eventstore_partition (club_id)
+    SELECT h.club_id FROM eventstore_head h
+    WHERE EXISTS (SELECT 1 FROM eventstore_event e WHERE e.club_id = h.club_id);
+-- Its trigger function stays: a carried log's archive, eventstore_head_v1, uses it too.
+DROP TABLE eventstore_head;
+""",
+    # The five CHECKs' names depend on the log's history (a carried log's archive kept the
+    # first names), so they are found rather than named.
+    r"""
+DO $$
+DECLARE
+    v_name name;
+BEGIN
+    FOR v_name IN SELECT conname FROM pg_constraint
+                  WHERE conrelid = 'eventstore_event'::regclass AND contype = 'c' LOOP
+        EXECUTE format('ALTER TABLE eventstore_event DROP CONSTRAINT %I', v_name);
+    END LOOP;
+END $$;
+ALTER TABLE eventstore_event ADD CONSTRAINT eventstore_event_well_formed CHECK (
+    position > 0 AND version > 0 AND schema_version > 0 AND stream <> '' AND type <> '');
+ALTER TABLE eventstore_event ALTER COLUMN stream TYPE text COLLATE "C";
+""",
+]
+
+DOWNGRADE = [
+    r"""
 CREATE TABLE eventstore_head (
     club_id uuid PRIMARY KEY,
     last_position bigint NOT NULL CHECK (last_position >= 0),
     last_hash text NOT NULL
 );
-
-CREATE TABLE eventstore_idempotency (
-    club_id uuid NOT NULL,
-    key text NOT NULL,
-    request_hash text NOT NULL,
-    stream text NOT NULL,
-    first_position bigint NOT NULL,
-    last_position bigint NOT NULL,
-    recorded_at timestamptz NOT NULL,
-    PRIMARY KEY (club_id, key)
-);
-"""
-
-# The trigger functions of the first schema are reused as they are.
-TRIGGERS = r"""
-CREATE TRIGGER eventstore_event_no_update_delete BEFORE UPDATE OR DELETE ON eventstore_event
-    FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
-CREATE TRIGGER eventstore_event_no_truncate BEFORE TRUNCATE ON eventstore_event
-    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
-CREATE TRIGGER eventstore_idempotency_no_update_delete
-    BEFORE UPDATE OR DELETE ON eventstore_idempotency
-    FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
-CREATE TRIGGER eventstore_idempotency_no_truncate BEFORE TRUNCATE ON eventstore_idempotency
-    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
+INSERT INTO eventstore_head (club_id, last_position, last_hash)
+    SELECT p.club_id, l.position, l.hash FROM eventstore_partition p
+    CROSS JOIN LATERAL (SELECT e.position, e.hash FROM eventstore_event e
+                        WHERE e.club_id = p.club_id ORDER BY e.position DESC LIMIT 1) l;
 CREATE TRIGGER eventstore_head_no_delete BEFORE DELETE ON eventstore_head
     FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
 CREATE TRIGGER eventstore_head_no_truncate BEFORE TRUNCATE ON eventstore_head
     FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
 CREATE TRIGGER eventstore_head_forward BEFORE UPDATE ON eventstore_head
     FOR EACH ROW EXECUTE FUNCTION eventstore_head_forward_only();
-"""
+DROP TABLE eventstore_partition;
+""",
+    r"""
+ALTER TABLE eventstore_event DROP CONSTRAINT eventstore_event_well_formed;
+ALTER TABLE eventstore_event
+    ADD CONSTRAINT eventstore_event_position_check CHECK (position > 0),
+    ADD CONSTRAINT eventstore_event_stream_check CHECK (stream <> ''),
+    ADD CONSTRAINT eventstore_event_version_check CHECK (version > 0),
+    ADD CONSTRAINT eventstore_event_type_check CHECK (type <> ''),
+    ADD CONSTRAINT eventstore_event_schema_version_check CHECK (schema_version > 0);
+ALTER TABLE eventstore_event ALTER COLUMN stream TYPE text COLLATE "default";
+""",
+]
 
-# One round trip per append (migration ``games.0009``; ``schema_v2`` has the function it
-# replaced). The caller sends each payload already in canonical JSON (the hash is over those
-# exact bytes) and the function adds what only the database knows under the club's head
-# lock: positions, versions, prev_hash and recorded_at. A club's first append creates its
-# head row (ON CONFLICT: two first appends race; one waits on the other).
+#: The club lock's first key: the two-key form of the advisory lock keeps the event
+#: store's locks apart from any other user of advisory locks ('BREE').
+LOCK_CLASS = 0x42524545
+
+# One round trip per append. The caller sends each payload already in canonical JSON (the
+# hash is over those exact bytes) and the function adds what only the database knows under
+# the club's lock: positions, versions, prev_hash and recorded_at.
+#
+# The lock's second key is a 32-bit hash of the club: two clubs whose hashes collide share a
+# lock, so their appends wait on each other, and nothing else changes. It is tried first (a
+# plain expression, no statement to run) and waited for only when another append of the
+# club holds it. Everything read after it (the club's last event, the stream's version, the
+# idempotency key) is read by statements that start once the lock is held: a statement's
+# snapshot is taken when it starts, so they see every event of the append that held it.
 #
 # It answers with one row of scalars, not the rows it wrote: the caller has every other
 # field already, positions and versions are consecutive, one ``recorded_at`` (as the text
 # the hashes cover) serves every event, and the hashes come back as one string of 64 hex
 # characters per event (each event's prev_hash is the hash before it). An idempotent replay
-# answers with its positions and ``r_replayed`` only; the caller reads those events. The
-# version probe runs after the head is locked, in its own statement: a statement's snapshot
-# is taken when it starts, so only a probe that starts after the lock is granted sees the
-# events of the append that held it.
-APPEND_FUNCTION = r"""
+# answers with its positions and ``r_replayed`` only; the caller reads those events.
+APPEND_FUNCTION = rf"""
 CREATE FUNCTION eventstore_append(
     p_club uuid, p_stream text, p_expected integer, p_types text[],
     p_schema_versions integer[], p_data text[], p_metadata text, p_stream_json text,
@@ -101,13 +141,8 @@ DECLARE
     v_key_hash text;
     v_hashes text[];
 BEGIN
-    SELECT h.last_position, h.last_hash INTO v_pos, v_hash
-        FROM eventstore_head h WHERE h.club_id = p_club FOR UPDATE;
-    IF NOT FOUND THEN
-        INSERT INTO eventstore_head (club_id, last_position, last_hash)
-            VALUES (p_club, 0, repeat('0', 64)) ON CONFLICT (club_id) DO NOTHING;
-        SELECT h.last_position, h.last_hash INTO v_pos, v_hash
-            FROM eventstore_head h WHERE h.club_id = p_club FOR UPDATE;
+    IF NOT pg_try_advisory_xact_lock({LOCK_CLASS}, hashtext(p_club::text)) THEN
+        PERFORM pg_advisory_xact_lock({LOCK_CLASS}, hashtext(p_club::text));
     END IF;
 
     IF p_idempotency_key IS NOT NULL THEN
@@ -125,70 +160,57 @@ BEGIN
         END IF;
     END IF;
 
-    -- The probe and the clock in one statement (each statement of a function costs its
-    -- set-up in every transaction). Not max(): with stale statistics the planner may
-    -- aggregate the whole stream.
-    SELECT coalesce((SELECT e.version FROM eventstore_event e
+    -- The club's last event, the stream's version and the clock in one statement (each
+    -- statement of a function costs its set-up in every transaction). Not max(): with
+    -- stale statistics the planner may aggregate the whole stream.
+    SELECT coalesce(l.position, 0), coalesce(l.hash, repeat('0', 64)),
+           coalesce((SELECT e.version FROM eventstore_event e
                      WHERE e.stream = p_stream AND e.club_id = p_club
                      ORDER BY e.version DESC LIMIT 1), 0),
            t.at, to_char(t.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '+00:00'
-        INTO v_current, v_at, r_recorded_at
-        FROM (SELECT clock_timestamp() AS at) t;
+        INTO v_pos, v_hash, v_current, v_at, r_recorded_at
+        FROM (SELECT clock_timestamp() AS at) t
+        LEFT JOIN LATERAL (SELECT e.position, e.hash FROM eventstore_event e
+                           WHERE e.club_id = p_club ORDER BY e.position DESC LIMIT 1) l ON true;
     IF p_expected IS NOT NULL AND p_expected <> v_current THEN
         RAISE EXCEPTION 'stream % is at version %, expected %', p_stream, v_current, p_expected
             USING ERRCODE = 'BR001', DETAIL = v_current::text;
     END IF;
+    IF v_pos = 0 THEN
+        -- The club's first event: the club joins the list of partitions.
+        INSERT INTO eventstore_partition (club_id) VALUES (p_club) ON CONFLICT DO NOTHING;
+    END IF;
 
+    r_first_position := v_pos + 1;
+    r_last_position := v_pos + cardinality(p_types);
+    r_first_version := v_current + 1;
+    r_prev_hash := v_hash;
+    r_replayed := false;
+    FOR i IN 1 .. cardinality(p_types) LOOP
+        v_hash := encode(sha256(convert_to(
+            '{{"club":"' || p_club::text
+            || '","data":' || p_data[i]
+            || ',"metadata":' || p_metadata
+            || ',"position":' || (v_pos + i)
+            || ',"prev_hash":"' || v_hash
+            || '","recorded_at":"' || r_recorded_at
+            || '","schema_version":' || p_schema_versions[i]
+            || ',"stream":' || p_stream_json
+            || ',"type":' || p_type_json[i]
+            || ',"version":' || (v_current + i)
+            || '}}', 'UTF8')), 'hex');
+        v_hashes[i] := v_hash;
+    END LOOP;
+    r_hashes := array_to_string(v_hashes, '');
     IF cardinality(p_types) = 1 THEN
-        -- One event (most appends): hashed, inserted and the head moved in one statement.
-        WITH event AS (
-            INSERT INTO eventstore_event
-                (club_id, position, stream, version, type, schema_version, data, metadata,
-                 recorded_at, hash, prev_hash)
-            VALUES (p_club, v_pos + 1, p_stream, v_current + 1, p_types[1],
-                    p_schema_versions[1], p_data[1]::jsonb, p_metadata::jsonb, v_at,
-                    encode(sha256(convert_to(
-                        '{"club":"' || p_club::text
-                        || '","data":' || p_data[1]
-                        || ',"metadata":' || p_metadata
-                        || ',"position":' || (v_pos + 1)
-                        || ',"prev_hash":"' || v_hash
-                        || '","recorded_at":"' || r_recorded_at
-                        || '","schema_version":' || p_schema_versions[1]
-                        || ',"stream":' || p_stream_json
-                        || ',"type":' || p_type_json[1]
-                        || ',"version":' || (v_current + 1)
-                        || '}', 'UTF8')), 'hex'),
-                    v_hash)
-            RETURNING position, version, hash, prev_hash
-        )
-        UPDATE eventstore_head h SET last_position = event.position, last_hash = event.hash
-            FROM event WHERE h.club_id = p_club
-            RETURNING event.position, event.position, event.version, event.prev_hash,
-                      event.hash, false
-            INTO r_first_position, r_last_position, r_first_version, r_prev_hash, r_hashes,
-                 r_replayed;
+        -- One event (most appends): a plain VALUES row, the cheapest plan to start.
+        INSERT INTO eventstore_event
+            (club_id, position, stream, version, type, schema_version, data, metadata,
+             recorded_at, hash, prev_hash)
+        VALUES (p_club, v_pos + 1, p_stream, v_current + 1, p_types[1],
+                p_schema_versions[1], p_data[1]::jsonb, p_metadata::jsonb, v_at, v_hash,
+                r_prev_hash);
     ELSE
-        r_first_position := v_pos + 1;
-        r_last_position := v_pos + cardinality(p_types);
-        r_first_version := v_current + 1;
-        r_prev_hash := v_hash;
-        r_replayed := false;
-        FOR i IN 1 .. cardinality(p_types) LOOP
-            v_hash := encode(sha256(convert_to(
-                '{"club":"' || p_club::text
-                || '","data":' || p_data[i]
-                || ',"metadata":' || p_metadata
-                || ',"position":' || (v_pos + i)
-                || ',"prev_hash":"' || v_hash
-                || '","recorded_at":"' || r_recorded_at
-                || '","schema_version":' || p_schema_versions[i]
-                || ',"stream":' || p_stream_json
-                || ',"type":' || p_type_json[i]
-                || ',"version":' || (v_current + i)
-                || '}', 'UTF8')), 'hex');
-            v_hashes[i] := v_hash;
-        END LOOP;
         -- One statement for every event of the append.
         INSERT INTO eventstore_event
             (club_id, position, stream, version, type, schema_version, data, metadata,
@@ -198,9 +220,6 @@ BEGIN
                CASE WHEN i = 1 THEN r_prev_hash ELSE v_hashes[i - 1] END
         FROM generate_series(1, cardinality(p_types)) AS i,
              (SELECT p_metadata::jsonb AS metadata) AS m;
-        r_hashes := array_to_string(v_hashes, '');
-        UPDATE eventstore_head h SET last_position = r_last_position, last_hash = v_hash
-            WHERE h.club_id = p_club;
     END IF;
 
     IF p_idempotency_key IS NOT NULL THEN
@@ -211,13 +230,3 @@ BEGIN
     END IF;
 END $$;
 """
-
-V1_APPEND_SIGNATURE = "text, integer, text[], integer[], text[], text, text, text[], text, text"
-APPEND_SIGNATURE = "uuid, text, integer, text[], integer[], text[], text, text, text[], text, text"
-
-#: The first schema's tables, renamed (kept, read-only) when they hold a log to carry over.
-ARCHIVE = {
-    "eventstore_event": "eventstore_event_v1",
-    "eventstore_head": "eventstore_head_v1",
-    "eventstore_idempotency": "eventstore_idempotency_v1",
-}

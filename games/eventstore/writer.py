@@ -9,8 +9,10 @@ from typing import Any
 from uuid import UUID
 
 import psycopg
+from django.conf import settings
 from django.db import DatabaseError, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
+from psycopg import pq
 
 from games.eventstore.canonical import canonical_json, request_hash
 from games.eventstore.reader import COLUMNS, club_key, row_to_event
@@ -28,6 +30,18 @@ APPEND_SQL = (
     "SELECT * FROM eventstore_append(%s::uuid, %s::text, %s::integer, %s::text[], "
     "%s::integer[], %s::text[], %s::text, %s::text, %s::text[], %s::text, %s::text)"
 )
+
+
+def _numbered(sql: str) -> bytes:
+    """``%s`` placeholders as libpq's ``$1, $2, ...``."""
+    first, *rest = sql.split("%s")
+    return (first + "".join(f"${n}{part}" for n, part in enumerate(rest, start=1))).encode()
+
+
+# The same, for libpq's own placeholders: prepared once per connection under a name of
+# its own (psycopg's are called _pg3_N).
+STATEMENT = b"eventstore_append"
+PREPARED_SQL = _numbered(APPEND_SQL)
 REPLAYED_SQL = (
     f"SELECT {COLUMNS} FROM eventstore_event "
     "WHERE club_id = %s AND position BETWEEN %s AND %s ORDER BY position"
@@ -68,17 +82,25 @@ def append(
     meta = dict(metadata or {})
     if idempotency_key is not None:
         meta["idempotency_key"] = idempotency_key
-    partition = _partition(club) if isinstance(club, str | UUID) else club_key(club)
+    partition = _partition(club) if isinstance(club, (str, UUID)) else club_key(club)
+    if len(events) == 1:  # most appends: no comprehensions, the type's pieces cached
+        types, versions, type_json = _one_event_arrays(events[0].type, events[0].schema_version)
+        data = text_array((canonical_json(events[0].data),))
+    else:
+        types = text_array([e.type for e in events])
+        versions = "{" + ",".join(str(int(e.schema_version)) for e in events) + "}"
+        type_json = text_array([canonical_json(e.type) for e in events])
+        data = text_array([canonical_json(e.data) for e in events])
     params = (
         partition,
         stream,
         expected_version,
-        text_array([e.type for e in events]),
-        "{" + ",".join(str(int(e.schema_version)) for e in events) + "}",
-        text_array([canonical_json(e.data) for e in events]),
+        types,
+        versions,
+        data,
         canonical_json(meta),
         canonical_json(stream),
-        text_array([canonical_json(e.type) for e in events]),
+        type_json,
         idempotency_key,
         _request_hash(stream, events) if idempotency_key is not None else None,
     )
@@ -138,6 +160,17 @@ def text_array(items: Sequence[str]) -> str:
     )
 
 
+@lru_cache(maxsize=256)
+def _one_event_arrays(type_: str, schema_version: int) -> tuple[str, str, str]:
+    """The type, schema-version and JSON-type arrays of a one-event append (event types
+    are few)."""
+    return (
+        text_array((type_,)),
+        "{" + str(int(schema_version)) + "}",
+        text_array((canonical_json(type_),)),
+    )
+
+
 def _request_hash(stream: str, events: Sequence[NewEvent]) -> str:
     contents = [
         {"type": e.type, "schema_version": e.schema_version, "data": e.data} for e in events
@@ -150,50 +183,96 @@ def _execute(
 ) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
     """The function's one row (and, for an idempotent replay, the rows it stands for).
 
-    Straight on psycopg with server-side parameters and a prepared statement: Django's
-    cursor binds on the client, quoting every value into a new SQL text that the server
-    parses and plans again. Django's cursor is still used when its queries are watched
-    (``DEBUG``, ``CaptureQueriesContext``, execute wrappers), so they see the append."""
+    Straight on libpq (``psycopg.pq``), as a statement prepared once per connection: the
+    append is the service's most frequent statement, its arguments are text already and its
+    answer seven scalars, and psycopg's cursor (adapting, result sets, its own prepared
+    statement cache) cost more client CPU than everything else in the append, about a
+    third of it under load. Django's cursor is still used when its queries are watched
+    (``DEBUG``, ``CaptureQueriesContext``, execute wrappers), so they see the append,
+    and psycopg's when prepared statements are off (``EVENTSTORE_PREPARED_APPEND``, e.g.
+    behind a transaction-pooling PgBouncer before 1.21) or an argument is one libpq cannot
+    take as it is (a NUL, a lone surrogate): psycopg refuses those with its usual errors."""
     if connection.queries_logged or connection.execute_wrappers:
         with connection.cursor() as cursor:
             cursor.execute(APPEND_SQL, params)
             row = cursor.fetchone()
-            rows = []
-            if row[6]:
-                cursor.execute(REPLAYED_SQL, [params[0], row[0], row[1]])
-                rows = cursor.fetchall()
-            return row, rows
+            return row, _replayed_rows(connection, params, row)
     # What Django's cursor() checks before it hands a cursor out.
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_thread_sharing()
     connection.validate_no_broken_transaction()
     with connection.wrap_database_errors:
-        cursor = _raw_cursor(connection)
-        # Prepared unless the connection prepares nothing (OPTIONS prepare_threshold None,
-        # e.g. behind a transaction-pooling PgBouncer).
-        prepare = None if cursor.connection.prepare_threshold is None else True
-        cursor.execute(APPEND_SQL, params, prepare=prepare)
-        row = cursor.fetchone()
-        assert row is not None
-        rows = []
-        if row[6]:
-            # Read through Django's cursor: its loaders hand jsonb over as the readers expect.
-            with connection.cursor() as django_cursor:
-                django_cursor.execute(REPLAYED_SQL, [params[0], row[0], row[1]])
-                rows = django_cursor.fetchall()
-        return row, rows
+        raw = connection.connection
+        encoded = _encoded(params) if settings.EVENTSTORE_PREPARED_APPEND else None
+        if encoded is None:
+            cursor = psycopg.Cursor(raw)
+            cursor.execute(APPEND_SQL, params)
+            row = cursor.fetchone()
+            assert row is not None
+        else:
+            row = _exec_prepared(connection, raw, encoded)
+    return row, _replayed_rows(connection, params, row)
 
 
-def _raw_cursor(connection: BaseDatabaseWrapper) -> psycopg.Cursor[Any]:
-    """A server-side-binding cursor on the connection's psycopg connection, kept with it
-    (rather than a new one per append)."""
-    raw = connection.connection
-    cursor: psycopg.Cursor[Any] | None = getattr(connection, "_eventstore_cursor", None)
-    if cursor is None or cursor.connection is not raw or cursor.closed:
-        cursor = psycopg.Cursor(raw)
-        connection._eventstore_cursor = cursor  # type: ignore[attr-defined]
-    return cursor
+def _encoded(params: Sequence[Any]) -> list[bytes | None] | None:
+    """The arguments as libpq takes them (text), or None if one cannot go as it is."""
+    out: list[bytes | None] = []
+    for value in params:
+        if value is None:
+            out.append(None)
+        elif isinstance(value, str):
+            if "\x00" in value:
+                return None
+            try:
+                out.append(value.encode())
+            except UnicodeEncodeError:
+                return None
+        else:
+            out.append(str(int(value)).encode())
+    return out
+
+
+def _exec_prepared(
+    connection: BaseDatabaseWrapper, raw: psycopg.Connection[Any], encoded: list[bytes | None]
+) -> tuple[Any, ...]:
+    pgconn = raw.pgconn
+    # Prepared once per server connection (a reconnect brings a new pgconn).
+    if getattr(connection, "_eventstore_prepared", None) is not pgconn:
+        _check(pgconn.prepare(STATEMENT, PREPARED_SQL), raw)
+        connection._eventstore_prepared = pgconn  # type: ignore[attr-defined]
+    result = pgconn.exec_prepared(STATEMENT, encoded)
+    _check(result, raw)
+    value = result.get_value
+    first, last, version, at, prev_hash, hashes, replayed = (value(0, i) for i in range(7))
+    return (
+        int(first),
+        int(last),
+        None if version is None else int(version),
+        None if at is None else at.decode(),
+        None if prev_hash is None else prev_hash.decode(),
+        None if hashes is None else hashes.decode(),
+        replayed == b"t",
+    )
+
+
+def _check(result: pq.abc.PGresult, raw: psycopg.Connection[Any]) -> None:
+    if result.status not in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK):
+        if raw.pgconn.status == pq.ConnStatus.BAD:
+            raise psycopg.OperationalError("the connection is lost")
+        raise psycopg.errors.error_from_result(result, encoding=raw.info.encoding)
+
+
+def _replayed_rows(
+    connection: BaseDatabaseWrapper, params: Sequence[Any], row: tuple[Any, ...]
+) -> list[tuple[Any, ...]]:
+    """An idempotent replay's events, read through Django's cursor: its loaders hand
+    jsonb over as the readers expect."""
+    if not row[6]:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(REPLAYED_SQL, [params[0], row[0], row[1]])
+        return cursor.fetchall()
 
 
 @lru_cache(maxsize=4096)

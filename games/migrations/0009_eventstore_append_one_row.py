@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(
-            sql=[DROP, schema.APPEND_FUNCTION],
+            sql=[DROP, schema_v2.ONE_ROW_APPEND_FUNCTION],
             reverse_sql=[DROP, schema_v2.APPEND_FUNCTION],
         )
     ]

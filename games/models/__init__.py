@@ -1,12 +1,12 @@
 """Models of the games app. The event log's model lives with the store that owns it."""
 
-from games.eventstore.models import Event, IdempotencyRecord, LogHead
+from games.eventstore.models import Event, IdempotencyRecord, Partition
 from games.models.tables import Table, TableDeal, TableRequest, TableState
 
 __all__ = [
     "Event",
     "IdempotencyRecord",
-    "LogHead",
+    "Partition",
     "Table",
     "TableDeal",
     "TableRequest",

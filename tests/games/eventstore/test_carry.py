@@ -4,7 +4,8 @@ A scratch database is migrated to the games migration before the partitioning (t
 schema), a log is written with the first schema's own append function, then it is migrated
 forward: every club's chain must verify, the events must be the same facts, the archive
 must still verify as it was, and appends must go on from where each club's chain ended.
-The last test does the same across games.0009 (the append answering one row), both ways."""
+The last tests do the same across games.0009 (the append answering one row) and games.0010
+(a lock per club instead of head rows), both ways."""
 
 from __future__ import annotations
 
@@ -160,7 +161,7 @@ def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(scratch)
     with psycopg.connect(scratch["owner"]) as conn:
         old = _rows(conn, "eventstore_event_v1", "position")
         new = _rows(conn, "eventstore_event", "club_id, position")
-        heads = {str(r["club_id"]): r for r in _rows(conn, "eventstore_head", "club_id")}
+        partitions = {str(r["club_id"]) for r in _rows(conn, "eventstore_partition", "club_id")}
         keys = _rows(conn, "eventstore_idempotency", "key")
     assert len(old) == len(new) == 3 + 4 * 3 * 2 + 1 + 1
 
@@ -191,7 +192,7 @@ def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(scratch)
                 **fields,
             )
             prev = row["hash"]
-        assert (heads[club]["last_position"], heads[club]["last_hash"]) == (len(rows), prev)
+    assert partitions == set(by_club)
     # The same facts, each in its stream's club, in the same order within each club.
     facts = {(r["stream"], r["version"]): r for r in new}
     for row in old:
@@ -356,11 +357,61 @@ def test_a_log_written_before_the_one_row_append_goes_on_from_each_head_and_back
                 conn, club, f"table-{club}", 1, key=f"k-{club}"
             )
             assert (first, last, replayed) == (3, 3, True)  # the key written before
-    for club in clubs:
-        assert f"OK 5 events of club {club}" in _verified(scratch["env"], club)
 
     manage(scratch["env"], "migrate", "games", before)  # back: the function before again
     with psycopg.connect(scratch["app"], autocommit=True) as conn:
         rows = _append(conn, clubs[0], f"table-{clubs[0]}", 2)
         assert [row[0] for row in rows] == [6, 7]
+    manage(scratch["env"], "migrate")  # and forward again: today's export reads it
+    assert f"OK 7 events of club {clubs[0]}" in _verified(scratch["env"], clubs[0])
+    assert f"OK 5 events of club {clubs[1]}" in _verified(scratch["env"], clubs[1])
+
+
+@pytest.mark.django_db
+def test_a_log_with_head_rows_goes_on_from_each_clubs_last_event_and_back(scratch):
+    lock_per_club, before = _games_migration("lock_per_club")
+    manage(scratch["env"], "migrate", "games", before)
+    clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
+    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+        for club in clubs:  # the function before: it locks and moves the club's head row
+            _append(conn, club, f"table-{club}", 2)
+            _append(conn, club, f"table-{club}", 1, key=f"k-{club}")
+        heads = dict(conn.execute("SELECT club_id::text, last_hash FROM eventstore_head"))
+    manage(scratch["env"], "migrate", "games", lock_per_club)
+
+    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+        partitions = conn.execute("SELECT club_id::text FROM eventstore_partition").fetchall()
+        assert sorted(partitions) == sorted((club,) for club in clubs)
+        assert conn.execute("SELECT to_regclass('eventstore_head')").fetchone() == (None,)
+        for club in clubs:  # going on from the club's last event, as from its head before
+            ((first, last, version, _at, prev, _hashes, replayed),) = _append(
+                conn, club, f"table-{club}", 2
+            )
+            assert (first, last, version, prev, replayed) == (4, 5, 4, heads[club], False)
+            ((first, last, *_, replayed),) = _append(
+                conn, club, f"table-{club}", 1, key=f"k-{club}"
+            )
+            assert (first, last, replayed) == (3, 3, True)  # the key written before
+        with pytest.raises(psycopg.errors.CheckViolation):  # one CHECK now, still there
+            conn.execute(
+                "INSERT INTO eventstore_event VALUES (%s, 99, '', 1, 'X', 1, '{}', '{}', "
+                "now(), 'h', 'p')",
+                [clubs[0]],
+            )
+    for club in clubs:
+        assert f"OK 5 events of club {club}" in _verified(scratch["env"], club)
+
+    manage(scratch["env"], "migrate", "games", before)  # back: head rows from the last events
+    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+        last = dict(
+            conn.execute(
+                "SELECT DISTINCT ON (club_id) club_id::text, hash FROM eventstore_event "
+                "ORDER BY club_id, position DESC"
+            )
+        )
+        heads = dict(conn.execute("SELECT club_id::text, last_hash FROM eventstore_head"))
+        assert heads == last
+        ((first, last_position, *_),) = _append(conn, clubs[0], f"table-{clubs[0]}", 2)
+        assert (first, last_position) == (6, 7)
+    manage(scratch["env"], "migrate")  # and forward again: today's export reads it
     assert f"OK 7 events of club {clubs[0]}" in _verified(scratch["env"], clubs[0])

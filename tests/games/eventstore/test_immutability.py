@@ -25,7 +25,8 @@ def committed(stream_id, club):
         "DELETE FROM eventstore_event WHERE stream = %s",
         "TRUNCATE eventstore_event",
         "UPDATE eventstore_idempotency SET stream = 'x' WHERE stream = %s",
-        "DELETE FROM eventstore_head",
+        "DELETE FROM eventstore_partition",
+        "UPDATE eventstore_partition SET club_id = gen_random_uuid()",
     ],
 )
 def test_the_application_role_cannot_change_the_log(app_dsn, committed, statement):
@@ -91,13 +92,9 @@ def keyed(stream_id, club):
     )
 
 
-def _head(dsn: str, club: str) -> tuple[int, str]:
+def _partitions(dsn: str) -> list[tuple[str]]:
     with psycopg.connect(dsn) as conn:
-        row = conn.execute(
-            "SELECT last_position, last_hash FROM eventstore_head WHERE club_id = %s", [club]
-        ).fetchone()
-    assert row is not None
-    return row[0], row[1]
+        return conn.execute("SELECT club_id::text FROM eventstore_partition ORDER BY 1").fetchall()
 
 
 def _keys(dsn: str, stream: str) -> list[tuple[str, str]]:
@@ -113,19 +110,19 @@ def _keys(dsn: str, stream: str) -> list[tuple[str, str]]:
         ("UPDATE eventstore_idempotency SET stream = 'x' WHERE stream = %s", "append-only"),
         ("DELETE FROM eventstore_idempotency WHERE stream = %s", "append-only"),
         ("TRUNCATE eventstore_idempotency", "append-only"),
-        ("DELETE FROM eventstore_head", "append-only"),
-        ("TRUNCATE eventstore_head", "append-only"),
-        ("UPDATE eventstore_head SET last_position = 0", "only moves forward"),
-        ("UPDATE eventstore_head SET last_position = last_position - 1", "only moves forward"),
+        ("DELETE FROM eventstore_partition", "append-only"),
+        ("TRUNCATE eventstore_partition", "append-only"),
+        ("UPDATE eventstore_partition SET club_id = gen_random_uuid()", "append-only"),
     ],
 )
-def test_the_owner_cannot_change_the_head_or_the_idempotency_keys(
+def test_the_owner_cannot_change_the_partitions_or_the_idempotency_keys(
     owner_dsn, keyed, club, statement, message
 ):
-    head = _head(owner_dsn, club)
+    partitions = _partitions(owner_dsn)
+    assert (str(club),) in partitions
     keys = _keys(owner_dsn, keyed.stream)
     assert keys == [(f"key-{keyed.stream}", keyed.stream)]
     with psycopg.connect(owner_dsn) as conn, pytest.raises(psycopg.Error, match=message):
         conn.execute(statement, [keyed.stream] if "%s" in statement else None)
-    assert _head(owner_dsn, club) == head
+    assert _partitions(owner_dsn) == partitions
     assert _keys(owner_dsn, keyed.stream) == keys

@@ -1,0 +1,37 @@
+"""A lock per club instead of a head row per club (``schema.UPGRADE``; ``docs/performance.md``,
+"The lock per club").
+
+An append used to lock and rewrite its club's row of ``eventstore_head``; it now takes a
+transaction-scoped advisory lock keyed by the club and goes on from the club's last event.
+``eventstore_partition`` keeps the list of clubs with a log, filled from the head rows. The
+events, the chains and the hashing scheme are unchanged: an existing log goes on from each
+club's last event. Backward, the head rows are built again from each club's last event.
+The function's arguments and answer are unchanged; it is dropped and created again in this
+migration's transaction (no append sees it missing).
+
+The CHECK constraints and the collation change validate and rebuild over the whole log:
+on a large log, run it in a quiet moment."""
+
+from django.db import migrations, models
+
+from games.eventstore import schema, schema_v2
+
+DROP = f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})"
+
+
+class Migration(migrations.Migration):
+    dependencies = [("games", "0009_eventstore_append_one_row")]
+
+    operations = [
+        migrations.RunSQL(
+            sql=[DROP, *schema.UPGRADE, schema.APPEND_FUNCTION],
+            reverse_sql=[DROP, *schema.DOWNGRADE, schema_v2.ONE_ROW_APPEND_FUNCTION],
+        ),
+        # The models are unmanaged: their new shape is state only.
+        migrations.DeleteModel(name="LogHead"),
+        migrations.CreateModel(
+            name="Partition",
+            fields=[("club_id", models.UUIDField(primary_key=True, serialize=False))],
+            options={"db_table": "eventstore_partition", "managed": False},
+        ),
+    ]
