@@ -244,15 +244,16 @@ def _exec_prepared(
     result = pgconn.exec_prepared(STATEMENT, encoded)
     _check(result, raw)
     value = result.get_value
-    first, last, version, at, prev_hash, hashes, replayed = (value(0, i) for i in range(7))
+    if value(0, 6) == b"t":  # an idempotent replay: its positions only
+        return int(value(0, 0)), int(value(0, 1)), None, None, None, None, True
     return (
-        int(first),
-        int(last),
-        None if version is None else int(version),
-        None if at is None else at.decode(),
-        None if prev_hash is None else prev_hash.decode(),
-        None if hashes is None else hashes.decode(),
-        replayed == b"t",
+        int(value(0, 0)),
+        int(value(0, 1)),
+        int(value(0, 2)),
+        value(0, 3).decode(),
+        value(0, 4).decode(),
+        value(0, 5).decode(),
+        False,
     )
 
 
