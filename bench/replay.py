@@ -269,7 +269,8 @@ def ensure_log() -> tuple[str, str]:
     with psycopg.connect(owner_dsn) as conn:
         for club in CLUBS:
             conn.execute(
-                "INSERT INTO clubs_club (id, name, created_at) VALUES (%s, %s, now())",
+                "INSERT INTO clubs_club (id, name, created_at, time_zone) "
+                "VALUES (%s, %s, now(), 'UTC')",
                 [club, f"bench club {club.int}"],
             )
         clubs: set[str] = set()
