@@ -73,7 +73,7 @@ def append(
     with the same ``idempotency_key`` and the same stream and events returns the original
     result with ``replayed=True`` and writes nothing; other content raises
     ``IdempotencyConflict``. Inside an outer ``transaction.atomic()`` the append commits with
-    it (and holds the club's head until then); otherwise it commits on its own. There it runs in
+    it (and holds the club's lock until then); otherwise it commits on its own. There it runs in
     a savepoint so that a conflict leaves the caller's transaction usable; a caller that
     abandons its transaction on any error passes ``savepoint=False`` and saves two round trips.
     """
