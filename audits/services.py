@@ -17,7 +17,13 @@ from audits.models import AuditRun, AuditStatus, AuditTrigger
 from audits.selectors import logged_table_iter
 from clubs.jobs import enqueue_after_commit, job_claim, job_fail
 from clubs.models import ApiKey
-from games.eventstore import last_position, partition_heads, verify_chain
+from games.eventstore import (
+    NOT_LISTED,
+    last_position,
+    partition_heads,
+    unlisted_clubs,
+    verify_chain,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -84,7 +90,15 @@ def audit_run(
 
 def _check_chain(run: AuditRun) -> None:
     """Every club's chain up to its head as the run starts (``head_position`` is their
-    sum); a break is reported as its position in the club, the club named in the reason."""
+    sum); a break is reported as its position in the club, the club named in the reason.
+    A club with events that is not listed as a partition is a break at its position 1: no
+    follower, export or audit would ever read it."""
+    for club in unlisted_clubs():
+        run.chain_ok = False
+        run.first_broken_position = 1
+        run.broken_reason = f"club {club}: {NOT_LISTED}"
+        run.save(update_fields=["updated_at"])
+        return
     for club, head in partition_heads().items():
         start = 1
         while start <= head:

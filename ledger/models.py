@@ -36,7 +36,7 @@ class PostingLeg(models.Model):
     """One leg of one posting (a double-entry transaction) of a `RulingMade` event."""
 
     table_id = models.UUIDField()
-    position = models.BigIntegerField(help_text="global position of the RulingMade event")
+    position = models.BigIntegerField(help_text="position of the RulingMade event in its club")
     version = models.IntegerField(help_text="stream version of the RulingMade event")
     cause_position = models.BigIntegerField(null=True, help_text="the game event that caused it")
     cause_version = models.IntegerField(null=True)

@@ -47,7 +47,7 @@ def _counts(at: int | None) -> Q:
 def ledger_postings(
     *, table_id: uuid.UUID, at: int | None = None, include_voided: bool = False
 ) -> list[Leg]:
-    """The table's posting legs as of global position ``at`` (all when None), in order.
+    """The table's posting legs as of position ``at`` of its club (all when None), in order.
 
     A leg voided by an undo at or before ``at`` is left out unless ``include_voided``; one
     voided only later shows as not voided (``voided_by`` None), as it was then.

@@ -6,7 +6,7 @@ Public API, all keyword-only::
            metadata=)
     read_stream(stream=, club=None, after_version=0, limit=None)
     read_all(club=, after=0, limit=1000, stream_prefix=None, to_position=None)
-    partition_heads() / partitions_behind(checkpoints)
+    partition_heads() / partitions_behind(checkpoints) / unlisted_clubs()
     stream_version(stream=, club=None)
     stream_names(prefix=, club=None)
     stream_club(stream=) / stream_first_events(prefix=, club=None)
@@ -37,6 +37,7 @@ from games.eventstore.reader import (
     stream_first_events,
     stream_names,
     stream_version,
+    unlisted_clubs,
 )
 from games.eventstore.types import (
     AppendOnlyError,
@@ -49,11 +50,12 @@ from games.eventstore.types import (
     VersionConflict,
 )
 from games.eventstore.upcasting import UpcasterRegistry, upcasters
-from games.eventstore.verify import verify_chain
+from games.eventstore.verify import NOT_LISTED, verify_chain
 from games.eventstore.writer import append
 
 __all__ = [
     "GENESIS_HASH",
+    "NOT_LISTED",
     "NO_CLUB",
     "AppendOnlyError",
     "AppendResult",
@@ -79,6 +81,7 @@ __all__ = [
     "stream_first_events",
     "stream_names",
     "stream_version",
+    "unlisted_clubs",
     "upcasters",
     "verify_chain",
 ]

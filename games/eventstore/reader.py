@@ -162,6 +162,25 @@ def partition_heads(*, using: str = "default") -> dict[str, int]:
         return {str(club): int(last) for club, last in cursor.fetchall()}
 
 
+def unlisted_clubs(*, using: str = "default") -> list[str]:
+    """Clubs with events but no row in ``eventstore_partition``: invisible to
+    ``partition_heads`` and so to every follower and whole-log export. Only a log loaded
+    around ``eventstore_append`` (a partial restore, a bulk copy) can have one; the
+    whole-log audit looks for them. A skip scan of the primary key: one probe per club."""
+    with connections[using].cursor() as cursor:
+        cursor.execute(
+            "WITH RECURSIVE club(id) AS ("
+            " (SELECT club_id FROM eventstore_event ORDER BY club_id LIMIT 1)"
+            " UNION ALL"
+            " SELECT (SELECT e.club_id FROM eventstore_event e WHERE e.club_id > club.id"
+            "         ORDER BY e.club_id LIMIT 1)"
+            " FROM club WHERE club.id IS NOT NULL)"
+            " SELECT id FROM club WHERE id IS NOT NULL AND NOT EXISTS"
+            " (SELECT 1 FROM eventstore_partition p WHERE p.club_id = club.id) ORDER BY id"
+        )
+        return [str(row[0]) for row in cursor.fetchall()]
+
+
 def partitions_behind(
     checkpoints: Mapping[str, int], *, using: str = "default"
 ) -> dict[str, tuple[int, int]]:

@@ -117,8 +117,9 @@ LOCK_CLASS = 0x42524545
 # lock, so their appends wait on each other, and nothing else changes. It is tried first (a
 # plain expression, no statement to run) and waited for only when another append of the
 # club holds it. Everything read after it (the club's last event, the stream's version, the
-# idempotency key) is read by statements that start once the lock is held: a statement's
-# snapshot is taken when it starts, so they see every event of the append that held it.
+# idempotency key) is read by statements that start once the lock is held: under READ
+# COMMITTED (Django's default) a statement's snapshot is taken when it starts, so they see
+# every event of the append that held it.
 #
 # It answers with one row of scalars, not the rows it wrote: the caller has every other
 # field already, positions and versions are consecutive, one ``recorded_at`` (as the text

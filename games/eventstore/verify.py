@@ -11,10 +11,12 @@ from games.eventstore.reader import (
     last_position,
     partition_heads,
     raw_row_to_event,
+    unlisted_clubs,
 )
 from games.eventstore.types import ChainReport
 
 BATCH = 2000
+NOT_LISTED = "the club has events but is not in eventstore_partition: no follower sees them"
 
 
 def verify_chain(
@@ -26,11 +28,15 @@ def verify_chain(
 ) -> ChainReport:
     """Check the club's positions are contiguous, each row links to its predecessor and
     hashes match. Without ``club``, every club's chain in turn (positions then apply to
-    each club); the report names the first broken club."""
+    each club), after checking that every club with events is listed as a partition; the
+    report names the first broken club."""
     if from_position < 1:
         raise ValueError("positions start at 1")
     if club is not None:
         return _verify_club(club_key(club), from_position, to_position, using)
+    unlisted = unlisted_clubs(using=using)
+    if unlisted:
+        return ChainReport(False, 0, 1, NOT_LISTED, unlisted[0])
     checked = 0
     for partition in partition_heads(using=using):
         report = _verify_club(partition, from_position, to_position, using, required=False)

@@ -47,6 +47,7 @@ REPLAYED_SQL = (
     "WHERE club_id = %s AND position BETWEEN %s AND %s ORDER BY position"
 )
 VERSION_CONFLICT = "BR001"
+INVALID_STATEMENT_NAME = b"26000"
 IDEMPOTENCY_CONFLICT = "BR002"
 HASH_LENGTH = 64
 
@@ -204,7 +205,7 @@ def _execute(
     connection.validate_no_broken_transaction()
     with connection.wrap_database_errors:
         raw = connection.connection
-        encoded = _encoded(params) if settings.EVENTSTORE_PREPARED_APPEND else None
+        encoded = _encoded(params) if _libpq_may_run(raw) else None
         if encoded is None:
             cursor = psycopg.Cursor(raw)
             cursor.execute(APPEND_SQL, params)
@@ -213,6 +214,20 @@ def _execute(
         else:
             row = _exec_prepared(connection, raw, encoded)
     return row, _replayed_rows(connection, params, row)
+
+
+def _libpq_may_run(raw: psycopg.Connection[Any]) -> bool:
+    """Whether the append may go straight to libpq on this connection now.
+
+    Not when psycopg prepares statements of its own (OPTIONS prepare_threshold): it then
+    sends DEALLOCATE ALL after a rollback, which drops ours too. And not as the first
+    statement of a transaction: psycopg sends the BEGIN of a non-autocommit connection
+    lazily, with the next statement it runs, so a call straight to libpq before any other
+    would run, and commit, on its own (an outermost ``atomic()`` sends nothing until its
+    first query)."""
+    if not settings.EVENTSTORE_PREPARED_APPEND or raw.prepare_threshold is not None:
+        return False
+    return raw.autocommit or raw.pgconn.transaction_status != pq.TransactionStatus.IDLE
 
 
 def _encoded(params: Sequence[Any]) -> list[bytes | None] | None:
@@ -242,6 +257,12 @@ def _exec_prepared(
         _check(pgconn.prepare(STATEMENT, PREPARED_SQL), raw)
         connection._eventstore_prepared = pgconn  # type: ignore[attr-defined]
     result = pgconn.exec_prepared(STATEMENT, encoded)
+    if result.error_field(pq.DiagnosticField.SQLSTATE) == INVALID_STATEMENT_NAME:
+        # Deallocated behind our back (DEALLOCATE ALL, DISCARD ALL): prepared again by the
+        # next append, and by this one too when it is a transaction of its own.
+        connection._eventstore_prepared = None  # type: ignore[attr-defined]
+        if raw.autocommit and pgconn.transaction_status == pq.TransactionStatus.IDLE:
+            return _exec_prepared(connection, raw, encoded)
     _check(result, raw)
     value = result.get_value
     if value(0, 6) == b"t":  # an idempotent replay: its positions only

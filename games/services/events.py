@@ -102,7 +102,7 @@ def table_events_append(
         if with_state:
             body["state"] = state_body(row.table, fold.state, fold.version)
         content = response_json(body)
-        # The row is written before the append: the append holds the club's head until
+        # The row is written before the append: the append holds the club's lock until
         # commit, so the less that follows it, the less the club's other tables wait. The
         # answer to a keyed request is stored by the row's own statement.
         answer = None

@@ -126,3 +126,33 @@ def test_the_owner_cannot_change_the_partitions_or_the_idempotency_keys(
         conn.execute(statement, [keyed.stream] if "%s" in statement else None)
     assert _partitions(owner_dsn) == partitions
     assert _keys(owner_dsn, keyed.stream) == keys
+
+
+@pytest.mark.django_db  # rolled back: the unlisted club never outlives the test
+def test_a_club_loaded_around_the_append_is_reported_not_hidden(stream_id):
+    """Events of a club with no row in eventstore_partition (a partial restore, a bulk copy)
+    would be invisible to every follower: the whole-log check and the audit name the club."""
+    from django.db import connection
+
+    from audits.services import audit_run
+    from games.eventstore import NOT_LISTED, unlisted_clubs
+
+    hidden = "00000000-0000-0000-0000-00000000dead"
+    assert hidden not in unlisted_clubs()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO eventstore_event VALUES (%s, 1, %s, 1, 'CardPlayed', 1, '{}', '{}', "
+            "now(), %s, %s)",
+            [hidden, stream_id, "0" * 64, "0" * 64],
+        )
+    assert unlisted_clubs() == [hidden]
+    report = verify_chain()
+    assert (report.ok, report.club, report.first_broken, report.reason) == (
+        False,
+        hidden,
+        1,
+        NOT_LISTED,
+    )
+    run = audit_run()
+    assert run.chain_ok is False
+    assert run.broken_reason == f"club {hidden}: {NOT_LISTED}"

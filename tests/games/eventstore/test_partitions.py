@@ -60,7 +60,7 @@ def test_an_append_holding_its_club_does_not_hold_another_club(stream_id, app_ds
         "ARRAY['{}'], '{}', %s, ARRAY['\"CardPlayed\"'], NULL, NULL)"
     )
     with psycopg.connect(app_dsn) as holder:
-        # An uncommitted append: the busy club's head stays locked until this commits.
+        # An uncommitted append: the busy club's lock stays held until this commits.
         holder.execute(append_sql, [busy, f"{stream_id}-a", f'"{stream_id}-a"'])
         with psycopg.connect(app_dsn) as other:
             other.execute("SET lock_timeout = '2s'")
@@ -98,7 +98,7 @@ def test_tailing_readers_per_club_and_across_clubs_see_every_event_once_without_
                         expected_version=version,
                         events=[played(n)] * rng.randint(1, 3),
                     )
-                    time.sleep(rng.random() / 500)  # hold the club's head a moment
+                    time.sleep(rng.random() / 500)  # hold the club's lock a moment
                     if rng.random() < 0.3:
                         raise RuntimeError("roll back")
             except RuntimeError:

@@ -2,7 +2,7 @@
 psycopg path it falls back to: both record exactly the same and fail the same way."""
 
 import pytest
-from django.db import DataError, connection
+from django.db import DataError, ProgrammingError, connection, transaction
 from django.test import override_settings
 
 from games.eventstore import (
@@ -99,3 +99,71 @@ def test_text_libpq_cannot_carry_is_refused_as_psycopg_refuses_it(stream_id, clu
         with pytest.raises(UnicodeEncodeError):
             append(club=club, stream=f"{stream_id}\ud800", expected_version=0, events=[played("A")])
     assert read_stream(stream=stream_id, club=club) == []
+
+
+def _append_then_fail(club: str, stream: str, *, savepoint: bool) -> None:
+    with transaction.atomic():
+        append(
+            club=club,
+            stream=stream,
+            expected_version=None,
+            events=[played("x")],
+            savepoint=savepoint,
+        )
+        raise RuntimeError("the projection update failed")
+
+
+@pytest.mark.django_db(transaction=True)  # the outermost atomic block is the test's own
+@pytest.mark.parametrize("savepoint", [True, False])
+def test_an_append_that_opens_an_atomic_block_rolls_back_with_it(stream_id, club, savepoint):
+    # psycopg sends a transaction's BEGIN with its first statement: an append that is the
+    # first must not run, and commit, on its own.
+    connection.close()  # a fresh connection: nothing sent in a transaction yet
+    with pytest.raises(RuntimeError):
+        _append_then_fail(club, stream_id, savepoint=savepoint)
+    assert read_stream(stream=stream_id, club=club) == []
+    transaction.set_autocommit(False)
+    try:
+        append(club=club, stream=stream_id, expected_version=0, events=[played("K♠")])
+        transaction.rollback()
+    finally:
+        transaction.set_autocommit(True)
+    assert read_stream(stream=stream_id, club=club) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_deallocated_behind_its_back_is_prepared_again(stream_id, club):
+    append(club=club, stream=stream_id, expected_version=0, events=[played("A♠")])
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    # On its own (autocommit): prepared again and run at once.
+    second = append(club=club, stream=stream_id, expected_version=1, events=[played("K♠")])
+    assert second.events[0].version == 2
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    # Inside a transaction the failed call has aborted it: that append fails, the next works.
+    with pytest.raises(ProgrammingError), transaction.atomic():
+        append(club=club, stream=stream_id, expected_version=2, events=[played("Q♠")])
+    third = append(club=club, stream=stream_id, expected_version=2, events=[played("J♠")])
+    assert [e.data["card"] for e in read_stream(stream=stream_id, club=club)] == [
+        "A♠",
+        "K♠",
+        "J♠",
+    ]
+    assert third.events[0].prev_hash == second.events[0].hash
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_psycopg_preparing_its_own_the_append_survives_its_deallocate_all(stream_id, club):
+    # With OPTIONS prepare_threshold set, psycopg prepares statements and sends DEALLOCATE
+    # ALL after every rollback; the append then goes through psycopg's cursor.
+    connection.ensure_connection()
+    connection.connection.prepare_threshold = 0
+    try:
+        for version in range(3):
+            with pytest.raises(RuntimeError):
+                _append_then_fail(club, stream_id, savepoint=True)
+            append(club=club, stream=stream_id, expected_version=version, events=[played("A")])
+    finally:
+        connection.close()
+    assert len(read_stream(stream=stream_id, club=club)) == 3
