@@ -20,6 +20,7 @@ from clubs.api.errors import ApiError, error_responses
 from clubs.api.headers import location
 from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
+from games.subscriptions import RebuildRefused
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,
@@ -199,8 +200,8 @@ class ProjectionRebuildApi(APIView):
     def post(self, request: Request, name: str) -> Response:
         try:
             run = projection_rebuild_request(name=name, club_id=_club_id(request))
-        except KeyError as error:
-            raise NotFound("no such asynchronous projection") from error
+        except RebuildRefused as error:
+            raise NotFound(str(error)) from error
         except RebuildInProgress as error:
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,
