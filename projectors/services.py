@@ -9,7 +9,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.jobs import enqueue_after_commit
-from games.subscriptions import rebuild_plan
+from games.eventstore import stream_version
+from games.subscriptions import RebuildRefused, rebuild_plan
+from games.table import stream_name
 from projectors.models import TaskRun
 
 REBUILD = "rebuild_projection"
@@ -30,6 +32,8 @@ def projection_rebuild_request(
     field) for what cannot be rebuilt so, and `RebuildInProgress` while one of it is queued
     or running (and has reported progress lately)."""
     rebuild_plan([name], table=table is not None, verify=verify)  # refused before recording
+    if table is not None and stream_version(stream=stream_name(table)) == 0:
+        raise RebuildRefused("table", f"no table {table} in the log")
     with transaction.atomic():
         busy = TaskRun.objects.select_for_update().filter(
             kind=REBUILD,
