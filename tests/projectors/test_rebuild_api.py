@@ -18,6 +18,7 @@ from projectors.player_stats import NAME
 from projectors.rebuild import projection_rebuild_run
 from tests.audits.helpers import sitting_table
 from tests.clubs.helpers import client_for, make_club, make_key
+from tests.projectors.conftest import wait_for
 
 pytestmark = pytest.mark.django_db
 
@@ -115,3 +116,29 @@ def test_an_unknown_projection_is_404_and_a_club_key_may_not_rebuild(club: Club)
     assert "table_state" in response.json()["error"]["message"]
     admin = client_for(make_key(club, "admin")[1])
     assert admin.post("/api/v1/projections/table_state/rebuild").status_code == 403
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_verification_of_one_table_runs_on_a_worker(celery_worker_process: object) -> None:
+    club = make_club()
+    table = sitting_table(club, seed=65)
+    TableState.objects.filter(table=table).update(version=1)
+    operator = _operator(club)
+    started = operator.post(
+        "/api/v1/projections/table_state/rebuild",
+        {"table": str(table.id), "verify": True},
+        format="json",
+    )
+    assert started.status_code == 202
+    assert started.headers["Location"] == started.json()["url"]
+
+    def finished() -> dict | None:
+        body = operator.get(started.json()["url"]).json()
+        return body if body["status"] in ("succeeded", "failed") else None
+
+    body = wait_for(finished, timeout=120, every=0.2)
+    assert body["status"] == "succeeded", body["error"]
+    assert body["differences"]
+    assert body["processed"] == body["total"] > 0
+    assert TableState.objects.get(table=table).version == 1

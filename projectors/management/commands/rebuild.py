@@ -12,9 +12,8 @@ rebuild endpoint's job runs as well):
   (`rebuild_together`: each table's stream is read once and handed to each), with a
   progress bar over the whole log;
 - the **asynchronous projectors** (`projectors.framework`: player statistics, ...),
-  rebuilt into a fresh generation and swapped in without downtime, with a progress bar
-  They are rebuilt whole:
-  `--table` and `--verify` apply to the others only.
+  rebuilt into a fresh generation and swapped in without downtime, with a progress bar.
+  They are rebuilt whole: `--table` and `--verify` apply to the others only.
 
 A **live** follower is folded on read: it has nothing to rebuild. Without `--projection`,
 everything is rebuilt (only the table-by-table ones with `--table` or `--verify`).
