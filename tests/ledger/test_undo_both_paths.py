@@ -72,6 +72,8 @@ def test_undone_joins_and_undone_rulings_give_one_ledger_inline_and_folded(club)
         ([UNDO, UNDO], PLAYERS),
         (_passes("dee"), PLAYERS),
         ([_join("gus", "cy")], ["ana", "ben", "cy", "gus", "dee"]),
+        # A join and its undo in one append (the projector reads the join it is appending).
+        ([_join("hal", None), UNDO], ["ana", "ben", "cy", "gus", "dee"]),
         # A second deal whose last pass is undone in the append that logged it (its legs
         # are voided before they are stored), then logged again.
         ([{"deal": {"dealer": "ana", "trump": "9D"}}, *_passes("ben", "cy", "gus", "dee")], None),
@@ -93,8 +95,8 @@ def test_undone_joins_and_undone_rulings_give_one_ledger_inline_and_folded(club)
 
 
 def test_hand_made_undos_agree_inline_and_folded(table_id):
-    """Events the service would not write in that order (a join undone while a later one
-    stays; a ruling voided twice), appended one at a time and all at once."""
+    """Events the service would not write (a join undone while a later one stays, a ruling
+    voided twice), appended in several appends: both paths still apply the one rule."""
     stream = stream_of(table_id)
     ante = ruling("deal_started", [("ante", [("player:ana", -2), ("player:ben", -2), ("pot", 4)])])
 
