@@ -22,6 +22,7 @@ from games.eventstore.memory import MemoryEventStore
 from games.models import Table
 from games.projections.table_state import TableFold, evolve, fold_events
 from games.services.decide import Decision, decide
+from games.services.errors import EventRejected
 from games.table import RULING_MADE, TABLE_CREATED, stream_name
 
 
@@ -79,10 +80,18 @@ class MemoryTable:
 
     def post(self, posted: Sequence[Any], *, stale_check: bool = True) -> Decision:
         """One request: decide `posted` on the fold and append what it decided (raises
-        `EventRejected` before anything is appended). With `stale_check`, the same append
-        is then tried again with the now stale expected version: the store must refuse it."""
+        `EventRejected` with nothing appended, the fold then as the log folds). With
+        `stale_check`, the same append is then tried again with the now stale expected
+        version: the store must refuse it."""
         before = self.fold.version
-        decision = decide(self.fold, self.table, posted)
+        try:
+            decision = decide(self.fold, self.table, posted)
+        except EventRejected:
+            # `decide` may have advanced the fold by the items before the refused one: the
+            # service throws it away (its next request loads the snapshot); here the next
+            # request starts from the log.
+            self.fold = self.refolded()
+            raise
         result = self.store.append(
             stream=self.stream,
             club=self.table.club_id,
