@@ -39,6 +39,7 @@ from projectors.models import TaskRun
 
 Progress = Callable[[int, int], None]
 ABANDONED_AFTER = timedelta(minutes=10)
+SHOWN_DIFFERENCES = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +60,19 @@ class RebuildOutcome:
     generations: dict[str, RebuildResult]
 
     @property
+    def difference_count(self) -> int:
+        return sum(len(r.differences) for r in self.reports.values())
+
+    @property
     def differences(self) -> list[str]:
-        return [f"{name}: {d}" for name, r in self.reports.items() for d in r.differences]
+        """What a verification found, the first ``SHOWN_DIFFERENCES`` of it: a task is one
+        document, and a log whose every table differs would otherwise make it as long as the
+        log (the command prints them all)."""
+        found = [f"{name}: {d}" for name, r in self.reports.items() for d in r.differences]
+        if len(found) <= SHOWN_DIFFERENCES:
+            return found
+        more = len(found) - SHOWN_DIFFERENCES
+        return [*found[:SHOWN_DIFFERENCES], f"... and {more} more"]
 
 
 def projections_rebuild(

@@ -142,3 +142,17 @@ def test_a_verification_of_one_table_runs_on_a_worker(celery_worker_process: obj
     assert body["differences"]
     assert body["processed"] == body["total"] > 0
     assert TableState.objects.get(table=table).version == 1
+
+
+def test_a_task_shows_the_first_hundred_differences_and_counts_the_rest() -> None:
+    from games.projections.registry import RebuildReport
+    from projectors.rebuild import SHOWN_DIFFERENCES, RebuildOutcome
+
+    many = RebuildReport(
+        name="table_state", streams=150, events=0, differences=tuple(f"t{n}" for n in range(150))
+    )
+    outcome = RebuildOutcome(reports={"table_state": many}, generations={})
+    assert outcome.difference_count == 150
+    assert len(outcome.differences) == SHOWN_DIFFERENCES + 1
+    assert outcome.differences[-1] == "... and 50 more"
+    assert outcome.differences[0] == "table_state: t0"

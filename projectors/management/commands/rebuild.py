@@ -85,8 +85,8 @@ def rebuild(
             f"(replaced generation {result.replaced}) in {result.seconds:.1f}s"
         )
     if verify:
-        out.write(f"{len(outcome.differences)} differences")
-        if outcome.differences:
+        out.write(f"{outcome.difference_count} differences")
+        if outcome.difference_count:
             sys.exit(1)
 
 

@@ -145,6 +145,7 @@ DOCUMENTS = {
     "/api/v1/tables/{table_id}/ledger",  # one table's ledger as of a position (`?at=`)
     "/api/v1/webhooks/{webhook_id}",
     "/api/v1/tables/{table_id}/settlement",  # one table's statements and transfers
+    "/api/v1/tasks/{task_id}",  # one task; a verification's differences, the first 100
 }
 
 
