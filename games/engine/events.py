@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from games.table.events import ActionData, CardsExchangedData, DealStartedData
+
 from .errors import Rejection
 
 
@@ -167,12 +169,12 @@ def parse_action(obj: object) -> Action:
     return Retract(player) if kind == "retract" else PassTurn(player)
 
 
-def action_to_json(action: Action) -> dict[str, object]:
+def action_to_json(action: Action) -> ActionData:
     """The transcript shape of an action (inverse of `parse_action`)."""
     if isinstance(action, Declare):
         return {"player": action.player, "declare": "play" if action.plays else "pass"}
     if isinstance(action, Exchange):
-        out: dict[str, object] = {"player": action.player, "exchange": action.count}
+        out: CardsExchangedData = {"player": action.player, "exchange": action.count}
         if action.discard is not None:
             out["discard"] = list(action.discard)
         if action.draw is not None:
@@ -185,9 +187,9 @@ def action_to_json(action: Action) -> dict[str, object]:
     return {"player": action.player, "pass_turn": True}
 
 
-def deal_to_json(deal: StartDeal) -> dict[str, object]:
+def deal_to_json(deal: StartDeal) -> DealStartedData:
     """The transcript shape of a deal header (without `actions`)."""
-    out: dict[str, object] = {"dealer": deal.dealer}
+    out: DealStartedData = {"dealer": deal.dealer}
     if deal.ante is not None:
         out["ante"] = deal.ante
     if deal.seated is not None:

@@ -15,7 +15,7 @@ from games.engine import (
     parse_join,
     parse_leave,
 )
-from games.projections.table_state import event_type
+from games.services.event_types import event_type
 from games.table.names import player_name
 
 SITTING_KEYS = ("join", "leave", "close")
