@@ -14,7 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.table.events import ActionData, CardsExchangedData, DealStartedData
+from games.table.events import (
+    ActionData,
+    CardsExchangedData,
+    DealStartedData,
+    PlayerJoinedData,
+    PlayerLeftData,
+    SittingChangeData,
+    TableClosedData,
+)
 
 from .errors import Rejection
 
@@ -237,10 +245,14 @@ def parse_close(obj: object) -> Close:
     return Close()
 
 
-def change_to_json(change: SittingChange) -> dict[str, object]:
-    """The API shape of a sitting change (inverse of `parse_join` and the others)."""
+def change_to_json(change: SittingChange) -> dict[str, SittingChangeData]:
+    """The API shape of a sitting change (inverse of `parse_join` and the others): its one
+    key's body is what a `PlayerJoined`, `PlayerLeft` or `TableClosed` stores."""
     if isinstance(change, Join):
-        return {"join": {"player": change.player, "seat_after": change.seat_after}}
+        joined: PlayerJoinedData = {"player": change.player, "seat_after": change.seat_after}
+        return {"join": joined}
     if isinstance(change, Leave):
-        return {"leave": {"player": change.player}}
-    return {"close": {}}
+        left: PlayerLeftData = {"player": change.player}
+        return {"leave": left}
+    closed: TableClosedData = {}
+    return {"close": closed}

@@ -44,6 +44,7 @@ from games.table import (
     DealStartedData,
     EventUndoneData,
     RulingMadeData,
+    SittingChangeData,
 )
 
 
@@ -69,7 +70,7 @@ def decide(fold: TableFold, table: Table, posted: Sequence[Any]) -> Decision:
                 continue
             changes_sitting = is_sitting_change(item)
             event: Event
-            data: DealStartedData | ActionData | dict[str, Any]
+            data: DealStartedData | ActionData | SittingChangeData
             if changes_sitting:
                 type_, event, data = sitting_change(item)
             else:

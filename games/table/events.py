@@ -125,6 +125,10 @@ class TableClosedData(TypedDict):
     """No fields: the closing (shares, transfers) is the `RulingMade` it causes."""
 
 
+#: The data of a change of the sitting (`PlayerJoined`, `PlayerLeft`, `TableClosed`).
+SittingChangeData = PlayerJoinedData | PlayerLeftData | TableClosedData
+
+
 class Posting(TypedDict):
     """A ruling's double-entry posting (`kind`: a `PostingKind`): legs of `[account, amount]`
     summing to 0, the accounts `player:<name>` and `pot` (JSON pairs: two-item lists)."""
