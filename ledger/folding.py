@@ -1,13 +1,15 @@
 """Events in, posting legs out: the one fold the projector, the rebuild and the audit share.
 
-Pure (no database): `ruling_legs` turns a `RulingMade` into legs with the running pot, and
-`fold_table` folds a whole table stream, undo voids included, into memory.
+Pure (no database): `ruling_legs` turns a `RulingMade` into legs with the running pot,
+`undo_changes` decides what an `EventUndone` changes (the legs it voids, the pot, the seats),
+and `fold_table` folds a whole table stream into memory with them. The inline projector
+books with the same two functions and only persists what they return.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -63,6 +65,34 @@ class TableInfo:
     players: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """What the seat order follows from: `TableCreated.players` and the joins in force, by
+    stream version (an undone join is dropped; the rest replay in order)."""
+
+    created: tuple[str, ...] = ()
+    joins: Mapping[int, PlayerJoinedData] = field(default_factory=dict)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return seated_players(self.created, self.joins.values())
+
+    def join(self, version: int, join: PlayerJoinedData) -> Seats:
+        return Seats(self.created, {**self.joins, version: join})
+
+    def without(self, version: int) -> Seats:
+        return Seats(self.created, {v: j for v, j in self.joins.items() if v != version})
+
+
+@dataclass(frozen=True, slots=True)
+class UndoChanges:
+    """What one `EventUndone` changes in a table's ledger."""
+
+    voided: tuple[Leg, ...]  # the legs it voids, marked `voided_by` the undo's position
+    pot: int  # the pot without them
+    seats: Seats | None  # the seats once an undone join is taken back; None: unchanged
+
+
 @dataclass(slots=True)
 class LedgerFold:
     """A table's ledger folded in memory: every leg (voided ones too) and the pot now."""
@@ -74,8 +104,7 @@ class LedgerFold:
     last_position: int = 0
     version: int = 0  # the stream version folded so far
     events: int = 0
-    created: tuple[str, ...] = ()  # `TableCreated.players`
-    joins: dict[int, PlayerJoinedData] = field(default_factory=dict)  # by stream version
+    seats: Seats = field(default_factory=Seats)
 
 
 def table_info(event: RecordedEvent, table_id: uuid.UUID) -> TableInfo:
@@ -158,6 +187,39 @@ def voided_versions(event: RecordedEvent) -> set[int]:
     return {v for v in event.data.get("voided_versions") or () if isinstance(v, int)}
 
 
+def takes_back_a_join(event: RecordedEvent) -> bool:
+    return event.type == EVENT_UNDONE and event.data.get("undone_type") == PLAYER_JOINED
+
+
+def undo_changes(
+    undo: RecordedEvent, *, live: Iterable[Leg], pot: int, seats: Seats | None
+) -> UndoChanges:
+    """What ``undo`` changes, given the legs booked so far (``live``: those not voided yet,
+    or more), the pot now and the table's seats (None when not known: no table yet).
+
+    The legs of the rulings it lists (`voided_versions`) are voided and their chips go back
+    (refused if that takes the pot below zero). An undone join leaves the joins in force
+    without it, and the seats are replayed from them: an undo takes back the last game
+    event not yet undone, never an undo (docs/api.md), so a join undone after later joins
+    were undone, or a player who joins again after an undone join, come out as if the
+    undone join had never been logged.
+    """
+    versions = voided_versions(undo)
+    voided = tuple(
+        replace(leg, voided_by=undo.position)
+        for leg in live
+        if leg.voided_by is None and leg.version in versions
+    )
+    pot -= pot_delta(voided)
+    if pot < 0:
+        raise LedgerError(f"event {undo.position}: the undo takes the pot to {pot}")
+    if seats is not None and takes_back_a_join(undo):
+        seats = seats.without(int(undo.data.get("undone_version") or 0))
+    else:
+        seats = None
+    return UndoChanges(voided=voided, pot=pot, seats=seats)
+
+
 def fold_table(
     table_id: uuid.UUID, events: Sequence[RecordedEvent], into: LedgerFold | None = None
 ) -> LedgerFold:
@@ -168,35 +230,27 @@ def fold_table(
         fold.version = event.version
         if event.type == TABLE_CREATED:
             fold.info = table_info(event, table_id)
-            fold.created, fold.joins = fold.info.players, {}
+            fold.seats = Seats(fold.info.players)
         elif event.type == PLAYER_JOINED and fold.info is not None:
-            fold.joins[event.version] = joined(event)
+            fold.seats = fold.seats.join(event.version, joined(event))
             fold.info = replace(
                 fold.info, players=seated_players(fold.info.players, [joined(event)])
-            )
-        elif (
-            event.type == EVENT_UNDONE
-            and event.data.get("undone_type") == PLAYER_JOINED
-            and fold.info is not None
-        ):
-            fold.joins.pop(int(event.data.get("undone_version") or 0), None)
-            fold.info = replace(
-                fold.info, players=seated_players(fold.created, fold.joins.values())
             )
         elif event.type == RULING_MADE and event.data.get("postings"):
             legs, fold.pot = ruling_legs(event, table_id, fold.pot)
             fold.legs.extend(legs)
-        elif event.type == EVENT_UNDONE and voided_versions(event):
-            versions = voided_versions(event)
-            voided = [leg for leg in fold.legs if leg.voided_by is None and leg.version in versions]
-            fold.pot -= pot_delta(voided)
-            if fold.pot < 0:
-                raise LedgerError(f"event {event.position}: the undo takes the pot to {fold.pot}")
-            keys = {leg.key for leg in voided}
-            fold.legs = [
-                replace(leg, voided_by=event.position) if leg.key in keys else leg
-                for leg in fold.legs
-            ]
+        elif (takes_back_a_join(event) and fold.info is not None) or (
+            event.type == EVENT_UNDONE and voided_versions(event)
+        ):
+            known = fold.seats if fold.info is not None else None
+            changes = undo_changes(event, live=fold.legs, pot=fold.pot, seats=known)
+            fold.pot = changes.pot
+            if changes.voided:
+                by_key = {leg.key: leg for leg in changes.voided}
+                fold.legs = [by_key.get(leg.key, leg) for leg in fold.legs]
+            if changes.seats is not None and fold.info is not None:
+                fold.seats = changes.seats
+                fold.info = replace(fold.info, players=changes.seats.players)
         else:
             continue
         # The position of the last event that changed this table's ledger.

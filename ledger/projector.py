@@ -1,16 +1,15 @@
 """The inline projector: books `RulingMade` postings in the append's own transaction.
 
 On the hot path of every card play, so it costs nothing for events that move no chips and
-three queries for those that do: lock the table's row, insert the legs, move the pot.
+three queries for those that do: lock the table's row, insert the legs, move the pot. An
+undo is decided by the fold's own `undo_changes` (which legs it voids, the pot, the seats);
+this module only reads what that needs and writes what it returns.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import replace
-
-from django.db import connection
 
 from games.eventstore import RecordedEvent, read_stream
 from games.table import (
@@ -21,29 +20,23 @@ from games.table import (
     table_id_of,
 )
 from ledger.folding import (
-    POT,
-    LedgerError,
     Leg,
+    Seats,
+    fold_table,
     joined,
-    pot_delta,
     ruling_legs,
     seated_players,
     table_info,
+    takes_back_a_join,
+    undo_changes,
     voided_versions,
 )
 from ledger.models import LedgerTable, PostingLeg
-from ledger.rows import legs_insert, table_row
-
-VOID_SQL = (
-    f"UPDATE {PostingLeg._meta.db_table} SET voided_by = %s "
-    "WHERE table_id = %s AND version = ANY(%s) AND voided_by IS NULL RETURNING account, amount"
-)
+from ledger.rows import legs_insert, row_leg, table_row
 
 
 def _books(event: RecordedEvent) -> bool:
-    if event.type in (TABLE_CREATED, PLAYER_JOINED):
-        return True
-    if event.type == EVENT_UNDONE and event.data.get("undone_type") == PLAYER_JOINED:
+    if event.type in (TABLE_CREATED, PLAYER_JOINED) or takes_back_a_join(event):
         return True
     if event.type == RULING_MADE:
         return bool(event.data.get("postings"))
@@ -79,45 +72,49 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
             table_row(table, table_info(event, table_id))
         elif event.type == PLAYER_JOINED:
             table.players = list(seated_players(table.players, [joined(event)]))
-        elif event.type == EVENT_UNDONE and event.data.get("undone_type") == PLAYER_JOINED:
-            table.players = _players_without_undone(table_id, event)
         elif event.type == RULING_MADE:
             legs, pot = ruling_legs(event, table_id, pot)
             pending.extend(legs)
         else:
-            pot, pending = _void(table_id, event, pot, pending)
+            pot, pending = _undo(table, event, pot, pending)
         table.last_position = event.position
     legs_insert(pending)
     table.pot = pot
     table.save(force_insert=is_new)
 
 
-def _players_without_undone(table_id: uuid.UUID, undo: RecordedEvent) -> list[str]:
-    """The seats once a join is undone: replayed from the stream (rare: an undone join)."""
+def _undo(
+    table: LedgerTable, undo: RecordedEvent, pot: int, pending: list[Leg]
+) -> tuple[int, list[Leg]]:
+    """Persist what `undo_changes` decides: the stored legs it voids are marked with an
+    UPDATE, the pending ones (this append's, not inserted yet) in memory; the new seats."""
+    versions = voided_versions(undo)
+    rows = (
+        PostingLeg.objects.filter(
+            table_id=table.table_id, version__in=versions, voided_by__isnull=True
+        )
+        if versions
+        else []
+    )
+    stored = {leg.key: (row.pk, leg) for row in rows for leg in [row_leg(row)]}
+    seats = _seats_before(table.table_id, undo) if takes_back_a_join(undo) else None
+    live = [*pending, *(leg for _, leg in stored.values())]
+    changes = undo_changes(undo, live=live, pot=pot, seats=seats)
+    voided = {leg.key: leg for leg in changes.voided}
+    saved = [stored[key][0] for key in voided if key in stored]
+    if saved:
+        PostingLeg.objects.filter(pk__in=saved).update(voided_by=undo.position)
+    if changes.seats is not None:
+        table.players = list(changes.seats.players)
+    return changes.pot, [voided.get(leg.key, leg) for leg in pending]
+
+
+def _seats_before(table_id: uuid.UUID, undo: RecordedEvent) -> Seats:
+    """The table's seats just before ``undo``, by the ledger's own fold of its stream (rare:
+    an undone join; the ledger's row keeps the seat order, not the joins it follows from)."""
     events = read_stream(
         stream=undo.stream,
         club=undo.club or None,
         types=(TABLE_CREATED, PLAYER_JOINED, EVENT_UNDONE),
     )
-    undone = {e.data.get("undone_version") for e in events if e.type == EVENT_UNDONE}
-    undone.add(undo.data.get("undone_version"))
-    created = next((e for e in events if e.type == TABLE_CREATED), None)
-    players = created.data.get("players") or [] if created else []
-    joins = [joined(e) for e in events if e.type == PLAYER_JOINED and e.version not in undone]
-    return list(seated_players([str(p) for p in players], joins))
-
-
-def _void(
-    table_id: uuid.UUID, undo: RecordedEvent, pot: int, pending: list[Leg]
-) -> tuple[int, list[Leg]]:
-    """Mark the legs of the undone rulings voided by ``undo``; returns the pot without them."""
-    versions = voided_versions(undo)
-    unsaved = [leg for leg in pending if leg.voided_by is None and leg.version in versions]
-    pending = [replace(leg, voided_by=undo.position) if leg in unsaved else leg for leg in pending]
-    with connection.cursor() as cursor:
-        cursor.execute(VOID_SQL, [undo.position, table_id, sorted(versions)])
-        saved = cursor.fetchall()
-    pot -= pot_delta(unsaved) + sum(amount for account, amount in saved if account == POT)
-    if pot < 0:
-        raise LedgerError(f"event {undo.position}: the undo takes the pot to {pot}")
-    return pot, pending
+    return fold_table(table_id, [event for event in events if event.version < undo.version]).seats

@@ -21,12 +21,11 @@ from games.table import (
     PLAYER_JOINED,
     RULING_MADE,
     TABLE_CREATED,
-    PlayerJoinedData,
     PostingKind,
     RulingKind,
-    seats_after_join,
     stream_name,
 )
+from ledger.folding import fold_table
 from ledger.models import LedgerTable, PostingLeg
 from ledger.selectors import PLAYER
 
@@ -72,7 +71,7 @@ class SittingSettlement:
 
 def ledger_settlement(*, table_id: uuid.UUID) -> SittingSettlement:
     """The settlement of the table's sitting so far (the table is known to the ledger)."""
-    seats, closing = _seats_and_closing(read_stream(stream=stream_name(table_id)))
+    seats, closing = _seats_and_closing(table_id, read_stream(stream=stream_name(table_id)))
     statements = {p: Statement(p) for p in seats}
     totals = (
         PostingLeg.objects.filter(
@@ -102,25 +101,18 @@ def ledger_settlement(*, table_id: uuid.UUID) -> SittingSettlement:
 
 
 def _seats_and_closing(
-    events: list[RecordedEvent],
+    table_id: uuid.UUID, events: list[RecordedEvent]
 ) -> tuple[list[str], dict[str, Any] | None]:
-    """Every seat ever taken (seat order) and the closing ruling in force, undos applied."""
-    undone = {e.data.get("undone_version") for e in events if e.type == EVENT_UNDONE}
+    """Every seat ever taken (seat order) and the closing ruling in force, undos applied:
+    the seats by the ledger's own fold (`ledger.folding`, the one rule for an undone join)."""
+    seating = [e for e in events if e.type in (TABLE_CREATED, PLAYER_JOINED, EVENT_UNDONE)]
+    seats = list(fold_table(table_id, seating).seats.players)
     voided = {
         v for e in events if e.type == EVENT_UNDONE for v in e.data.get("voided_versions") or ()
     }
-    seats: list[str] = []
     closing: dict[str, Any] | None = None
     for event in events:
-        if event.type == TABLE_CREATED:
-            seats = [str(p) for p in event.data.get("players") or ()]
-        elif event.type == PLAYER_JOINED and event.version not in undone:
-            joined: PlayerJoinedData = {
-                "player": event.data["player"],
-                "seat_after": event.data.get("seat_after"),
-            }
-            seats = seats_after_join(seats, joined)
-        elif (
+        if (
             event.type == RULING_MADE
             and event.data.get("kind") == RulingKind.TABLE_CLOSED
             and event.version not in voided

@@ -24,6 +24,7 @@ from followers.framework import (
     subscription_run,
 )
 from games.eventstore import RecordedEvent
+from games.subscriptions import ASYNC, Subscription, projectors, subscription_register
 
 logger = logging.getLogger(__name__)
 
@@ -45,20 +46,20 @@ class Projector(ABC):
         """Delete every read-model row of `generation` (after a swap or a failed rebuild)."""
 
 
-_projectors: dict[str, Projector] = {}
+def projector_register(projector: Projector, summary: str = "") -> None:
+    """Register the projector in the one registry of the log's followers
+    (`games.subscriptions`): an asynchronous subscription that carries its projector."""
+    subscription_register(Subscription(projector.name, ASYNC, summary, projector=projector))
 
 
-def projector_register(projector: Projector) -> None:
-    _projectors[projector.name] = projector
+def projectors_all() -> dict[str, Projector]:
+    """The registry's asynchronous projectors, by name (a read of `games.subscriptions`)."""
+    return {name: p for name, p in projectors().items() if isinstance(p, Projector)}
 
 
 def projector_get(*, name: str) -> Projector:
     """Raises `KeyError` for an unknown name."""
-    return _projectors[name]
-
-
-def projectors_all() -> dict[str, Projector]:
-    return dict(_projectors)
+    return projectors_all()[name]
 
 
 def projector_batch(
@@ -93,7 +94,7 @@ def projector_run(
 
 def projectors_run_all(*, batch: int = DEFAULT_BATCH) -> list[RunResult]:
     results = []
-    for name in sorted(_projectors):
+    for name in sorted(projectors_all()):
         try:
             results.append(projector_run(name=name, batch=batch))
         except Exception:  # one broken projector must not starve the others

@@ -126,6 +126,11 @@ class TaskRun(models.Model):
     # Touched on every progress report: a run silent for long had its worker killed.
     updated_at = models.DateTimeField(auto_now=True)
     error = models.TextField(blank=True, default="")
+    # A rebuild's options: one table's stream ("" for all), or compare without writing;
+    # what a verification found ("<projection>: <difference>" each).
+    table = models.CharField(max_length=64, blank=True, default="")
+    verify = models.BooleanField(default=False)
+    differences = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

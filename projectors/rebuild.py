@@ -5,12 +5,18 @@ batch, then in one transaction locks the live checkpoint (waiting for a live bat
 projects what arrived meanwhile, flips the `active` flag and deletes the old generation.
 Readers select the active generation in the same statement as its rows, so they see the
 old model or the new one, never half of one.
+
+`projections_rebuild` is the one rebuild of `manage.py rebuild` and of the rebuild
+endpoint's job: any projection of the one registry (`games.subscriptions.rebuild_plan`),
+the table-by-table ones on one shared read of the log (one table's stream, or verified),
+the asynchronous projectors each into a new generation as above.
 """
 
 from __future__ import annotations
 
+import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -21,13 +27,13 @@ from clubs.jobs import job_claim, job_fail
 from followers.framework import checkpoint_ensure, checkpoint_next_generation, checkpoint_project
 from followers.models import SubscriptionCheckpoint
 from games.eventstore import last_position
-from games.subscriptions import subscriptions
+from games.subscriptions import RebuildReport, rebuild_plan, rebuild_together
+from games.table import stream_name
 from projectors.framework import (
     DEFAULT_BATCH,
     Projector,
     projector_batch,
     projector_get,
-    projectors_all,
 )
 from projectors.models import TaskRun
 
@@ -41,6 +47,47 @@ class RebuildResult:
     generation: int
     position: int
     replaced: int
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RebuildOutcome:
+    """`reports` of the table-by-table rebuilds (or verifications), `generations` of the
+    asynchronous projectors rebuilt whole."""
+
+    reports: dict[str, RebuildReport]
+    generations: dict[str, RebuildResult]
+
+    @property
+    def differences(self) -> list[str]:
+        return [f"{name}: {d}" for name, r in self.reports.items() for d in r.differences]
+
+
+def projections_rebuild(
+    *,
+    names: Sequence[str] | None,
+    table: uuid.UUID | None = None,
+    verify: bool = False,
+    batch: int = DEFAULT_BATCH,
+    progress_for: Callable[[str], Progress | None] = lambda phase: None,
+) -> RebuildOutcome:
+    """Rebuild `names` (every projection when empty); `table` rebuilds one table's stream,
+    `verify` writes nothing and reports the differences (table-by-table ones only:
+    `games.subscriptions.RebuildRefused` naming the field otherwise, before any work).
+    `progress_for(phase)` gives the progress of a phase: ``"tables"`` (the shared read of
+    the whole log), then each projector by name."""
+    plan = rebuild_plan(names, table=table is not None, verify=verify)
+    stream = stream_name(table) if table else None
+    shared = progress_for("tables") if plan.by_table and stream is None else None
+    reports = rebuild_together(list(plan.by_table), stream=stream, verify=verify, progress=shared)
+    generations = {}
+    for name in plan.whole:
+        started = time.monotonic()
+        result = projection_rebuild(name=name, batch=batch, progress=progress_for(name))
+        generations[name] = RebuildResult(
+            name, result.generation, result.position, result.replaced, time.monotonic() - started
+        )
+    return RebuildOutcome(reports, generations)
 
 
 def projection_rebuild(
@@ -109,18 +156,22 @@ def projection_rebuild_run(*, task_run_id: uuid.UUID) -> None:
         )
 
     try:
-        if run.target in projectors_all():
-            projection_rebuild(name=run.target, progress=progress)
-        else:  # an asynchronous subscription with a rebuild of its own (webhooks)
-            rebuild = subscriptions()[run.target].rebuild
-            if rebuild is None:
-                raise KeyError(f"{run.target} has no rebuild")
-            report = rebuild(stream=None, verify=False)
-            progress(report.events, report.events)
+        outcome = projections_rebuild(
+            names=[run.target],
+            table=uuid.UUID(run.table) if run.table else None,
+            verify=run.verify,
+            progress_for=lambda phase: progress,
+        )
     except Exception as error:
         job_fail(TaskRun, run.pk, f"{type(error).__name__}: {error}")
         raise
+    events = sum(r.events for r in outcome.reports.values())
     now = timezone.now()
     TaskRun.objects.filter(pk=run.pk).update(
-        status=TaskRun.Status.SUCCEEDED, finished_at=now, updated_at=now
+        status=TaskRun.Status.SUCCEEDED,
+        differences=outcome.differences,
+        # A table-by-table rebuild may not report progress as it goes (one table's stream).
+        **({"processed": events, "total": events} if not outcome.generations else {}),
+        finished_at=now,
+        updated_at=now,
     )

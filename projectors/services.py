@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from clubs.jobs import enqueue_after_commit
-from games.subscriptions import ASYNC, subscriptions
-from projectors.framework import projectors_all
+from games.eventstore import stream_version
+from games.subscriptions import RebuildRefused, rebuild_plan
+from games.table import stream_name
 from projectors.models import TaskRun
 
 REBUILD = "rebuild_projection"
@@ -21,16 +23,17 @@ class RebuildInProgress(Exception):
     pass
 
 
-def projection_rebuild_request(*, name: str, club_id: str) -> TaskRun:
-    """Record a rebuild of `name` (an asynchronous subscription: a projector, or one with
-    a rebuild of its own, the webhooks' index) and enqueue it after commit. Raises
-    `KeyError` for an unknown one and `RebuildInProgress` while one of it is queued or
-    running (and has reported progress lately)."""
-    subscription = subscriptions().get(name)
-    if name not in projectors_all() and (
-        subscription is None or subscription.lifecycle != ASYNC or subscription.rebuild is None
-    ):
-        raise KeyError(name)
+def projection_rebuild_request(
+    *, name: str, club_id: str, table: uuid.UUID | None = None, verify: bool = False
+) -> TaskRun:
+    """Record a rebuild of `name`, any projection of the one registry (as `manage.py
+    rebuild --projection NAME [--table ID] [--verify]`), and enqueue it after commit; the
+    task runs `projectors.rebuild.projections_rebuild`. Raises `RebuildRefused` (naming the
+    field) for what cannot be rebuilt so, and `RebuildInProgress` while one of it is queued
+    or running (and has reported progress lately)."""
+    rebuild_plan([name], table=table is not None, verify=verify)  # refused before recording
+    if table is not None and stream_version(stream=stream_name(table)) == 0:
+        raise RebuildRefused("table", f"no table {table} in the log")
     with transaction.atomic():
         busy = TaskRun.objects.select_for_update().filter(
             kind=REBUILD,
@@ -40,7 +43,13 @@ def projection_rebuild_request(*, name: str, club_id: str) -> TaskRun:
         )
         if busy.exists():
             raise RebuildInProgress(name)
-        run = TaskRun.objects.create(kind=REBUILD, target=name, club_id=club_id)
+        run = TaskRun.objects.create(
+            kind=REBUILD,
+            target=name,
+            club_id=club_id,
+            table=str(table) if table else "",
+            verify=verify,
+        )
 
         def enqueue() -> None:
             from projectors.tasks import projection_rebuild_task

@@ -82,12 +82,17 @@ class Subscription:
     rebuild: Callable[..., RebuildReport] | None = None  # table by table, or None
     open_pass: Callable[..., TablePass] | None = None  # its rebuild on a shared read
     progress: Progress | None = None  # async: how far it has read
+    # async: its implementation, rebuilt whole into a new generation (a
+    # `projectors.framework.Projector`; `games` never imports it, so typed loosely here).
+    projector: object | None = None
 
     def __post_init__(self) -> None:
         if self.lifecycle not in LIFECYCLES:
             raise ValueError(f"{self.name}: lifecycle must be one of {LIFECYCLES}")
         if self.project is not None and self.lifecycle != INLINE:
             raise ValueError(f"{self.name}: only an inline subscription projects on append")
+        if self.projector is not None and self.lifecycle != ASYNC:
+            raise ValueError(f"{self.name}: only an asynchronous subscription has a projector")
 
 
 _subscriptions: dict[str, Subscription] = {}
@@ -136,6 +141,61 @@ def project_inline(events: Sequence[RecordedEvent]) -> None:
             subscription.project(events)
     for hook in list(_wakes.values()):
         hook(events)
+
+
+def projectors() -> dict[str, object]:
+    """The asynchronous subscriptions rebuilt whole by generation: name -> projector."""
+    return {name: s.projector for name, s in _subscriptions.items() if s.projector is not None}
+
+
+class RebuildRefused(ValueError):
+    """What was asked cannot be rebuilt; `field` names the part: ``name``, ``table``,
+    ``verify``."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True, slots=True)
+class RebuildPlan:
+    """What one rebuild does: `by_table`, the table-by-table rebuilds (on one shared read
+    of the log), then `whole`, the asynchronous projectors (each into a new generation)."""
+
+    by_table: tuple[str, ...]
+    whole: tuple[str, ...]
+
+
+def rebuild_names() -> list[str]:
+    """Every projection a rebuild accepts (`manage.py rebuild`, the rebuild endpoint)."""
+    return sorted({*rebuildables(), *projectors()})
+
+
+def rebuild_plan(
+    names: Sequence[str] | None, *, table: bool = False, verify: bool = False
+) -> RebuildPlan:
+    """The rebuild of `names` (all of them when empty), for one table's stream or with
+    `verify` if asked; `RebuildRefused` naming the field for what cannot be done."""
+    by_table, whole = rebuildables(), projectors()
+    if not names:
+        return RebuildPlan(tuple(sorted(by_table)), () if table or verify else tuple(sorted(whole)))
+    folded = sorted(n for n in names if n in _subscriptions and n not in {*by_table, *whole})
+    if folded:
+        raise RebuildRefused(
+            "name", f"{', '.join(folded)}: folded from the log on read, nothing to rebuild"
+        )
+    unknown = sorted(set(names) - set(by_table) - set(whole))
+    if unknown:
+        known = ", ".join(rebuild_names())
+        raise RebuildRefused("name", f"no projection named {', '.join(unknown)}; known: {known}")
+    chosen_whole = tuple(sorted({n for n in names if n in whole}))
+    if chosen_whole and (table or verify):
+        raise RebuildRefused(
+            "table" if table else "verify",
+            f"{', '.join(chosen_whole)}: an asynchronous projector is rebuilt whole "
+            "(a table and verify are for the table-by-table rebuilds)",
+        )
+    return RebuildPlan(tuple(sorted({n for n in names if n in by_table})), chosen_whole)
 
 
 def rebuildables() -> dict[str, Rebuildable]:

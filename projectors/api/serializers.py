@@ -61,6 +61,30 @@ class TaskRunOutputSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     error = serializers.CharField(allow_blank=True)
+    table = serializers.CharField(
+        allow_blank=True, help_text="a rebuild of one table's stream: its id (else empty)"
+    )
+    verify = serializers.BooleanField(help_text="a rebuild that compares and writes nothing")
+    differences = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="what a verification found, `<projection>: <difference>` each",
+    )
+
+
+class ProjectionRebuildInputSerializer(serializers.Serializer):
+    """What to rebuild of the projection (the body may be empty: all of it)."""
+
+    table = serializers.UUIDField(
+        required=False,
+        allow_null=True,
+        help_text="only this table's stream (table-by-table projections only)",
+    )
+    verify = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="write nothing: the task lists every difference with the stored rows "
+        "(table-by-table projections only)",
+    )
 
 
 class TaskRunAcceptedOutputSerializer(TaskRunOutputSerializer):

@@ -9,7 +9,7 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
@@ -20,10 +20,12 @@ from clubs.api.errors import ApiError, error_responses
 from clubs.api.headers import location
 from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
+from games.subscriptions import RebuildRefused, rebuild_names, subscriptions
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,
     ProjectionListOutputSerializer,
+    ProjectionRebuildInputSerializer,
     ProjectionStatusOutputSerializer,
     StandingsRangeQuerySerializer,
     TaskRunAcceptedOutputSerializer,
@@ -191,16 +193,30 @@ class ProjectionRebuildApi(APIView):
     @extend_schema(
         operation_id="projections_rebuild",
         tags=["projections"],
-        request=None,
+        request=ProjectionRebuildInputSerializer,
         parameters=[location(202), OpenApiParameter("name", str, OpenApiParameter.PATH)],
-        responses={202: TaskRunAcceptedOutputSerializer, **error_responses(403, 404, 409)},
-        description="Queue a rebuild; the 202 gives the task to poll (`url`, `Location`).",
+        responses={202: TaskRunAcceptedOutputSerializer, **error_responses(400, 403, 404, 409)},
+        description="Queue a rebuild of any rebuildable projection of the one registry (the "
+        "`/projections` listing; `manage.py rebuild --projection NAME [--table ID] "
+        "[--verify]` runs the same rebuild): `table` rebuilds one table's stream and "
+        "`verify` writes nothing and lists the differences in the task, for the "
+        "table-by-table projections only (400 naming the field otherwise, and for a "
+        "projection folded on read). The 202 gives the task to poll (`url`, `Location`).",
     )
     def post(self, request: Request, name: str) -> Response:
+        body = ProjectionRebuildInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        if name not in subscriptions():
+            raise NotFound(f"no projection named {name}; known: {', '.join(rebuild_names())}")
         try:
-            run = projection_rebuild_request(name=name, club_id=_club_id(request))
-        except KeyError as error:
-            raise NotFound("no such asynchronous projection") from error
+            run = projection_rebuild_request(
+                name=name,
+                club_id=_club_id(request),
+                table=body.validated_data.get("table"),
+                verify=body.validated_data["verify"],
+            )
+        except RebuildRefused as error:
+            raise ValidationError({error.field: [str(error)]}) from error
         except RebuildInProgress as error:
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,

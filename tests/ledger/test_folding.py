@@ -9,7 +9,7 @@ import pytest
 
 from games.eventstore import RecordedEvent
 from games.table import table_id_of
-from ledger.folding import LedgerError, fold_table
+from ledger.folding import LedgerError, fold_table, undo_changes
 
 TABLE = uuid.uuid4()
 STREAM = f"table-{TABLE}"
@@ -78,3 +78,36 @@ def test_only_table_streams_belong_to_the_ledger():
     assert table_id_of(STREAM) == TABLE
     assert table_id_of("table-nope") is None
     assert table_id_of(f"club-{TABLE}") is None
+
+
+def _joined(position: int, player: str, after: str | None) -> RecordedEvent:
+    return event(position, "PlayerJoined", {"player": player, "seat_after": after})
+
+
+def _undone_join(position: int, version: int) -> RecordedEvent:
+    data = {"undone_version": version, "undone_type": "PlayerJoined", "voided_versions": []}
+    return event(position, "EventUndone", data)
+
+
+def test_an_undone_join_reseats_from_the_joins_still_in_force():
+    created = event(1, "TableCreated", {"players": ["a", "b"]})
+    seats = fold_table(TABLE, [created, _joined(2, "c", "a"), _joined(3, "d", None)]).seats
+    assert seats.players == ("d", "a", "c", "b")
+    # The earlier join taken back while the later one stays; a re-join elsewhere after it.
+    changes = undo_changes(_undone_join(4, 2), live=[], pot=0, seats=seats)
+    assert changes.seats is not None
+    assert changes.seats.players == ("d", "a", "b")
+    again = fold_table(
+        TABLE, [created, _joined(2, "c", "a"), _undone_join(3, 2), _joined(4, "c", "b")]
+    )
+    assert again.info is not None
+    assert again.info.players == again.seats.players == ("a", "b", "c")
+
+
+def test_an_undo_that_takes_back_no_join_leaves_the_seats_and_voids_only_live_legs():
+    ruled = fold_table(TABLE, [made(1, ANTE)])
+    undo = event(2, "EventUndone", {"undone_version": 0, "undone_type": "CardPlayed",
+                                    "voided_versions": [1]})  # fmt: skip
+    changes = undo_changes(undo, live=ruled.legs, pot=ruled.pot, seats=ruled.seats)
+    assert (changes.pot, changes.seats, {leg.voided_by for leg in changes.voided}) == (0, None, {2})
+    assert undo_changes(undo, live=changes.voided, pot=0, seats=None).voided == ()

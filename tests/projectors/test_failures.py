@@ -14,6 +14,7 @@ from followers import framework as followers
 from followers.models import SubscriptionCheckpoint, SubscriptionClubCheckpoint
 from games.engine.simulate import random_sitting
 from games.eventstore import RecordedEvent, last_position, partition_heads
+from games.projections import registry
 from projectors import framework, tasks
 from projectors.framework import Projector, projector_run, projectors_run_all
 from projectors.player_stats import NAME
@@ -55,8 +56,10 @@ def test_a_failing_projector_does_not_stop_the_others(
 ) -> None:
     projector_run(name=NAME)
     counting = Counting()
-    monkeypatch.setitem(framework._projectors, Broken.name, Broken())
-    monkeypatch.setitem(framework._projectors, Counting.name, counting)
+    # Registered in the one registry of the log's followers, for this test only.
+    monkeypatch.setattr(registry, "_subscriptions", dict(registry._subscriptions))
+    framework.projector_register(Broken())
+    framework.projector_register(counting)
     followers.checkpoint_ensure(name=Counting.name)
     # Counting has read everything so far: its checkpoint in every club is at the head.
     checkpoint = SubscriptionCheckpoint.objects.get(name=Counting.name)

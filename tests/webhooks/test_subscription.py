@@ -89,5 +89,7 @@ def test_the_rebuild_endpoint_takes_the_webhooks_but_not_a_live_follower(club: C
     started = operator.post("/api/v1/projections/webhooks/rebuild")
     assert started.status_code == 202, started.json()
     assert started.json()["target"] == "webhooks"
-    assert operator.post("/api/v1/projections/table_transcript/rebuild").status_code == 404
-    assert operator.post("/api/v1/projections/ledger/rebuild").status_code == 404
+    live = operator.post("/api/v1/projections/table_transcript/rebuild")
+    assert live.status_code == 400
+    assert live.json()["error"]["field"] == "name"
+    assert operator.post("/api/v1/projections/ledger/rebuild").status_code == 202

@@ -1,7 +1,9 @@
 """`manage.py rebuild [--projection NAME]... [--table ID] [--verify] [--batch N]`.
 
 The one rebuild command, for every follower of the log in the one registry
-(`games.subscriptions.subscriptions()`):
+(`games.subscriptions`: its names are `rebuild_names()`, what a rebuild does is
+`rebuild_plan`), by the one rebuild (`projectors.rebuild.projections_rebuild`, which the
+rebuild endpoint's job runs as well):
 
 - those that rebuild **table by table** (the inline table state and ledger, and the
   webhooks' table-to-club index): `--table` rebuilds one table's stream; with `--verify`
@@ -10,9 +12,8 @@ The one rebuild command, for every follower of the log in the one registry
   (`rebuild_together`: each table's stream is read once and handed to each), with a
   progress bar over the whole log;
 - the **asynchronous projectors** (`projectors.framework`: player statistics, ...),
-  rebuilt into a fresh generation and swapped in without downtime, with a progress bar
-  (the same rebuild as `POST /api/v1/projections/{name}/rebuild`). They are rebuilt whole:
-  `--table` and `--verify` apply to the others only.
+  rebuilt into a fresh generation and swapped in without downtime, with a progress bar.
+  They are rebuilt whole: `--table` and `--verify` apply to the others only.
 
 A **live** follower is folded on read: it has nothing to rebuild. Without `--projection`,
 everything is rebuilt (only the table-by-table ones with `--table` or `--verify`).
@@ -28,10 +29,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
 
-from games.subscriptions import rebuild_together, rebuildables, subscriptions
-from games.table import stream_name
-from projectors.framework import DEFAULT_BATCH, projectors_all
-from projectors.rebuild import projection_rebuild
+from games.subscriptions import RebuildRefused, rebuild_names
+from projectors.framework import DEFAULT_BATCH
+from projectors.rebuild import projections_rebuild
 
 
 class Command(BaseCommand):
@@ -42,7 +42,7 @@ class Command(BaseCommand):
             "--projection",
             action="append",
             help="a projection to rebuild (repeatable; default: all): "
-            + ", ".join(sorted({*rebuildables(), *projectors_all()})),
+            + ", ".join(rebuild_names()),
         )
         parser.add_argument("--table", type=uuid.UUID, help="only this table's stream")
         parser.add_argument("--verify", action="store_true", help="compare, write nothing")
@@ -66,49 +66,45 @@ def rebuild(
     verify: bool = False,
     batch: int = DEFAULT_BATCH,
 ) -> None:
-    inline, asynchronous = rebuildables(), projectors_all()
-    if names:
-        folded = sorted(
-            n for n in names if n in subscriptions() and n not in inline and n not in asynchronous
+    bars = _Bars(out)
+    try:
+        outcome = projections_rebuild(
+            names=names, table=table, verify=verify, batch=batch, progress_for=bars.new
         )
-        if folded:
-            raise CommandError(
-                f"{', '.join(folded)}: folded from the log on read, nothing to rebuild"
-            )
-        unknown = set(names) - set(inline) - set(asynchronous)
-        if unknown:
-            known = ", ".join(sorted({*inline, *asynchronous}))
-            raise CommandError(f"no projection named {', '.join(sorted(unknown))}; known: {known}")
-        whole = [n for n in names if n in asynchronous]
-        if whole and (table or verify):
-            raise CommandError(
-                f"{', '.join(whole)}: an asynchronous projector is rebuilt whole "
-                "(--table and --verify are for the table-by-table rebuilds)"
-            )
-        chosen_inline = sorted(n for n in names if n in inline)
-        chosen_async = sorted(whole)
-    else:
-        chosen_inline = sorted(inline)
-        chosen_async = [] if table or verify else sorted(asynchronous)
-    stream = stream_name(table) if table else None
-    differences = 0
-    # One read of the log for all of them (each table's stream read once, handed to each).
-    progress = _progress_bar(out) if chosen_inline and stream is None else None
-    reports = rebuild_together(chosen_inline, stream=stream, verify=verify, progress=progress)
-    if progress is not None and out.isatty():
-        out.write("")
-    for name, report in reports.items():
+    except RebuildRefused as refused:
+        raise CommandError(str(refused)) from refused
+    bars.end()
+    for name, report in outcome.reports.items():
         verb = "verified" if verify else "rebuilt"
         out.write(f"{name}: {verb} {report.streams} streams, {report.events} events")
         for difference in report.differences:
             out.write(f"  {name}: {difference}")
-        differences += len(report.differences)
-    for name in chosen_async:
-        _rebuild_async(out, name, batch)
+    for name, result in outcome.generations.items():
+        out.write(
+            f"{name}: generation {result.generation} live at position {result.position} "
+            f"(replaced generation {result.replaced}) in {result.seconds:.1f}s"
+        )
     if verify:
-        out.write(f"{differences} differences")
-        if differences:
+        out.write(f"{len(outcome.differences)} differences")
+        if outcome.differences:
             sys.exit(1)
+
+
+class _Bars:
+    """One progress bar per phase of the rebuild, each ended by a new line on a terminal."""
+
+    def __init__(self, out: OutputWrapper) -> None:
+        self.out, self.drawn = out, False
+
+    def new(self, phase: str) -> Callable[[int, int], None]:
+        self.end()
+        self.drawn = True
+        return _progress_bar(self.out)
+
+    def end(self) -> None:
+        if self.drawn and self.out.isatty():
+            self.out.write("")
+        self.drawn = False
 
 
 def _progress_bar(out: OutputWrapper) -> Callable[[int, int], None]:
@@ -128,14 +124,3 @@ def _progress_bar(out: OutputWrapper) -> Callable[[int, int], None]:
         out.flush()
 
     return progress
-
-
-def _rebuild_async(out: OutputWrapper, name: str, batch: int) -> None:
-    started = time.monotonic()
-    result = projection_rebuild(name=name, batch=batch, progress=_progress_bar(out))
-    if out.isatty():
-        out.write("")
-    out.write(
-        f"{name}: generation {result.generation} live at position {result.position} "
-        f"(replaced generation {result.replaced}) in {time.monotonic() - started:.1f}s"
-    )

@@ -8,7 +8,10 @@ from games.projections import registry
 from games.projections.registry import (
     ASYNC,
     INLINE,
+    LIVE,
     Rebuildable,
+    RebuildPlan,
+    RebuildRefused,
     RebuildReport,
     Subscription,
     project_inline,
@@ -54,3 +57,30 @@ def test_a_rebuild_registered_later_joins_its_subscription() -> None:
         "hooks", ASYNC, "deliveries", rebuild=rebuild
     )
     assert rebuildables()["hooks"].rebuild is rebuild
+
+
+def test_one_registry_names_what_a_rebuild_takes_and_refuses_naming_the_field() -> None:
+    def rebuild(stream: str | None = None, verify: bool = False) -> RebuildReport:
+        return RebuildReport("state", 0, 0)
+
+    projector = object()
+    subscription_register(Subscription("state", INLINE, rebuild=rebuild))
+    subscription_register(Subscription("stats", ASYNC, projector=projector))
+    subscription_register(Subscription("transcript", LIVE))
+    assert registry.projectors() == {"stats": projector}
+    assert registry.rebuild_names() == ["state", "stats"]
+    assert registry.rebuild_plan(None) == RebuildPlan(("state",), ("stats",))
+    assert registry.rebuild_plan(None, verify=True) == RebuildPlan(("state",), ())
+    assert registry.rebuild_plan(["state"], table=True, verify=True) == RebuildPlan(("state",), ())
+    refusals = {
+        ("transcript",): ({}, "name", "folded from the log on read"),
+        ("nope",): ({}, "name", "no projection named nope; known: state, stats"),
+        ("stats",): ({"table": True}, "table", "rebuilt whole"),
+        ("stats", "state"): ({"verify": True}, "verify", "rebuilt whole"),
+    }
+    for names, (options, field, message) in refusals.items():
+        with pytest.raises(RebuildRefused, match=message) as refused:
+            registry.rebuild_plan(list(names), **options)
+        assert refused.value.field == field
+    with pytest.raises(ValueError, match="only an asynchronous"):
+        Subscription("state", INLINE, projector=projector)
