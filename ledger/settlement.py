@@ -21,6 +21,8 @@ from games.table import (
     PLAYER_JOINED,
     RULING_MADE,
     TABLE_CREATED,
+    PostingKind,
+    RulingKind,
     stream_name,
 )
 from ledger.folding import fold_table
@@ -29,13 +31,13 @@ from ledger.selectors import PLAYER
 
 #: Posting kind -> statement column, and the sign that makes the column a positive amount.
 COLUMNS: dict[str, tuple[str, int]] = {
-    "ante": ("antes", -1),
-    "exchange_fee": ("fees", -1),
-    "penalty": ("penalties", -1),
-    "pot_won": ("winnings", 1),
-    "split": ("winnings", 1),
-    "share": ("winnings", 1),
-    "closing_share": ("closing_share", 1),
+    PostingKind.ANTE: ("antes", -1),
+    PostingKind.EXCHANGE_FEE: ("fees", -1),
+    PostingKind.PENALTY: ("penalties", -1),
+    PostingKind.POT_WON: ("winnings", 1),
+    PostingKind.SPLIT: ("winnings", 1),
+    PostingKind.SHARE: ("winnings", 1),
+    PostingKind.CLOSING_SHARE: ("closing_share", 1),
 }
 STATEMENT_FIELDS = ("antes", "fees", "penalties", "winnings", "closing_share", "net")
 
@@ -112,7 +114,7 @@ def _seats_and_closing(
     for event in events:
         if (
             event.type == RULING_MADE
-            and event.data.get("kind") == "table_closed"
+            and event.data.get("kind") == RulingKind.TABLE_CLOSED
             and event.version not in voided
         ):
             closing = dict(event.data.get("ruling") or {})

@@ -28,7 +28,14 @@ from typing import Any
 
 from clubs.nights import DEFAULT_TIME_ZONE, night_of
 from games.eventstore import RecordedEvent
-from games.table import DEAL_STARTED, EVENT_UNDONE, PLAYER_JOINED, RULING_MADE, TABLE_CREATED
+from games.table import (
+    DEAL_STARTED,
+    EVENT_UNDONE,
+    PLAYER_JOINED,
+    RULING_MADE,
+    TABLE_CREATED,
+    RulingKind,
+)
 
 PLAYER_ACCOUNT = "player:"
 
@@ -79,28 +86,28 @@ def ruling_contribution(data: dict[str, Any], table: TableMemory) -> tuple[dict,
         for account, amount in posting["legs"]:
             if account.startswith(PLAYER_ACCOUNT):
                 add[account[len(PLAYER_ACCOUNT) :]]["net_chips"] += int(amount)
-    if data.get("kind") == "deal_settled":
+    if data.get("kind") == RulingKind.DEAL_SETTLED:
         summary = data["ruling"]["summary"]
         active = list(summary.get("active") or ())
         for player in table.seated or active:
             add[player]["deals_played" if player in active else "deals_passed"] += 1
         for entry in summary.get("rulings") or ():
             kind = entry.get("kind")
-            if kind == "pot_won":
+            if kind == RulingKind.POT_WON:
                 won[entry["player"]] += int(entry.get("amount") or 0)
                 add[entry["player"]]["pots_won"] += 1
-            elif kind == "pot_split":
+            elif kind == RulingKind.POT_SPLIT:
                 for player in entry["players"]:
                     won[player] += int(entry["each"])
                     add[player]["pots_won"] += 1
-            elif kind == "pot_shared":
+            elif kind == RulingKind.POT_SHARED:
                 for player, share in entry["shares"].items():
                     if share:
                         won[player] += int(share)
                         add[player]["pots_won"] += 1
-            elif kind == "bourre":
+            elif kind == RulingKind.BOURRE:
                 add[entry["player"]]["bourres"] += 1
-            elif kind == "renege":
+            elif kind == RulingKind.RENEGE:
                 add[entry["player"]]["reneges"] += 1
         for player, chips in won.items():
             add[player]["pot_chips"] += chips
@@ -225,7 +232,7 @@ class StatsFold:
 
     def _ruling(self, event: RecordedEvent, table: TableMemory) -> None:
         data = event.data
-        if data.get("kind") == "deal_started":
+        if data.get("kind") == RulingKind.DEAL_STARTED:
             antes = (data.get("ruling") or {}).get("antes")
             table.seated = list(antes) if antes else list(table.players)
         add, won = ruling_contribution(data, table)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.table import RulingKind
 from tableapp.cards import card_label
 
 #: What the player could have done, by the obligation name the engine uses.
@@ -64,7 +65,7 @@ def ruling_words(
     kind = ruling.get("kind", "")
     player = ruling.get("player", "")
     amount = ruling.get("amount")
-    if kind == "renege":
+    if kind == RulingKind.RENEGE:
         card = ruling.get("card")
         played = f" with the {card_label(card)}" if card else ""
         owes = "" if amount is None else f"; pays {amount} into the next pot"
@@ -73,35 +74,35 @@ def ruling_words(
             f"{obligation_words(str(ruling.get('obligation', '')))}, {_proof(ruling, actions)}"
             f"{owes}"
         )
-    if kind == "pot_won":
+    if kind == RulingKind.POT_WON:
         return f"{player} takes the pot: {amount}"
-    if kind == "pot_split":
+    if kind == RulingKind.POT_SPLIT:
         return (
             f"{_names(ruling.get('players', []))} tie and split the pot: "
             f"{ruling.get('each')} each, {ruling.get('left', 0)} stays in the pot"
         )
-    if kind == "pot_carried":
+    if kind == RulingKind.POT_CARRIED:
         tied = ruling.get("tied") or []
         why = f"{_names(tied)} tie" if tied else "nobody takes it"
         return f"{why}: the pot of {amount} carries to the next deal"
-    if kind == "pot_shared":
+    if kind == RulingKind.POT_SHARED:
         shares = ruling.get("shares") or {}
         return "the pot is shared: " + ", ".join(f"{p} {n}" for p, n in shares.items())
-    if kind == "bourre":
+    if kind == RulingKind.BOURRE:
         return f"{player} is bourré (no trick): pays {amount} into the next pot"
-    if kind == "all_passed":
+    if kind == RulingKind.ALL_PASSED:
         return "everyone passed: the pot carries to the next deal"
-    if kind == "lone_player":
+    if kind == RulingKind.LONE_PLAYER:
         return f"{player} is the only one playing and takes the pot uncontested"
-    if kind == "dealer_must_play":
+    if kind == RulingKind.DEALER_MUST_PLAY:
         who = f"{player} (the dealer)" if player else "the dealer"
         return f"everyone else passed: {who} must play"
-    if kind == "trick_won":
+    if kind == RulingKind.TRICK_WON:
         return f"trick {ruling.get('trick')} to {ruling.get('winner')}"
-    if kind == "deal_started":
+    if kind == RulingKind.DEAL_STARTED:
         antes = ruling.get("antes") or {}
         return f"deal {int(ruling.get('deal', 0)) + 1}: antes paid, {sum(antes.values())} in all"
-    if kind == "deal_settled":
+    if kind == RulingKind.DEAL_SETTLED:
         return f"deal {int(ruling.get('deal', 0)) + 1} settled"
     rest = ", ".join(f"{k} {v}" for k, v in ruling.items() if k != "kind")
     return f"{kind.replace('_', ' ')}: {rest}" if rest else kind.replace("_", " ")

@@ -8,6 +8,8 @@ still holds cards.
 
 from __future__ import annotations
 
+from games.table.rulings import RulingKind
+
 from .cards import parse_card
 from .errors import Rejection
 from .events import PassTurn, Play
@@ -163,11 +165,11 @@ def _advance(
         deal = evolve(
             deal, tricks_won={**deal.tricks_won, last_player: deal.tricks_won[last_player] + 1}
         )
-        rulings.append(Ruling("trick_won", {"trick": trick.number, **done.as_dict()}))
+        rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": trick.number, **done.as_dict()}))
         leader = last_player
     else:
         done = evolve(trick, passed=frozenset())
-        rulings.append(Ruling("trick_dead", {"trick": trick.number, **done.as_dict()}))
+        rulings.append(Ruling(RulingKind.TRICK_DEAD, {"trick": trick.number, **done.as_dict()}))
         leader = trick.leader
     deal = evolve(deal, tricks=(*deal.tricks, done))
     holding = [p for p in deal.active if deal.cards_left[p] > 0]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.table.rulings import PostingKind, RulingKind
+
 from .errors import Rejection
 from .seats import between_deals
 from .state import POT, Posting, Ruling, Sitting, evolve, player_account
@@ -29,9 +31,9 @@ def close(sitting: Sitting) -> tuple[Sitting, list[Ruling]]:
         "transfers": settle_up(sitting.players, balances),
     }
     legs = ((POT, -sitting.pot), *((player_account(p), n) for p, n in shares.items() if n))
-    postings = (Posting("closing_share", legs),) if sitting.pot else ()
+    postings = (Posting(PostingKind.CLOSING_SHARE, legs),) if sitting.pot else ()
     closed = evolve(sitting, balances=balances, pot=0, closing=closing)
-    return closed, [Ruling("table_closed", dict(closing), postings)]
+    return closed, [Ruling(RulingKind.TABLE_CLOSED, dict(closing), postings)]
 
 
 def closing_shares(sitting: Sitting) -> dict[str, int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.table.rulings import PostingKind, RulingKind
+
 from .cards import parse_card
 from .errors import Rejection
 from .events import StartDeal
@@ -60,14 +62,14 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     legs = (*tuple((player_account(p), -n) for p, n in antes.items() if n), (POT, total))
     rulings = [
         Ruling(
-            "deal_started",
+            RulingKind.DEAL_STARTED,
             {"deal": index, "dealer": ev.dealer, "antes": {p: n for p, n in antes.items()}},
-            (Posting("ante", legs),) if total else (),
+            (Posting(PostingKind.ANTE, legs),) if total else (),
         )
     ]
     if variant.trump_in_dealer_hand and trump_card is not None and trump_card[0] == "A":
-        deal = evolve(deal, rulings=({"kind": "dealer_must_play"},))
-        rulings.append(Ruling("dealer_must_play", {"player": ev.dealer}))
+        deal = evolve(deal, rulings=({"kind": RulingKind.DEALER_MUST_PLAY},))
+        rulings.append(Ruling(RulingKind.DEALER_MUST_PLAY, {"player": ev.dealer}))
     if not variant.declares:
         deal = begin_play(variant, sitting, evolve(deal, active=order))
     balances = dict(sitting.balances)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.table.rulings import PostingKind, RulingKind
+
 from .dealing import begin_play
 from .errors import Rejection
 from .events import Declare, Exchange
@@ -104,8 +106,10 @@ def exchange(
     rulings: list[Ruling] = []
     balances = sitting.balances
     if fee:
-        posting = Posting("exchange_fee", ((player_account(ev.player), -fee), (POT, fee)))
-        rulings.append(Ruling("exchange_fee", {"player": ev.player, "amount": fee}, (posting,)))
+        posting = Posting(PostingKind.EXCHANGE_FEE, ((player_account(ev.player), -fee), (POT, fee)))
+        rulings.append(
+            Ruling(RulingKind.EXCHANGE_FEE, {"player": ev.player, "amount": fee}, (posting,))
+        )
         balances = {**balances, ev.player: balances[ev.player] - fee}
     deal = evolve(
         deal,

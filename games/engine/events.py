@@ -14,6 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from games.table.events import (
+    ActionData,
+    CardsExchangedData,
+    DealStartedData,
+    PlayerJoinedData,
+    PlayerLeftData,
+    SittingChangeData,
+    TableClosedData,
+)
+
 from .errors import Rejection
 
 
@@ -167,12 +177,12 @@ def parse_action(obj: object) -> Action:
     return Retract(player) if kind == "retract" else PassTurn(player)
 
 
-def action_to_json(action: Action) -> dict[str, object]:
+def action_to_json(action: Action) -> ActionData:
     """The transcript shape of an action (inverse of `parse_action`)."""
     if isinstance(action, Declare):
         return {"player": action.player, "declare": "play" if action.plays else "pass"}
     if isinstance(action, Exchange):
-        out: dict[str, object] = {"player": action.player, "exchange": action.count}
+        out: CardsExchangedData = {"player": action.player, "exchange": action.count}
         if action.discard is not None:
             out["discard"] = list(action.discard)
         if action.draw is not None:
@@ -185,9 +195,9 @@ def action_to_json(action: Action) -> dict[str, object]:
     return {"player": action.player, "pass_turn": True}
 
 
-def deal_to_json(deal: StartDeal) -> dict[str, object]:
+def deal_to_json(deal: StartDeal) -> DealStartedData:
     """The transcript shape of a deal header (without `actions`)."""
-    out: dict[str, object] = {"dealer": deal.dealer}
+    out: DealStartedData = {"dealer": deal.dealer}
     if deal.ante is not None:
         out["ante"] = deal.ante
     if deal.seated is not None:
@@ -235,10 +245,14 @@ def parse_close(obj: object) -> Close:
     return Close()
 
 
-def change_to_json(change: SittingChange) -> dict[str, object]:
-    """The API shape of a sitting change (inverse of `parse_join` and the others)."""
+def change_to_json(change: SittingChange) -> dict[str, SittingChangeData]:
+    """The API shape of a sitting change (inverse of `parse_join` and the others): its one
+    key's body is what a `PlayerJoined`, `PlayerLeft` or `TableClosed` stores."""
     if isinstance(change, Join):
-        return {"join": {"player": change.player, "seat_after": change.seat_after}}
+        joined: PlayerJoinedData = {"player": change.player, "seat_after": change.seat_after}
+        return {"join": joined}
     if isinstance(change, Leave):
-        return {"leave": {"player": change.player}}
-    return {"close": {}}
+        left: PlayerLeftData = {"player": change.player}
+        return {"leave": left}
+    closed: TableClosedData = {}
+    return {"close": closed}

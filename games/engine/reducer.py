@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.table.rulings import RulingKind
+
 from . import climbing, declaring, seats, tricks
 from .closing import close
 from .dealing import start_deal
@@ -124,6 +126,6 @@ def _retract(
     )
     rulings: list[Ruling] = []
     if len(before.tricks) < len(deal.tricks):
-        rulings.append(Ruling("trick_reopened", {"trick": deal.tricks[-1].number}))
-    rulings.append(Ruling("card_retracted", {"player": player, "card": card}))
+        rulings.append(Ruling(RulingKind.TRICK_REOPENED, {"trick": deal.tricks[-1].number}))
+    rulings.append(Ruling(RulingKind.CARD_RETRACTED, {"player": player, "card": card}))
     return evolve(sitting, deal=restored), rulings

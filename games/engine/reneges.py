@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from games.table.rulings import RulingKind
+
 from .obligations import CLIMB, TrickRules, broken_obligation
 from .state import DealState, Pending, Renege, Ruling, evolve
 from .variants import Variant
@@ -68,7 +70,7 @@ def record(
         amount = amount_first if first else 0
         reneges.append(r)
         entry = {
-            "kind": "renege",
+            "kind": RulingKind.RENEGE,
             "player": r.player,
             "trick": r.trick,
             "card": r.card,
@@ -77,7 +79,7 @@ def record(
             "amount": amount,
         }
         doc.append(entry)
-        rulings.append(Ruling("renege", dict(entry)))
+        rulings.append(Ruling(RulingKind.RENEGE, dict(entry)))
     return evolve(deal, reneges=tuple(reneges), rulings=tuple(doc)), rulings
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.table.rulings import PAYOUT_RULING_KINDS, PostingKind, RulingKind
+
 from .reneges import offenders
 from .state import POT, DealState, NextDeal, Posting, Ruling, Sitting, evolve, player_account
 from .variants import DealFacts, Settlement, Variant
@@ -21,20 +23,25 @@ def close_deal(sitting: Sitting, variant: Variant, deal: DealState) -> tuple[Sit
         return _finish(
             sitting,
             deal,
-            ({"kind": "all_passed"},),
+            ({"kind": RulingKind.ALL_PASSED},),
             {},
-            "pot_won",
-            Settlement((), {}, "pot_won", {}, None),
+            PostingKind.POT_WON,
+            Settlement((), {}, PostingKind.POT_WON, {}, None),
         )
     if len(deal.active) == 1 and not deal.tricks:
         lone = deal.active[0]
         amount = capped(pot, sitting.options.get("pot_limit"))
         doc = (
-            {"kind": "lone_player", "player": lone},
-            {"kind": "pot_won", "player": lone, "amount": amount},
+            {"kind": RulingKind.LONE_PLAYER, "player": lone},
+            {"kind": RulingKind.POT_WON, "player": lone, "amount": amount},
         )
         return _finish(
-            sitting, deal, doc, {lone: amount}, "pot_won", Settlement((), {}, "pot_won", {}, None)
+            sitting,
+            deal,
+            doc,
+            {lone: amount},
+            PostingKind.POT_WON,
+            Settlement((), {}, PostingKind.POT_WON, {}, None),
         )
     facts = DealFacts(
         order=deal.active,
@@ -52,7 +59,7 @@ def _fill_renege_amounts(deal: DealState, value: int) -> DealState:
     seen: set[str] = set()
     doc = []
     for entry in deal.rulings:
-        if entry.get("kind") == "renege":
+        if entry.get("kind") == RulingKind.RENEGE:
             entry = {**entry, "amount": 0 if entry["player"] in seen else value}
             seen.add(entry["player"])
         doc.append(entry)
@@ -86,7 +93,7 @@ def _finish(
     for entry in outcome:
         postings: tuple[Posting, ...] = ()
         kind = entry["kind"]
-        if kind in ("pot_won", "pot_split", "pot_shared") and paid_out:
+        if kind in PAYOUT_RULING_KINDS and paid_out:
             gains = tuple((player_account(p), n) for p, n in payouts.items() if n)
             legs = ((POT, -paid_out), *gains)
             postings = (Posting(payout_kind, legs),)
@@ -95,11 +102,15 @@ def _finish(
     if penalties and sum(penalties.values()):
         paid = tuple((player_account(p), -n) for p, n in penalties.items() if n)
         legs = (*paid, (POT, sum(penalties.values())))
-        settle_postings.append(Posting("penalty", legs))
+        settle_postings.append(Posting(PostingKind.PENALTY, legs))
     if left:
-        settle_postings.append(Posting("carry", ((POT, -left), (POT, left))))
+        settle_postings.append(Posting(PostingKind.CARRY, ((POT, -left), (POT, left))))
     rulings.append(
-        Ruling("deal_settled", {"deal": deal.index, "summary": summary}, tuple(settle_postings))
+        Ruling(
+            RulingKind.DEAL_SETTLED,
+            {"deal": deal.index, "summary": summary},
+            tuple(settle_postings),
+        )
     )
     balances = dict(sitting.balances)
     for p, n in payouts.items():

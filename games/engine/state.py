@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
+from games.table.events import Posting as PostingData
+
 #: Bumped whenever a change to the engine could change a ruling. Stored with every
 #: ruling event so history keeps the rules that made it.
 RULES_VERSION = "bourre-rules/1.0"
@@ -28,7 +30,7 @@ class Posting:
     kind: str
     legs: tuple[tuple[str, int], ...]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> PostingData:
         return {"kind": self.kind, "legs": [[a, n] for a, n in self.legs]}
 
 

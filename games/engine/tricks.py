@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.table.rulings import RulingKind
+
 from .cards import parse_card
 from .errors import Rejection
 from .events import Play
@@ -126,7 +128,7 @@ def play(
     deal, rulings = record(deal, variant, proven, sitting.options)
     if done is None:
         return evolve(sitting, deal=deal), rulings
-    rulings.append(Ruling("trick_won", {"trick": done.number, **done.as_dict()}))
+    rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": done.number, **done.as_dict()}))
     if len(deal.tricks) < variant.tricks_per_deal:
         return evolve(sitting, deal=deal), rulings
     deal, last = record(

@@ -26,6 +26,7 @@ from typing import Any
 from games.eventstore import schema, schema_v1, schema_v2
 from games.eventstore.canonical import GENESIS_HASH, canonical_json, event_hash, v1_event_hash
 from games.eventstore.reader import NO_CLUB, club_key
+from games.table import TABLE_CREATED
 
 PAGE = 5000
 
@@ -89,8 +90,8 @@ def forward(cursor: Any) -> int:
 
 def _carry_events(cursor: Any) -> None:
     cursor.execute(
-        "SELECT stream, data->>'club_id' FROM eventstore_event_v1 "
-        "WHERE version = 1 AND type = 'TableCreated'"
+        "SELECT stream, data->>'club_id' FROM eventstore_event_v1 WHERE version = 1 AND type = %s",
+        [TABLE_CREATED],
     )
     club_of: dict[str, str] = {}
     for stream, club in cursor.fetchall():

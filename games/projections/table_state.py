@@ -15,19 +15,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engine import (
-    Close,
-    Declare,
     Event,
-    Exchange,
-    Join,
-    Leave,
-    PassTurn,
-    Play,
     Rejection,
-    Retract,
     Ruling,
     Sitting,
-    StartDeal,
     apply,
     new_sitting,
     parse_action,
@@ -41,45 +32,22 @@ from games.engine.state import POT, NextDeal, player_account
 from games.eventstore import RecordedEvent
 from games.projections import snapshot
 from games.table import (
-    CARD_PLAYED,
-    CARD_RETRACTED,
-    CARDS_EXCHANGED,
     DEAL_STARTED,
     EVENT_UNDONE,
     GAME_EVENT_TYPES,
-    PLAYER_DECLARED,
     PLAYER_JOINED,
     PLAYER_LEFT,
     RULING_MADE,
     TABLE_CLOSED,
     TABLE_CREATED,
-    TURN_PASSED,
+    RulingKind,
 )
 
-# The stored type of each engine event (the contract names them; this maps the engine's).
-EVENT_TYPES: Mapping[type, str] = {
-    StartDeal: DEAL_STARTED,
-    Declare: PLAYER_DECLARED,
-    Exchange: CARDS_EXCHANGED,
-    Play: CARD_PLAYED,
-    Retract: CARD_RETRACTED,
-    PassTurn: TURN_PASSED,
-    Join: PLAYER_JOINED,
-    Leave: PLAYER_LEFT,
-    Close: TABLE_CLOSED,
-}
 # A sitting change is stored as the body of its API shape (`{"join": BODY}` -> BODY).
 _SITTING_PARSERS = {PLAYER_JOINED: parse_join, PLAYER_LEFT: parse_leave, TABLE_CLOSED: parse_close}
 _SITTING_KEYS = {PLAYER_JOINED: "join", PLAYER_LEFT: "leave", TABLE_CLOSED: "close"}
-assert frozenset(EVENT_TYPES.values()) == GAME_EVENT_TYPES
 
-#: The ruling kind that closes a deal (its `ruling.summary` is the deal, docs/events.md).
-DEAL_SETTLED = "deal_settled"
 PLAYER_PREFIX = player_account("")
-
-
-def event_type(event: Event) -> str:
-    return EVENT_TYPES[type(event)]
 
 
 def parse_game_event(type_: str, data: Mapping[str, Any]) -> Event:
@@ -191,7 +159,7 @@ def evolve(
     elif event.type == RULING_MADE:
         fold.ruling_made(event.version, event.data["cause_version"])
         postings[event.version] = list(event.data.get("postings") or [])
-        if event.data.get("kind") == DEAL_SETTLED:
+        if event.data.get("kind") == RulingKind.DEAL_SETTLED:
             fold.state = settled_as_recorded(fold.state, event.data, postings.values())
     elif event.type == EVENT_UNDONE:
         for voided in event.data.get("voided_versions") or []:

@@ -23,7 +23,7 @@ from typing import Any
 
 from games.engine.state import evolve as engine_evolve
 from games.eventstore import RecordedEvent
-from games.projections.table_state import DEAL_SETTLED, TableFold, evolve, settled_as_recorded
+from games.projections.table_state import TableFold, evolve, settled_as_recorded
 from games.table import (
     CARD_PLAYED,
     CARD_RETRACTED,
@@ -33,6 +33,7 @@ from games.table import (
     PLAYER_DECLARED,
     RULING_MADE,
     TURN_PASSED,
+    RulingKind,
 )
 
 # What a skipped deal may hold after its header: the players' actions and the rulings.
@@ -56,7 +57,9 @@ def settled_deals(events: Sequence[RecordedEvent]) -> dict[int, int]:
         if any(event.type not in _INSIDE_A_DEAL for event in inside):
             continue
         settled = [
-            e for e in inside if e.type == RULING_MADE and e.data.get("kind") == DEAL_SETTLED
+            e
+            for e in inside
+            if e.type == RULING_MADE and e.data.get("kind") == RulingKind.DEAL_SETTLED
         ]
         if len(settled) == 1 and isinstance(settled[0].data.get("deal"), int):
             skippable[begin] = end
@@ -94,7 +97,7 @@ def _settled_deal(
         if event.type != RULING_MADE:
             continue
         postings[event.version] = list(event.data.get("postings") or [])
-        if event.data.get("kind") == DEAL_SETTLED:
+        if event.data.get("kind") == RulingKind.DEAL_SETTLED:
             index = event.data.get("deal")
             if state.deal is None or index != state.deal.index:
                 raise ValueError(

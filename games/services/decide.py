@@ -32,10 +32,20 @@ from games.engine.cards import parse_card
 from games.engine.variants import get_variant
 from games.eventstore import NewEvent
 from games.models import Table
-from games.projections.table_state import TableFold, event_type
+from games.projections.table_state import TableFold
 from games.services.errors import EventRejected
+from games.services.event_types import event_type
 from games.services.sitting import is_sitting_change, sitting_change
-from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE
+from games.table import (
+    DEAL_STARTED,
+    EVENT_UNDONE,
+    RULING_MADE,
+    ActionData,
+    DealStartedData,
+    EventUndoneData,
+    RulingMadeData,
+    SittingChangeData,
+)
 
 
 @dataclass(slots=True)
@@ -60,6 +70,7 @@ def decide(fold: TableFold, table: Table, posted: Sequence[Any]) -> Decision:
                 continue
             changes_sitting = is_sitting_change(item)
             event: Event
+            data: DealStartedData | ActionData | SittingChangeData
             if changes_sitting:
                 type_, event, data = sitting_change(item)
             else:
@@ -69,13 +80,13 @@ def decide(fold: TableFold, table: Table, posted: Sequence[Any]) -> Decision:
             made = fold.decided(type_, event, data, cause)
         except Rejection as rejection:
             raise EventRejected(index, rejection) from None
-        out.events.append(NewEvent(type_, data))
+        out.events.append(NewEvent(type_, {**data}))
         # The closing's ruling belongs to the sitting, not to its last deal.
         deal = None if changes_sitting or fold.state.deal is None else fold.state.deal.index
         for ruling in made:
             version += 1
             ruling_data = _ruling_data(ruling, cause, deal)
-            out.events.append(NewEvent(RULING_MADE, ruling_data))
+            out.events.append(NewEvent(RULING_MADE, {**ruling_data}))
             fold.ruling_made(version, cause)
             out.rulings.append({"version": version, **ruling_data, "postings": _legs(ruling)})
     return out
@@ -89,18 +100,16 @@ def _undo(fold: TableFold, item: Mapping[str, Any], version: int) -> NewEvent:
     if not isinstance(reason, str):
         raise Rejection("invalid_event", "undo.reason: must be text", field="undo.reason")
     taken = fold.undo(version)
-    return NewEvent(
-        EVENT_UNDONE,
-        {
-            "reason": reason,
-            "undone_version": taken["version"],
-            "undone_type": taken["type"],
-            "voided_versions": list(taken["rulings"]),
-        },
-    )
+    data: EventUndoneData = {
+        "reason": reason,
+        "undone_version": taken["version"],
+        "undone_type": taken["type"],
+        "voided_versions": list(taken["rulings"]),
+    }
+    return NewEvent(EVENT_UNDONE, {**data})
 
 
-def _game_event(item: Any, deck: frozenset[str]) -> tuple[str, Event, dict[str, Any]]:
+def _game_event(item: Any, deck: frozenset[str]) -> tuple[str, Event, DealStartedData | ActionData]:
     """The stored type, the engine event and the stored data of a posted deal or action:
     parsed once, its cards in canonical form (the engine then finds each in the deck)."""
     if isinstance(item, Mapping) and "deal" in item:
@@ -154,7 +163,7 @@ def _legs(ruling: Ruling) -> list[dict[str, Any]]:
     ]
 
 
-def _ruling_data(ruling: Ruling, cause_version: int, deal: int | None) -> dict[str, Any]:
+def _ruling_data(ruling: Ruling, cause_version: int, deal: int | None) -> RulingMadeData:
     data = dict(ruling.data)
     data.pop("kind", None)
     return {

@@ -15,7 +15,8 @@ from games.engine import (
     parse_join,
     parse_leave,
 )
-from games.projections.table_state import event_type
+from games.services.event_types import event_type
+from games.table import SittingChangeData
 from games.table.names import player_name
 
 SITTING_KEYS = ("join", "leave", "close")
@@ -30,7 +31,7 @@ def is_sitting_change(item: object) -> bool:
     return isinstance(item, Mapping) and any(key in item for key in SITTING_KEYS)
 
 
-def sitting_change(item: Mapping[str, Any]) -> tuple[str, SittingChange, dict[str, Any]]:
+def sitting_change(item: Mapping[str, Any]) -> tuple[str, SittingChange, SittingChangeData]:
     """The stored type, the parsed change and the stored data of a posted sitting change
     (raises `Rejection`)."""
     key = next(k for k in SITTING_KEYS if k in item)
@@ -39,7 +40,6 @@ def sitting_change(item: Mapping[str, Any]) -> tuple[str, SittingChange, dict[st
         body = {k: _name(v, f"{key}.{k}") for k, v in body.items()}
     change = _PARSERS[key]({**item, key: body})
     data = change_to_json(change)[key]
-    assert isinstance(data, dict)
     return event_type(change), change, data
 
 

@@ -10,7 +10,7 @@ adds around them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 TABLE_CREATED = "TableCreated"
 DEAL_STARTED = "DealStarted"
@@ -52,6 +52,53 @@ class TableCreatedData(TypedDict):
     players: list[str]
 
 
+class DealStartedData(TypedDict):
+    """A transcript deal header (no `actions`); the optional keys only when given."""
+
+    dealer: str
+    ante: NotRequired[int]
+    seated: NotRequired[list[str]]
+    hands: NotRequired[dict[str, list[str]]]
+    trump: NotRequired[str]
+
+
+class PlayerDeclaredData(TypedDict):
+    player: str
+    declare: Literal["play", "pass"]
+
+
+class CardsExchangedData(TypedDict):
+    """`discard` and `draw` (cards in canonical text) only when the table logs them."""
+
+    player: str
+    exchange: int
+    discard: NotRequired[list[str]]
+    draw: NotRequired[list[str]]
+
+
+class CardPlayedData(TypedDict):
+    """`play`: the card in canonical text (e.g. `TS`)."""
+
+    player: str
+    play: str
+
+
+class CardRetractedData(TypedDict):
+    player: str
+    retract: Literal[True]
+
+
+class TurnPassedData(TypedDict):
+    player: str
+    pass_turn: Literal[True]
+
+
+#: The data of an action event: one transcript action.
+ActionData = (
+    PlayerDeclaredData | CardsExchangedData | CardPlayedData | CardRetractedData | TurnPassedData
+)
+
+
 class PlayerJoinedData(TypedDict):
     """`player` sits down right after `seat_after` in the seat order (None: the first
     seat); a player who left and comes back names the seat they had."""
@@ -78,12 +125,16 @@ class TableClosedData(TypedDict):
     """No fields: the closing (shares, transfers) is the `RulingMade` it causes."""
 
 
+#: The data of a change of the sitting (`PlayerJoined`, `PlayerLeft`, `TableClosed`).
+SittingChangeData = PlayerJoinedData | PlayerLeftData | TableClosedData
+
+
 class Posting(TypedDict):
-    """A ruling's double-entry posting: legs of `[account, amount]` summing to 0, the
-    accounts `player:<name>` and `pot`."""
+    """A ruling's double-entry posting (`kind`: a `PostingKind`): legs of `[account, amount]`
+    summing to 0, the accounts `player:<name>` and `pot` (JSON pairs: two-item lists)."""
 
     kind: str
-    legs: list[tuple[str, int]]
+    legs: list[list[str | int]]
 
 
 class RulingMadeData(TypedDict):

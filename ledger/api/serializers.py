@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-POSTING_KINDS = (
-    "ante",
-    "exchange_fee",
-    "pot_won",
-    "split",
-    "share",
-    "penalty",
-    "carry",
-    "closing_share",
-)
+from games.table import POSTING_KINDS
 
 
 class LedgerAsOfInputSerializer(serializers.Serializer):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.table.rulings import PostingKind, RulingKind
+
 from ..cards import RANKS_32
 from ..obligations import TrickRules
 from .base import DealFacts, OptionSpec, Settlement, Variant
@@ -58,15 +60,15 @@ class Comtadine(Variant):
         payouts: dict[str, int] = {}
         if len(leaders) == 1:
             payouts[leaders[0]] = pot
-            rulings.append({"kind": "pot_won", "player": leaders[0], "amount": pot})
+            rulings.append({"kind": RulingKind.POT_WON, "player": leaders[0], "amount": pot})
         else:
-            rulings.append({"kind": "pot_carried", "amount": pot, "tied": leaders})
-        rulings.extend({"kind": "bourre", "player": p, "amount": 0} for p in bourres)
+            rulings.append({"kind": RulingKind.POT_CARRIED, "amount": pot, "tied": leaders})
+        rulings.extend({"kind": RulingKind.BOURRE, "player": p, "amount": 0} for p in bourres)
         doubled = set(bourres) | offenders
         return Settlement(
             rulings=tuple(rulings),
             payouts=payouts,
-            payout_kind="pot_won",
+            payout_kind=PostingKind.POT_WON,
             penalties={},
             renege_amount=0,
             double=tuple(p for p in facts.order if p in doubled),

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.table.rulings import PostingKind, RulingKind
+
 from ..cards import RANKS_52
 from ..obligations import TrickRules
 from .base import DealFacts, OptionSpec, Settlement, Variant, capped
@@ -56,18 +58,20 @@ class Louisiana(Variant):
         leaders = [p for p in eligible if facts.tricks_won.get(p, 0) == top] if top > 0 else []
         rulings: list[dict[str, Any]] = []
         payouts: dict[str, int] = {}
-        kind = "pot_won"
+        kind = PostingKind.POT_WON
         carried = False
         if len(leaders) == 1:
             payouts[leaders[0]] = capped(pot, limit)
-            rulings.append({"kind": "pot_won", "player": leaders[0], "amount": payouts[leaders[0]]})
+            rulings.append(
+                {"kind": RulingKind.POT_WON, "player": leaders[0], "amount": payouts[leaders[0]]}
+            )
         elif leaders and self.split_ties:
             each = capped(pot // len(leaders), limit)
             payouts = {p: each for p in leaders}
-            kind = "split"
+            kind = PostingKind.SPLIT
             rulings.append(
                 {
-                    "kind": "pot_split",
+                    "kind": RulingKind.POT_SPLIT,
                     "players": leaders,
                     "each": each,
                     "left": pot - each * len(leaders),
@@ -75,10 +79,10 @@ class Louisiana(Variant):
             )
         else:
             carried = True
-            rulings.append({"kind": "pot_carried", "amount": pot, "tied": leaders})
+            rulings.append({"kind": RulingKind.POT_CARRIED, "amount": pot, "tied": leaders})
         value = capped(pot, limit)
         bourres = [p for p in eligible if facts.tricks_won.get(p, 0) == 0]
-        rulings.extend({"kind": "bourre", "player": p, "amount": value} for p in bourres)
+        rulings.extend({"kind": RulingKind.BOURRE, "player": p, "amount": value} for p in bourres)
         penalized = set(bourres) | offenders
         penalties = {p: value for p in facts.order if p in penalized}
         exempt: tuple[str, ...] = ()

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.table.rulings import PostingKind, RulingKind
+
 from ..cards import RANKS_32
 from ..obligations import TrickRules
 from .base import DealFacts, OptionSpec, Settlement, Variant
@@ -41,13 +43,13 @@ class Occitan(Variant):
         paid = sum(shares.values())
         value = 2 * paid
         bourres = [p for p in facts.order if p not in offenders and facts.tricks_won.get(p, 0) == 0]
-        rulings: list[dict[str, Any]] = [{"kind": "pot_shared", "shares": shares}]
-        rulings.extend({"kind": "bourre", "player": p, "amount": value} for p in bourres)
+        rulings: list[dict[str, Any]] = [{"kind": RulingKind.POT_SHARED, "shares": shares}]
+        rulings.extend({"kind": RulingKind.BOURRE, "player": p, "amount": value} for p in bourres)
         penalized = set(bourres) | offenders
         return Settlement(
             rulings=tuple(rulings),
             payouts={p: n for p, n in shares.items() if n},
-            payout_kind="share",
+            payout_kind=PostingKind.SHARE,
             penalties={p: value for p in facts.order if p in penalized},
             renege_amount=value,
         )

@@ -6,7 +6,7 @@ import uuid
 
 from games import table
 from games.engine import Close, Declare, Exchange, Join, Leave, PassTurn, Play, Retract, StartDeal
-from games.projections.table_state import EVENT_TYPES
+from games.services.event_types import EVENT_TYPES
 
 
 def test_every_engine_event_is_stored_under_a_contract_name() -> None:
@@ -63,4 +63,37 @@ def test_the_stored_names_never_change() -> None:
         "TableClosed",
         "RulingMade",
         "EventUndone",
+    )
+
+
+def test_the_stored_ruling_and_posting_kinds_never_change() -> None:
+    # The same reason: every `RulingMade` already in the log carries these words.
+    assert {
+        "deal_started",
+        "dealer_must_play",
+        "exchange_fee",
+        "trick_won",
+        "trick_dead",
+        "trick_reopened",
+        "card_retracted",
+        "renege",
+        "lone_player",
+        "all_passed",
+        "pot_won",
+        "pot_split",
+        "pot_shared",
+        "pot_carried",
+        "bourre",
+        "deal_settled",
+        "table_closed",
+    } == table.RULING_KINDS
+    assert table.POSTING_KINDS == (
+        "ante",
+        "exchange_fee",
+        "pot_won",
+        "split",
+        "share",
+        "penalty",
+        "carry",
+        "closing_share",
     )
