@@ -47,6 +47,19 @@ def transcript(
     }
 
 
+# The three-player louisiana table most engine tests deal at: c deals, spades are trumps.
+PLAYERS = ["a", "b", "c"]
+DECLARED = [D("a"), D("b"), D("c")]
+
+
+def louisiana_deal(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
+    """A transcript of one louisiana deal at `PLAYERS` (header keys override the dealer
+    and the upcard)."""
+    return transcript(
+        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", **header, "actions": actions}]
+    )
+
+
 def rule(
     variant: str, players: list[str], deals: list[dict[str, Any]], **options: Any
 ) -> dict[str, Any]:

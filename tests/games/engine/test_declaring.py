@@ -9,16 +9,18 @@ import pytest
 
 from games.engine import new_sitting, rule_transcript
 
-from .helpers import D, P, act, deal, fold, refusal, rejected, transcript
-
-PLAYERS = ["a", "b", "c"]
-DECLARED = [D("a"), D("b"), D("c")]
-
-
-def louisiana(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
-    return transcript(
-        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", **header, "actions": actions}]
-    )
+from .helpers import (
+    DECLARED,
+    PLAYERS,
+    D,
+    P,
+    act,
+    deal,
+    fold,
+    louisiana_deal,
+    refusal,
+    rejected,
+)
 
 
 @pytest.mark.parametrize(
@@ -47,7 +49,7 @@ def louisiana(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
 def test_refused_declarations_and_exchanges(
     actions: list[dict[str, Any]], where: int, code: str
 ) -> None:
-    error = rejected(louisiana(actions))
+    error = rejected(louisiana_deal(actions))
     assert (error.deal, error.action, error.rejection.code) == (0, where, code)
 
 
@@ -63,32 +65,32 @@ def test_a_player_sitting_the_deal_out_cannot_exchange() -> None:
 
 
 def test_a_declaration_out_of_turn_names_who_declares_next() -> None:
-    error = rejected(louisiana([D("a"), D("c")]))
+    error = rejected(louisiana_deal([D("a"), D("c")]))
     assert (error.rejection.code, error.rejection.expected) == ("out_of_turn", "b")
 
 
 def test_the_dealer_must_play_on_the_ace_of_trumps_and_the_ruling_says_so() -> None:
     passes = [D("a", False), D("b", False)]
-    refused = rejected(louisiana([*passes, D("c", False)], trump="AS"))
+    refused = rejected(louisiana_deal([*passes, D("c", False)], trump="AS"))
     assert (refused.deal, refused.action) == (0, 2)
     assert refused.rejection.code == "dealer_must_play"
     # The dealer who plays is ruled as having had to; a lone player then takes the pot.
-    ruled = rule_transcript(louisiana([*passes, D("c")], trump="AS"))
+    ruled = rule_transcript(louisiana_deal([*passes, D("c")], trump="AS"))
     kinds = [r["kind"] for r in ruled["deals"][0]["rulings"]]
     assert kinds == ["dealer_must_play", "lone_player", "pot_won"]
     # Any other upcard: the dealer may pass, and there is no such ruling.
-    ruled = rule_transcript(louisiana([*passes, D("c", False)], trump="KS"))
+    ruled = rule_transcript(louisiana_deal([*passes, D("c", False)], trump="KS"))
     assert "dealer_must_play" not in [r["kind"] for r in ruled["deals"][0]["rulings"]]
     assert [r["kind"] for r in ruled["deals"][0]["rulings"]] == ["all_passed"]
 
 
 def test_only_the_dealer_is_bound_by_the_ace_upcard() -> None:
-    ruled = rule_transcript(louisiana([D("a", False), D("b", False), D("c")], trump="AS"))
+    ruled = rule_transcript(louisiana_deal([D("a", False), D("b", False), D("c")], trump="AS"))
     assert ruled["deals"][0]["rulings"][-1] == {"kind": "pot_won", "player": "c", "amount": 3}
 
 
 def test_when_nobody_plays_the_pot_stays_and_nobody_is_exempt() -> None:
-    ruled = rule_transcript(louisiana([D("a", False), D("b", False), D("c", False)]))
+    ruled = rule_transcript(louisiana_deal([D("a", False), D("b", False), D("c", False)]))
     (only,) = ruled["deals"]
     assert only["active"] == []
     assert only["pot"] == {"antes": 3, "start": 3, "paid_out": 0, "left": 3}

@@ -10,17 +10,19 @@ import pytest
 
 from games.engine import Sitting, new_sitting
 
-from .helpers import D, P, act, deal, fold, refusal, rejected, transcript
+from .helpers import (
+    DECLARED,
+    PLAYERS,
+    P,
+    act,
+    deal,
+    fold,
+    louisiana_deal,
+    refusal,
+    rejected,
+)
 
-PLAYERS = ["a", "b", "c"]
-DECLARED = [D("a"), D("b"), D("c")]
 HEARTS = ["5H", "6H", "7H", "8H", "9H"]
-
-
-def louisiana(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
-    return transcript(
-        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", **header, "actions": actions}]
-    )
 
 
 @pytest.mark.parametrize(
@@ -35,7 +37,7 @@ def louisiana(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
 def test_refused_cards(
     actions: list[dict[str, Any]], header: dict[str, Any], where: int, code: str
 ) -> None:
-    error = rejected(louisiana(actions, **header))
+    error = rejected(louisiana_deal(actions, **header))
     assert (error.deal, error.action, error.rejection.code) == (0, where, code)
 
 

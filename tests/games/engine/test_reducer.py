@@ -11,17 +11,18 @@ import pytest
 from games.engine import Rejection, apply, new_sitting, parse_action, parse_deal
 from games.engine.view import table_view
 
-from .helpers import D, P, act, deal, fold, refusal, rejected, transcript
-
-PLAYERS = ["a", "b", "c"]
-DECLARED = [D("a"), D("b"), D("c")]
-
-
-def louisiana_deal(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
-    return transcript(
-        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", **header, "actions": actions}]
-    )
-
+from .helpers import (
+    DECLARED,
+    PLAYERS,
+    D,
+    P,
+    act,
+    deal,
+    fold,
+    louisiana_deal,
+    refusal,
+    rejected,
+)
 
 # -- new_sitting -------------------------------------------------------------------
 

@@ -9,16 +9,18 @@ import pytest
 
 from games.engine import new_sitting
 
-from .helpers import D, P, act, deal, fold, refusal, rejected, transcript
-
-PLAYERS = ["a", "b", "c"]
-DECLARED = [D("a"), D("b"), D("c")]
-
-
-def louisiana(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
-    return transcript(
-        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", **header, "actions": actions}]
-    )
+from .helpers import (
+    DECLARED,
+    PLAYERS,
+    D,
+    P,
+    act,
+    deal,
+    fold,
+    louisiana_deal,
+    refusal,
+    rejected,
+)
 
 
 @pytest.mark.parametrize(
@@ -30,12 +32,12 @@ def louisiana(actions: list[dict[str, Any]], **header: Any) -> dict[str, Any]:
     ],
 )
 def test_refused_plays(actions: list[dict[str, Any]], where: int, code: str) -> None:
-    error = rejected(louisiana(actions))
+    error = rejected(louisiana_deal(actions))
     assert (error.deal, error.action, error.rejection.code) == (0, where, code)
 
 
 def test_out_of_turn_names_whose_turn_it_was() -> None:
-    error = rejected(louisiana([*DECLARED, P("a", "5H"), P("c", "6H")]))
+    error = rejected(louisiana_deal([*DECLARED, P("a", "5H"), P("c", "6H")]))
     assert error.rejection.code == "out_of_turn"
     assert error.rejection.expected == "b"
 
