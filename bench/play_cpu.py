@@ -106,7 +106,7 @@ PARTS = [
     ("games.services.events", None, "row_locked"),
     ("games.services.events", None, "fold_load"),
     ("games.services.events", None, "fold_save"),
-    ("games.projections.table_state_store", None, "dump_state"),
+    ("games.sitting.postgres", None, "dump_state"),
     ("games.services.events", None, "state_body"),
     ("games.services.events", None, "response_json"),
     ("games.services.events", None, "append"),

@@ -76,7 +76,7 @@ def _sitting_chunks(rng: random.Random) -> tuple[dict[str, Any], list[list[tuple
     one append writes, a game event and the `RulingMade` events it caused."""
     from games.engine import RULES_VERSION
     from games.engine.simulate import random_sitting
-    from games.projections.table_state import TableFold, sitting_from_created
+    from games.sitting.aggregate import TableFold, sitting_from_created
 
     variant, players = rng.choice(VARIANTS)
     sim = random_sitting(rng, variant, players, deals=DEALS, renege_chance=0.05)

@@ -1,7 +1,6 @@
 """Top-level routes: the table app, the versioned API and its OpenAPI schema and docs."""
 
 from collections.abc import Callable
-from importlib.util import find_spec
 from typing import Any
 
 from django.contrib import admin
@@ -28,14 +27,15 @@ def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
 
 
-api_v1: list = [path("", include("clubs.api.urls"))]
-# The API package is added by the API layer; until it exists the prefix is an empty include.
-if find_spec("games.api") is not None and find_spec("games.api.urls") is not None:
-    api_v1.append(path("", include("games.api.urls")))
-api_v1 += [path("", include("audits.api.urls")), path("", include("exports.api.urls"))]
-api_v1.append(path("", include("projectors.api.urls")))
-api_v1.append(path("", include("webhooks.api.urls")))
-api_v1.append(path("", include("ledger.api.urls")))
+api_v1: list = [
+    path("", include("clubs.api.urls")),
+    path("", include("games.api.urls")),
+    path("", include("audits.api.urls")),
+    path("", include("exports.api.urls")),
+    path("", include("projectors.api.urls")),
+    path("", include("webhooks.api.urls")),
+    path("", include("ledger.api.urls")),
+]
 
 urlpatterns = [
     path("health/", health, name="health"),

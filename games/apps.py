@@ -12,21 +12,25 @@ class GamesConfig(AppConfig):
         # Runs after every migrate, as the migrating (owner) role.
         post_migrate.connect(grant_app_privileges, sender=self, dispatch_uid="games-grants")
 
-        from games.projections import table_state_rebuild
         from games.projections.registry import (
             INLINE,
             LIVE,
             Subscription,
             subscription_register,
         )
+        from games.projections.tables import tables_project
+        from games.sitting import rebuild as table_state_rebuild
 
-        # The table state is written by the services in the append's transaction; its
-        # rebuild is registered by table_state_rebuild.
+        # The table state: each table's row, projected inline from `TableCreated`, and its
+        # snapshot, written by the write side's `save` just before the append (the same
+        # transaction). Both are rebuilt by table_state_rebuild.
         subscription_register(
             Subscription(
                 table_state_rebuild.NAME,
                 INLINE,
-                "each table's engine state, a versioned JSON snapshot, in the append's transaction",
+                "each table's row and engine state, a versioned JSON snapshot, in the "
+                "append's transaction",
+                project=tables_project,
             )
         )
         table_state_rebuild.register()

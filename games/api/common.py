@@ -30,6 +30,7 @@ def request_context(request: Request) -> RequestContext:
         actor_id=str(key.id),
         actor_name=key.name,
         client=request.headers.get("User-Agent"),
+        correlation_id=str(uuid.uuid4()),  # one per request (here, not a default: plain data)
     )
 
 

@@ -36,10 +36,10 @@ class Table(models.Model):
 
 class TableState(models.Model):
     """The inline projection: the engine state as of the stream's last event (a JSON
-    snapshot, `games/projections/snapshot.py`; rebuildable from the log), and what undo
+    snapshot, `games/sitting/snapshot.py`; rebuildable from the log), and what undo
     needs: the state before the current deal's `DealStarted` and the current deal's live
     (not undone) game events. A row whose `snapshot_version` is not the current one is
-    rebuilt from the log on first use (`table_state_store.row_current`)."""
+    rebuilt from the log on first use (`games.sitting.postgres.row_current`)."""
 
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, primary_key=True, related_name="projection"

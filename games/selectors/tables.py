@@ -14,7 +14,7 @@ from games.engine.seats import seat_order
 from games.engine.transcript import TRANSCRIPT_FORMAT
 from games.eventstore import RecordedEvent, read_stream
 from games.models import Table, TableState
-from games.projections.table_state_store import full_sitting, row_state
+from games.sitting.postgres import full_sitting, row_state
 from games.table import (
     DEAL_STARTED,
     EVENT_UNDONE,

@@ -1,9 +1,16 @@
-"""Writes of the games app: tables and their events."""
+"""Writes of the games app: tables and their events (a few lines each around the table's
+write side, `games.sitting`)."""
 
 from games.services.context import RequestContext
-from games.services.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
-from games.services.events import AppendOutcome, table_events_append
+from games.services.events import table_events_append
 from games.services.tables import table_create, table_import
+from games.sitting import (
+    AppendOutcome,
+    EventRejected,
+    IdempotencyKeyReused,
+    StaleVersion,
+    TableNotFound,
+)
 
 __all__ = [
     "AppendOutcome",

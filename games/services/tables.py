@@ -11,14 +11,10 @@ from django.db import transaction
 from clubs.models import Club
 from games.engine import Rejection, new_sitting
 from games.engine.transcript import TranscriptRejected, open_transcript, transcript_closed
-from games.eventstore import NewEvent, append
-from games.models import Table, TableState
-from games.projections.registry import project_inline
-from games.projections.snapshot import SNAPSHOT_VERSION
-from games.projections.table_state import dump_state
+from games.models import Table
 from games.services.context import RequestContext
-from games.services.errors import EventRejected
-from games.table import TABLE_CREATED, stream_name
+from games.sitting import POSTGRES, EventRejected, TableRepository
+from games.table import TableCreatedData
 
 
 def table_create(
@@ -29,46 +25,30 @@ def table_create(
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
     context: RequestContext | None = None,
+    tables: TableRepository | None = None,
 ) -> Table:
     """A new table: `TableCreated` is version 1 of its stream. Raises `Rejection` for a
     variant, option or player list the rules refuse."""
     sitting = new_sitting(variant=variant, players=players, options=options)
-    table_id = uuid.uuid4()
-    data = {
-        "table_id": str(table_id),
-        "club_id": str(club.id),
+    table = Table(
+        id=uuid.uuid4(),
+        club_id=club.pk,
+        name=name,
+        variant=sitting.variant,
+        options=dict(sitting.options),
+        players=list(sitting.players),
+    )
+    data: TableCreatedData = {
+        "table_id": str(table.id),
+        "club_id": str(club.pk),
         "name": name,
-        "variant": sitting.variant,
-        "options": dict(sitting.options),
-        "players": list(sitting.players),
+        "variant": table.variant,
+        "options": table.options,
+        "players": table.players,
     }
-    context = context or RequestContext()
-    with transaction.atomic():
-        result = append(
-            stream=stream_name(table_id),
-            club=club.id,
-            expected_version=0,
-            events=[NewEvent(TABLE_CREATED, data)],
-            metadata=context.metadata(),
-        )
-        project_inline(result.events)
-        table = Table.objects.create(
-            id=table_id,
-            club=club,
-            name=name,
-            variant=sitting.variant,
-            options=data["options"],
-            players=data["players"],
-            created_at=result.events[0].recorded_at,
-        )
-        TableState.objects.create(
-            table=table,
-            version=result.last_version,
-            snapshot_version=SNAPSHOT_VERSION,
-            state=dump_state(sitting),
-            deal_start=dump_state(sitting),
-            deal_events=[],
-        )
+    metadata = (context or RequestContext()).metadata()
+    result = (tables or POSTGRES).create(table=table, sitting=sitting, data=data, metadata=metadata)
+    table.created_at = result.events[0].recorded_at  # as the projection wrote the row
     return table
 
 

@@ -51,8 +51,10 @@ HAND_MADE_CLUB = "0c1ab000-0000-4000-8000-00000000c0de"
 
 
 def append_projected(stream: str, events: list[NewEvent]) -> list[RecordedEvent]:
-    """Append and project inline in one transaction, as the games service does."""
+    """Append and project inline in one transaction, as the games service does (a
+    `TableCreated` projects the table's row, which names its club: the club exists)."""
     with transaction.atomic():
+        Club.objects.get_or_create(id=HAND_MADE_CLUB, defaults={"name": "hand-made"})
         result = append(stream=stream, club=HAND_MADE_CLUB, expected_version=None, events=events)
         project_inline(result.events)
     return list(result.events)

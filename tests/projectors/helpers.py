@@ -9,8 +9,8 @@ from typing import Any
 
 from games.engine import RULES_VERSION, Ruling
 from games.eventstore import NewEvent, append
-from games.projections.table_state import TableFold, parse_game_event, sitting_from_created
-from games.services.event_types import event_type
+from games.sitting.aggregate import TableFold, parse_game_event, sitting_from_created
+from games.sitting.decide import event_type
 from games.table import SITTING_EVENT_TYPES, TABLE_CLOSED
 
 ACTION_TYPES = {

@@ -14,7 +14,7 @@ import pytest
 from games.engine import Sitting, apply, rule_transcript, ruling_document
 from games.engine.simulate import random_sitting
 from games.engine.transcript import open_transcript, transcript_events
-from games.projections.snapshot import dump_state, load_state
+from games.sitting.snapshot import dump_state, load_state
 
 CASES = sorted((Path(__file__).parents[2] / "conformance" / "cases").glob("*.json"))
 

@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from games.services.decide import Decision
-from games.services.errors import EventRejected
+from games.sitting.errors import EventRejected
 from games.table import EVENT_UNDONE, RULING_MADE
 from tests.conformance.reasons import rejection_code
 from tests.games.api.sittings import api_events, first_seats
@@ -38,7 +37,7 @@ def _table(transcript: dict[str, Any]) -> MemoryTable:
     )
 
 
-def _post_or_refusal(table: MemoryTable, event: dict[str, Any]) -> Decision | EventRejected:
+def _post_or_refusal(table: MemoryTable, event: dict[str, Any]) -> dict[str, Any] | EventRejected:
     try:
         return table.post([event])
     except EventRejected as rejected:
@@ -96,9 +95,9 @@ def test_every_event_undone_and_posted_again_rules_as_the_case(path: Path) -> No
         made = table.post([event])
         undone = table.post([{"undo": {"reason": "logged by mistake"}}])
         undos += 1
-        (taken,) = undone.undone
+        (taken,) = undone["undone"]
         assert taken["undone_version"] == posted_at
-        assert taken["voided_versions"] == [r["version"] for r in made.rulings]
+        assert taken["voided_versions"] == [r["version"] for r in made["rulings"]]
         table.post([event])
     assert table.refolded() == table.fold
     log = table.log()

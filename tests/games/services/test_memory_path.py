@@ -1,7 +1,7 @@
-"""The fast service tests' path (tests/games/services/memory.py: `decide` on a fold, the
-events appended to a `MemoryEventStore`) is the service's: each conformance case posted
-one event per request through `table_events_append` on Postgres records the same events,
-version for version, as the memory path records. On the database (this module only)."""
+"""One service, two stores: each conformance case posted one event per request through
+`table_events_append` on PostgreSQL records the same events, version for version, as the
+same service on the memory store (`MemoryTables`, tests/games/services/memory.py) records.
+On the database (this module only)."""
 
 from __future__ import annotations
 

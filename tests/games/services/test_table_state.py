@@ -11,7 +11,6 @@ from django.core.management import call_command
 
 from games.engine import ruling_document
 from games.models import TableState
-from games.projections.table_state import load_state
 from games.services import (
     EventRejected,
     StaleVersion,
@@ -19,6 +18,7 @@ from games.services import (
     table_create,
     table_events_append,
 )
+from games.sitting.aggregate import load_state
 from tests.clubs.helpers import make_club
 
 pytestmark = pytest.mark.django_db

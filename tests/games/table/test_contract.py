@@ -6,7 +6,7 @@ import uuid
 
 from games import table
 from games.engine import Close, Declare, Exchange, Join, Leave, PassTurn, Play, Retract, StartDeal
-from games.services.event_types import EVENT_TYPES
+from games.sitting.decide import EVENT_TYPES
 
 
 def test_every_engine_event_is_stored_under_a_contract_name() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 
 from games.engine import Sitting
-from games.projections import snapshot
+from games.sitting import snapshot
 
 LIMIT = 256  # texts (a table's state and its deal start are two): about 128 busy tables
 

@@ -30,7 +30,7 @@ from games.engine import (
 from games.engine.key_order import ruling_ordered
 from games.engine.state import POT, NextDeal, player_account
 from games.eventstore import RecordedEvent
-from games.projections import snapshot
+from games.sitting import snapshot
 from games.table import (
     DEAL_STARTED,
     EVENT_UNDONE,
@@ -245,7 +245,7 @@ def dump_state(state: Sitting) -> str:
 
 def load_state(text: str) -> Sitting:
     """A snapshot of the current version (check the row's `snapshot_version` first:
-    `table_state_store` rebuilds a row of another version from the log)."""
+    `games.sitting.postgres` rebuilds a row of another version from the log)."""
     return snapshot.load_state(text)
 
 

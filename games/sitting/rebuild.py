@@ -13,10 +13,10 @@ from games.eventstore import RecordedEvent
 from games.models import Table, TableDeal, TableState
 from games.projections.registry import Rebuildable, RebuildReport
 from games.projections.replay import rebuild_one
-from games.projections.snapshot import SNAPSHOT_VERSION
-from games.projections.table_state import TableFold, load_state, strip_deals
-from games.projections.table_state_replay import fold_stream
-from games.projections.table_state_store import fold_save, full_sitting
+from games.sitting.aggregate import TableFold, load_state, strip_deals
+from games.sitting.history import fold_stream
+from games.sitting.postgres import fold_save, full_sitting
+from games.sitting.snapshot import SNAPSHOT_VERSION
 from games.table import TABLE_CREATED
 
 NAME = "table_state"

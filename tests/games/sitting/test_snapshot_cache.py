@@ -7,9 +7,9 @@ import pytest
 
 from games.engine import apply, new_sitting, parse_action, parse_deal
 from games.models import TableState
-from games.projections import snapshot_cache
-from games.projections.snapshot import dump_state, load_state
 from games.services import table_create, table_events_append
+from games.sitting import snapshot_cache
+from games.sitting.snapshot import dump_state, load_state
 from tests.clubs.helpers import make_club
 
 

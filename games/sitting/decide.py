@@ -1,51 +1,89 @@
 """`decide`: what a table's posted events mean, as the events to append.
 
-The write side of the table stream is decide / evolve: `decide(fold, table, posted)` reads
+The write side of the table stream is decide / evolve: `decide(fold, variant, posted)` reads
 each posted item exactly once (one parse, cards put in canonical form once, here) into an
 engine event and its stored data, rules on it through the fold, and returns the events to
-append with the rulings and undos they made; `table_state.evolve` applies recorded events
+append with the rulings and undos they made; `aggregate.evolve` applies recorded events
 (the rebuild path), never deciding again. `fold` is advanced as `decide` goes, so the
 caller can save it as the table's new snapshot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engine import (
     RULES_VERSION,
     Action,
+    Close,
+    Declare,
     Event,
     Exchange,
+    Join,
+    Leave,
+    PassTurn,
     Play,
     Rejection,
+    Retract,
     Ruling,
+    SittingChange,
     StartDeal,
     action_to_json,
+    change_to_json,
     deal_to_json,
     parse_action,
+    parse_close,
     parse_deal,
+    parse_join,
+    parse_leave,
 )
 from games.engine.cards import parse_card
 from games.engine.variants import get_variant
 from games.eventstore import NewEvent
-from games.models import Table
-from games.projections.table_state import TableFold
-from games.services.errors import EventRejected
-from games.services.event_types import event_type
-from games.services.sitting import is_sitting_change, sitting_change
+from games.sitting.aggregate import TableFold
+from games.sitting.errors import EventRejected
 from games.table import (
+    CARD_PLAYED,
+    CARD_RETRACTED,
+    CARDS_EXCHANGED,
     DEAL_STARTED,
     EVENT_UNDONE,
+    GAME_EVENT_TYPES,
+    PLAYER_DECLARED,
+    PLAYER_JOINED,
+    PLAYER_LEFT,
     RULING_MADE,
+    TABLE_CLOSED,
+    TURN_PASSED,
     ActionData,
     DealStartedData,
     EventUndoneData,
     RulingMadeData,
     SittingChangeData,
 )
+from games.table.names import player_name
+
+# The stored type of each engine event: what the engine parsed -> the contract's name it is
+# appended under (`games.table` names the types; it may not import the engine, so the
+# pairing lives with the writer).
+EVENT_TYPES: Mapping[type, str] = {
+    StartDeal: DEAL_STARTED,
+    Declare: PLAYER_DECLARED,
+    Exchange: CARDS_EXCHANGED,
+    Play: CARD_PLAYED,
+    Retract: CARD_RETRACTED,
+    PassTurn: TURN_PASSED,
+    Join: PLAYER_JOINED,
+    Leave: PLAYER_LEFT,
+    Close: TABLE_CLOSED,
+}
+assert frozenset(EVENT_TYPES.values()) == GAME_EVENT_TYPES
+
+
+def event_type(event: Event) -> str:
+    return EVENT_TYPES[type(event)]
 
 
 @dataclass(slots=True)
@@ -55,10 +93,10 @@ class Decision:
     undone: list[dict[str, Any]] = field(default_factory=list)
 
 
-def decide(fold: TableFold, table: Table, posted: Sequence[Any]) -> Decision:
+def decide(fold: TableFold, variant: str, posted: Sequence[Any]) -> Decision:
     """The events to append for `posted`, folding `fold` forward (raises `EventRejected`
     with the index of the refused item; the fold is then to be thrown away)."""
-    deck = get_variant(table.variant).deck
+    deck = get_variant(variant).deck
     out = Decision()
     version = fold.version
     for index, item in enumerate(posted):
@@ -174,3 +212,46 @@ def _ruling_data(ruling: Ruling, cause_version: int, deal: int | None) -> Ruling
         "cause_version": cause_version,
         "deal": deal,
     }
+
+
+# ---------------------------------------------------------------- the sitting's changes
+# Posted changes of the sitting between deals: `{"join": ...}`, `{"leave": ...}`,
+# `{"close": {}}` (RULES.md §5). The engine rules on them; this reads the posted shape and
+# holds a joining name to the rules of names at table creation.
+SITTING_KEYS = ("join", "leave", "close")
+_PARSERS: dict[str, Callable[[object], SittingChange]] = {
+    "join": parse_join,
+    "leave": parse_leave,
+    "close": parse_close,
+}
+
+
+def is_sitting_change(item: object) -> bool:
+    return isinstance(item, Mapping) and any(key in item for key in SITTING_KEYS)
+
+
+def sitting_change(item: Mapping[str, Any]) -> tuple[str, SittingChange, SittingChangeData]:
+    """The stored type, the parsed change and the stored data of a posted sitting change
+    (raises `Rejection`)."""
+    key = next(k for k in SITTING_KEYS if k in item)
+    body = item[key]
+    if isinstance(body, Mapping):
+        body = {k: _name(v, f"{key}.{k}") for k, v in body.items()}
+    change = _PARSERS[key]({**item, key: body})
+    data = change_to_json(change)[key]
+    return event_type(change), change, data
+
+
+def _name(value: object, field: str) -> object:
+    """A joining name held to the rules of a new table's names (the engine refuses one that
+    differs from a player's only by case)."""
+    if not isinstance(value, str):
+        return value  # the engine names the field that is not a name
+    name, problem = player_name(value)
+    if problem is not None:
+        raise _refused(field, problem)
+    return name
+
+
+def _refused(field: str, message: str) -> Rejection:
+    return Rejection("invalid_players", f"{field}: {message}", field=field)

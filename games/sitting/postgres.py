@@ -1,6 +1,8 @@
-"""Reading and writing the table-state rows. States are stored as JSON snapshots with a
-placeholder for each settled deal (the engine only counts them); the summaries live in
-`TableDeal`.
+"""The table's write side on PostgreSQL (`PostgresTables`), and reading its snapshot rows.
+
+States are stored as JSON snapshots (`TableState`) with a placeholder for each settled deal
+(the engine only counts them); the summaries live in `TableDeal`, the stored answers of
+idempotent requests in `TableRequest`.
 
 Every read goes through `row_current`: a row whose snapshot is not of the current
 `SNAPSHOT_VERSION` (written by an older release, or a pickle-era row) is rebuilt from the
@@ -11,20 +13,74 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
 
 from games.engine import Sitting
-from games.eventstore import read_stream
+from games.eventstore import AppendResult, NewEvent, RecordedEvent, append, read_stream
 from games.models import Table, TableDeal, TableRequest, TableState
-from games.projections.snapshot import SNAPSHOT_VERSION
-from games.projections.snapshot_cache import decoded, remember
-from games.projections.table_state import TableFold, dump_state, strip_deals
-from games.projections.table_state_replay import fold_stream
+from games.projections.registry import project_inline
+from games.sitting.aggregate import TableFold, dump_state, strip_deals
+from games.sitting.history import fold_stream
+from games.sitting.repository import Held, NewAnswer, StoredAnswer, TableRepository
+from games.sitting.snapshot import SNAPSHOT_VERSION
+from games.sitting.snapshot_cache import decoded, remember
+
+
+class PostgresTables(TableRepository):
+    """The unit of work on PostgreSQL: the state row's lock, `games.eventstore.append`,
+    the registry's inline projections, in one database transaction."""
+
+    def atomic(self) -> transaction.Atomic:
+        return transaction.atomic()
+
+    def _hold(
+        self, table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
+    ) -> tuple[Held, StoredAnswer | None] | None:
+        locked = row_locked(table_id, club_id, key)
+        if locked is None:
+            return None
+        row, earlier = locked
+        return Held(row.table, row.version, handle=row), earlier
+
+    def _answer_now(self, table_id: uuid.UUID, key: str) -> StoredAnswer | None:
+        earlier = TableRequest.objects.filter(table_id=table_id, key=key).first()
+        if earlier is None:
+            return None
+        return StoredAnswer(earlier.request_hash, earlier.status_code, earlier.response)
+
+    def _load(self, held: Held) -> TableFold:
+        return fold_load(held.handle)
+
+    def _write(
+        self, held: Held, fold: TableFold, *, settled_before: int, answer: NewAnswer | None
+    ) -> bool:
+        row = held.handle
+        if held.new:
+            # The `Table` row is the inline projection of `TableCreated` (it needs the
+            # recorded time); the foreign key is checked at commit.
+            row = held.handle = TableState(table_id=held.table.id)
+            fold.deal_start_changed = True
+        return fold_save(row, fold, settled_before=settled_before, request=answer)
+
+    def _append(
+        self, held: Held, events: Sequence[NewEvent], metadata: dict[str, Any]
+    ) -> AppendResult:
+        return append(
+            stream=held.table.stream,
+            club=held.table.club_id,
+            expected_version=held.version,
+            events=events,
+            metadata=metadata,
+            savepoint=False,  # any error abandons this whole transaction anyway
+        )
+
+    def _project(self, events: Sequence[RecordedEvent]) -> None:
+        project_inline(events)
 
 
 def row_current(row: TableState) -> TableState:
@@ -67,22 +123,13 @@ def summary_text(summary: Mapping[str, Any]) -> str:
     return json.dumps(summary, ensure_ascii=False, separators=(",", ":"))
 
 
-@dataclass(frozen=True, slots=True)
-class RequestRecord:
-    """An idempotent request's answer, to store with the row (`TableRequest`)."""
-
-    key: str
-    request_hash: str
-    response: str
-
-
 def fold_save(
     row: TableState,
     fold: TableFold,
     *,
     settled_before: int,
     deals_cleared: bool = False,
-    request: RequestRecord | None = None,
+    request: NewAnswer | None = None,
 ) -> bool:
     """Write the fold back: new or undone deal summaries, then the row. A rebuild that
     has just deleted the table's summaries passes `deals_cleared` to insert them at once.
@@ -138,7 +185,7 @@ def fold_save(
         return cursor.fetchone() is not None
 
 
-def _request_stored(table_id: uuid.UUID, request: RequestRecord) -> bool:
+def _request_stored(table_id: uuid.UUID, request: NewAnswer) -> bool:
     with connection.cursor() as cursor:
         cursor.execute(REQUEST_SQL, [table_id, request.key, request.request_hash, request.response])
         return cursor.fetchone() is not None
@@ -181,18 +228,9 @@ LOCK_SQL = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Earlier:
-    """The answer stored for an idempotency key, as the row lock's statement read it."""
-
-    request_hash: str
-    status_code: int
-    response: str
-
-
 def row_locked(
     table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
-) -> tuple[TableState, Earlier | None] | None:
+) -> tuple[TableState, StoredAnswer | None] | None:
     """The table's state row locked (its `table` loaded), and the answer stored for `key`
     when there is one: one statement (the append's hot path), None for no such table."""
     with connection.cursor() as cursor:
@@ -214,7 +252,7 @@ def row_locked(
     )
     row.table = table
     request_hash, status_code, response = found[14:]
-    earlier = None if request_hash is None else Earlier(request_hash, status_code, response)
+    earlier = None if request_hash is None else StoredAnswer(request_hash, status_code, response)
     return row, earlier
 
 

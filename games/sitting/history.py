@@ -23,7 +23,7 @@ from typing import Any
 
 from games.engine.state import evolve as engine_evolve
 from games.eventstore import RecordedEvent
-from games.projections.table_state import TableFold, evolve, settled_as_recorded
+from games.sitting.aggregate import TableFold, evolve, settled_as_recorded
 from games.table import (
     CARD_PLAYED,
     CARD_RETRACTED,

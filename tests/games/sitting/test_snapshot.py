@@ -14,11 +14,11 @@ import pytest
 from games.engine import Sitting, apply, new_sitting, parse_action, parse_deal
 from games.engine.simulate import random_sitting
 from games.models import TableDeal, TableState
-from games.projections import snapshot
-from games.projections.snapshot import SNAPSHOT_VERSION, codec, dump_state, fingerprint, load_state
-from games.projections.table_state import strip_deals
 from games.selectors import table_ruling, table_state
 from games.services import table_create, table_events_append
+from games.sitting import snapshot
+from games.sitting.aggregate import strip_deals
+from games.sitting.snapshot import SNAPSHOT_VERSION, codec, dump_state, fingerprint, load_state
 from tests.clubs.helpers import make_club
 
 

@@ -17,7 +17,7 @@ their type hints), so a field added to an engine state needs no change here:
 class reachable from it, its field names and their types, in this table's terms). Any
 change to the engine's state shape changes the fingerprint, so a snapshot written by an
 older release has another version and is rebuilt from the log on first use
-(`games/projections/table_state_store.py`): nothing has to be bumped by hand, and an
+(`games/sitting/postgres.py`): nothing has to be bumped by hand, and an
 unreadable old snapshot can never be decoded into a wrong state.
 """
 
