@@ -102,15 +102,15 @@ PARTS = [
     ("games.api.events", "TableEventsApi", "post"),
     ("games.api.events", None, "_append_body"),
     ("games.api.events", None, "table_events_append"),
-    ("games.services.events", None, "decide"),
-    ("games.services.events", None, "row_locked"),
-    ("games.services.events", None, "fold_load"),
-    ("games.services.events", None, "fold_save"),
+    ("games.sitting.repository", None, "decide"),
+    ("games.sitting.postgres", None, "row_locked"),
+    ("games.sitting.postgres", None, "fold_load"),
+    ("games.sitting.postgres", None, "fold_save"),
     ("games.sitting.postgres", None, "dump_state"),
-    ("games.services.events", None, "state_body"),
-    ("games.services.events", None, "response_json"),
-    ("games.services.events", None, "append"),
-    ("games.services.events", None, "project_inline"),
+    ("games.sitting.repository", None, "state_body"),
+    ("games.sitting.repository", None, "response_json"),
+    ("games.sitting.postgres", None, "append"),
+    ("games.sitting.postgres", None, "project_inline"),
 ]
 
 
