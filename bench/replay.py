@@ -10,7 +10,7 @@ a window of open tables, hash-chained in Python and COPYed in as the owner role.
 The measurement runs in a child process on that database (so its peak RSS is its own):
 (a) ``read_all`` keyset pages over the whole log, JSON decoded; (b) the replay as
 ``manage.py rebuild`` runs it: every inline rebuildable projection (table state, ledger) on
-one shared read of the log (``games.subscriptions.rebuild_together``), with peak and current
+one shared read of the log (``followers.subscriptions.rebuild_together``), with peak and current
 RSS when it has read a quarter, half and all of the log; in the detailed table also each
 projection's rebuild alone, and, beside the replay, a rebuild of the asynchronous
 ``player_stats`` projector (``projectors.rebuild``).
@@ -337,7 +337,7 @@ def _marker(marks: dict[int, str]) -> Any:
 
 
 def _inline_names() -> list[str]:
-    from games.projections.registry import INLINE, rebuildables, subscriptions
+    from followers.registry import INLINE, rebuildables, subscriptions
 
     return [n for n in sorted(rebuildables()) if subscriptions()[n].lifecycle == INLINE]
 
@@ -346,9 +346,9 @@ def measure(*, each: bool = False) -> dict[str, Any]:
     """(a) the raw read; (b) the replay as `manage.py rebuild` runs it: every inline
     projection on one shared read (`rebuild_together`); with ``each``, every projection's
     own rebuild alone too (its cost alone, not in the replay's figure)."""
+    from followers.registry import rebuildables
+    from followers.subscriptions import rebuild_together
     from games.eventstore import last_position, partition_heads, read_all
-    from games.projections.registry import rebuildables
-    from games.subscriptions import rebuild_together
 
     head = last_position()
     started, cpu = time.perf_counter(), _cpu_seconds()

@@ -12,7 +12,7 @@ class GamesConfig(AppConfig):
         # Runs after every migrate, as the migrating (owner) role.
         post_migrate.connect(grant_app_privileges, sender=self, dispatch_uid="games-grants")
 
-        from games.projections.registry import (
+        from followers.registry import (
             INLINE,
             LIVE,
             Subscription,

@@ -8,7 +8,7 @@ class LedgerConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.subscriptions import INLINE, Subscription, subscription_register
+        from followers.subscriptions import INLINE, Subscription, subscription_register
         from ledger.projector import ledger_project
         from ledger.rebuild import LedgerPass, ledger_rebuild
 

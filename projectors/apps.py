@@ -6,7 +6,7 @@ class ProjectorsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.subscriptions import register_wake
+        from followers.subscriptions import register_wake
         from projectors.framework import projector_register
         from projectors.player_stats import PlayerStatsProjector
         from projectors.wake import projectors_wake

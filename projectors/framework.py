@@ -23,8 +23,8 @@ from followers.framework import (
     subscription_batch,
     subscription_run,
 )
+from followers.subscriptions import ASYNC, Subscription, projectors, subscription_register
 from games.eventstore import RecordedEvent
-from games.subscriptions import ASYNC, Subscription, projectors, subscription_register
 
 logger = logging.getLogger(__name__)
 
@@ -48,12 +48,12 @@ class Projector(ABC):
 
 def projector_register(projector: Projector, summary: str = "") -> None:
     """Register the projector in the one registry of the log's followers
-    (`games.subscriptions`): an asynchronous subscription that carries its projector."""
+    (`followers.subscriptions`): an asynchronous subscription that carries its projector."""
     subscription_register(Subscription(projector.name, ASYNC, summary, projector=projector))
 
 
 def projectors_all() -> dict[str, Projector]:
-    """The registry's asynchronous projectors, by name (a read of `games.subscriptions`)."""
+    """The registry's asynchronous projectors, by name (a read of `followers.subscriptions`)."""
     return {name: p for name, p in projectors().items() if isinstance(p, Projector)}
 
 

@@ -7,7 +7,7 @@ Readers select the active generation in the same statement as its rows, so they 
 old model or the new one, never half of one.
 
 `projections_rebuild` is the one rebuild of `manage.py rebuild` and of the rebuild
-endpoint's job: any projection of the one registry (`games.subscriptions.rebuild_plan`),
+endpoint's job: any projection of the one registry (`followers.subscriptions.rebuild_plan`),
 the table-by-table ones on one shared read of the log (one table's stream, or verified),
 the asynchronous projectors each into a new generation as above.
 """
@@ -26,8 +26,8 @@ from django.utils import timezone
 from clubs.jobs import job_claim, job_fail
 from followers.framework import checkpoint_ensure, checkpoint_next_generation, checkpoint_project
 from followers.models import SubscriptionCheckpoint
+from followers.subscriptions import RebuildReport, rebuild_plan, rebuild_together
 from games.eventstore import last_position
-from games.subscriptions import RebuildReport, rebuild_plan, rebuild_together
 from games.table import stream_name
 from projectors.framework import (
     DEFAULT_BATCH,
@@ -85,7 +85,7 @@ def projections_rebuild(
 ) -> RebuildOutcome:
     """Rebuild `names` (every projection when empty); `table` rebuilds one table's stream,
     `verify` writes nothing and reports the differences (table-by-table ones only:
-    `games.subscriptions.RebuildRefused` naming the field otherwise, before any work).
+    `followers.subscriptions.RebuildRefused` naming the field otherwise, before any work).
     `progress_for(phase)` gives the progress of a phase: ``"tables"`` (the shared read of
     the whole log), then each projector by name."""
     plan = rebuild_plan(names, table=table is not None, verify=verify)

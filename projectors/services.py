@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.jobs import enqueue_after_commit
+from followers.subscriptions import RebuildRefused, rebuild_plan
 from games.eventstore import stream_version
-from games.subscriptions import RebuildRefused, rebuild_plan
 from games.table import stream_name
 from projectors.models import TaskRun
 

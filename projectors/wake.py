@@ -1,7 +1,7 @@
 """Waking the projectors after a commit: an inline hook asks for their catch-up tasks.
 
 `games` runs inline projectors inside the append's transaction; this one only asks the
-shared background waker (`games.projections.wakeup`) for a catch-up once the
+shared background waker (`followers.wakeup`) for a catch-up once the
 transaction commits: at most once per transaction, never for a rolled-back append,
 without the request waiting on the broker, and at most one pending task per projector
 across every process (`pending_mark`; the task clears it as it starts).
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from followers.subscriptions import pending_mark, wake_after_commit
 from games.eventstore import RecordedEvent
-from games.subscriptions import pending_mark, wake_after_commit
 
 WAKE_KIND = "projectors-catch-up"
 

@@ -127,7 +127,7 @@ def celery_worker_process(
 @pytest.fixture(autouse=True)
 def _no_stale_wake_marks() -> None:
     """A wake mark left by an earlier test whose task no worker ran would hold back this
-    test's wake-up (games.projections.wakeup: one pending task per subscription)."""
-    from games.projections.wakeup import pending_reset
+    test's wake-up (followers.wakeup: one pending task per subscription)."""
+    from followers.wakeup import pending_reset
 
     pending_reset()

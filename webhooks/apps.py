@@ -9,7 +9,12 @@ class WebhooksConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.subscriptions import ASYNC, Subscription, register_wake, subscription_register
+        from followers.subscriptions import (
+            ASYNC,
+            Subscription,
+            register_wake,
+            subscription_register,
+        )
         from webhooks.selectors import webhooks_progress
         from webhooks.table_clubs import table_clubs_rebuild
         from webhooks.wake import NAME, webhooks_wake

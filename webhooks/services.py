@@ -8,8 +8,8 @@ from django.db import transaction
 
 from clubs.models import Club
 from followers.framework import checkpoint_advance, checkpoint_create, checkpoint_lock
+from followers.subscriptions import idle_set
 from games.eventstore import club_key, last_position
-from games.subscriptions import idle_set
 from webhooks.kinds import WEBHOOK_KINDS
 from webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
 from webhooks.signing import secret_generate

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import uuid
 
+from followers.subscriptions import RebuildReport
 from games.eventstore import RecordedEvent, read_stream, stream_first_events
-from games.subscriptions import RebuildReport
 from games.table import STREAM_PREFIX, TABLE_CREATED, table_id_of
 from webhooks.models import WebhookTableClub
 

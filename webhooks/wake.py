@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from followers.subscriptions import is_idle, pending_mark, wake_after_commit
 from games.eventstore import RecordedEvent
-from games.subscriptions import is_idle, pending_mark, wake_after_commit
 from webhooks.kinds import webhook_kind
 
 NAME = "webhooks"  # the subscription, in the registry of followers

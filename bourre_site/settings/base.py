@@ -215,7 +215,7 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
 # still drops a connection that broke or is older than CONN_MAX_AGE before each task.
 CELERY_DB_REUSE_MAX = 1000
 # Seconds between two starts of one subscription's catch-up task (a projector, the webhook
-# sweep, an endpoint): games.projections.wakeup, docs/performance.md "Wake-ups".
+# sweep, an endpoint): followers.wakeup, docs/performance.md "Wake-ups".
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
 # Jobs whose message was lost or whose worker died (clubs/jobs.py).

@@ -20,10 +20,10 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
+from followers.registry import project_inline
 from games.engine import Sitting
 from games.eventstore import AppendResult, NewEvent, RecordedEvent, append, read_stream
 from games.models import Table, TableDeal, TableRequest, TableState
-from games.projections.registry import project_inline
 from games.sitting.aggregate import TableFold, dump_state, strip_deals
 from games.sitting.history import fold_stream
 from games.sitting.repository import Held, NewAnswer, StoredAnswer, TableRepository

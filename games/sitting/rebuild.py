@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 from django.db import connection, transaction
 
+from followers.registry import Rebuildable, RebuildReport
+from followers.replay import rebuild_one
 from games.eventstore import RecordedEvent
 from games.models import Table, TableDeal, TableState
-from games.projections.registry import Rebuildable, RebuildReport
-from games.projections.replay import rebuild_one
 from games.sitting.aggregate import TableFold, load_state, strip_deals
 from games.sitting.history import fold_stream
 from games.sitting.postgres import fold_save, full_sitting
@@ -83,7 +83,7 @@ def _write(events: Sequence[RecordedEvent], fold: TableFold) -> None:
 
 
 class TableStatePass:
-    """The table-state rebuild on a shared read (`games.projections.replay`): every table
+    """The table-state rebuild on a shared read (`followers.replay`): every table
     made by a `TableCreated` (or the one stream named) is folded (`fold_stream`: settled
     deals from their recorded rulings) and its rows replaced in one transaction, or with
     ``verify`` compared with the live rows."""
@@ -123,6 +123,6 @@ def table_state_rebuild(*, stream: str | None = None, verify: bool = False) -> R
 
 
 def register() -> None:
-    from games.projections.registry import register_rebuildable
+    from followers.registry import register_rebuildable
 
     register_rebuildable(Rebuildable(NAME, table_state_rebuild, TableStatePass))

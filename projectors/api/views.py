@@ -20,7 +20,7 @@ from clubs.api.errors import ApiError, error_responses
 from clubs.api.headers import location
 from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
-from games.subscriptions import RebuildRefused, rebuild_names, subscriptions
+from followers.subscriptions import RebuildRefused, rebuild_names, subscriptions
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,

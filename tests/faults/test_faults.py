@@ -70,8 +70,8 @@ def test_card_plays_go_on_while_redis_is_down_and_jobs_finish_after(
     from exports.models import ExportJob
     from exports.tasks import exports_sweep_task
     from followers.models import SubscriptionCheckpoint
+    from followers.wakeup import pending_reset
     from games.eventstore import last_position
-    from games.projections.wakeup import pending_reset
     from projectors.framework import projectors_all
     from projectors.tasks import projectors_catch_up
 

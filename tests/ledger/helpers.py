@@ -11,8 +11,8 @@ from typing import Any
 from django.db import transaction
 
 from clubs.models import Club
+from followers.registry import project_inline
 from games.eventstore import NewEvent, RecordedEvent, append, read_stream
-from games.projections.registry import project_inline
 from games.services.events import table_events_append
 from games.services.tables import table_import
 

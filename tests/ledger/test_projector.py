@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from followers.registry import project_inline
 from games.engine import rule_transcript
-from games.projections.registry import project_inline
 from ledger.folding import LedgerError
 from ledger.models import LedgerTable, PostingLeg
 from ledger.selectors import ledger_balances

@@ -9,12 +9,11 @@ import threading
 import pytest
 from django.db import connections, transaction
 
-from followers import framework
+from followers import framework, registry
 from followers.framework import club_positions
 from followers.models import SubscriptionCheckpoint
 from games.engine.simulate import random_sitting
 from games.eventstore import last_position
-from games.projections import registry
 from projectors.framework import projector_batch, projector_run
 from projectors.models import PlayerStats, StatsTable
 from projectors.player_stats import NAME
@@ -142,7 +141,7 @@ def test_a_rolled_back_transaction_wakes_nobody(django_capture_on_commit_callbac
 
 
 def test_the_wake_sends_a_catch_up_task(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from games.projections.wakeup import pending_clear
+    from followers.wakeup import pending_clear
     from projectors import tasks
     from projectors.wake import subscription
 

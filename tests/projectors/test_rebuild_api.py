@@ -11,8 +11,8 @@ from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
 from clubs.models import Club
+from followers.subscriptions import LIVE, rebuild_names, subscriptions
 from games.models import TableState
-from games.subscriptions import LIVE, rebuild_names, subscriptions
 from projectors.models import TaskRun
 from projectors.player_stats import NAME
 from projectors.rebuild import projection_rebuild_run
@@ -145,7 +145,7 @@ def test_a_verification_of_one_table_runs_on_a_worker(celery_worker_process: obj
 
 
 def test_a_task_shows_the_first_hundred_differences_and_counts_the_rest() -> None:
-    from games.projections.registry import RebuildReport
+    from followers.registry import RebuildReport
     from projectors.rebuild import SHOWN_DIFFERENCES, RebuildOutcome
 
     many = RebuildReport(

@@ -35,7 +35,7 @@ COMMITTER = textwrap.dedent(
     django.setup()
     from django.db import connection, transaction
     from games.eventstore import NewEvent, append
-    from games.projections.wakeup import wait_until_sent
+    from followers.wakeup import wait_until_sent
     from projectors.wake import projectors_wake
 
     def commits(n):

@@ -15,9 +15,9 @@ from django.db import connection, connections, transaction
 
 from followers.framework import club_positions
 from followers.models import SubscriptionCheckpoint
+from followers.subscriptions import pending_mark
 from games.engine.simulate import random_sitting
 from games.eventstore import last_position, read_stream
-from games.subscriptions import pending_mark
 from projectors.framework import projector_run
 from projectors.player_stats import NAME
 from projectors.tasks import projector_catch_up

@@ -12,8 +12,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from clubs.models import Club
+from followers.subscriptions import ASYNC, INLINE, LIVE, subscriptions
 from games.eventstore import last_position
-from games.subscriptions import ASYNC, INLINE, LIVE, subscriptions
 from games.table import table_id_of
 from tests.clubs.helpers import client_for, make_key
 from tests.webhooks.conftest import create_webhook, play_sitting

@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from followers import replay
+from followers.subscriptions import rebuild_together
 from games.engine.simulate import random_night, random_sitting
 from games.eventstore import read_stream
 from games.models import Table, TableDeal, TableState
-from games.projections import replay
 from games.services import table_create, table_events_append
 from games.sitting.aggregate import TableFold, dump_state, fold_events, strip_deals
 from games.sitting.history import fold_stream, settled_deals
 from games.sitting.postgres import summary_text
-from games.subscriptions import rebuild_together
 from games.table import DEAL_STARTED, stream_name
 from ledger.folding import LedgerError
 from ledger.models import LedgerTable, PostingLeg

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from clubs.models import Club
+from followers import registry
 from games.eventstore import AppendResult, NewEvent, RecordedEvent, read_stream
 from games.models import Table, TableState
-from games.projections import registry
 from games.services import table_create, table_events_append
 from games.sitting.aggregate import TableFold
 from games.sitting.memory import MemoryTables

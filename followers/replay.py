@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+from followers.registry import RebuildReport, TablePass, rebuildables
 from games.eventstore import (
     RecordedEvent,
     last_position,
@@ -20,7 +21,6 @@ from games.eventstore import (
     read_stream,
     stream_names,
 )
-from games.projections.registry import RebuildReport, TablePass, rebuildables
 from games.table import STREAM_PREFIX, stream_name, table_id_of
 
 #: `progress(events read, events in the log)`, after each table and once at the end.

@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import transaction
 
-from games.projections.wakeup import wait_until_sent, wake_after_commit
+from followers.wakeup import wait_until_sent, wake_after_commit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,7 +70,7 @@ def test_wakes_coalesce_but_a_commit_after_sending_started_gets_its_own() -> Non
 
 
 def test_one_task_pending_per_subscription_and_one_start_per_interval() -> None:
-    from games.projections.wakeup import min_interval, pending_clear, pending_mark
+    from followers.wakeup import min_interval, pending_clear, pending_mark
 
     subscription = f"t-mark-{time.monotonic_ns()}"
     assert pending_mark(subscription) == 0  # nothing pending, never started: send now

@@ -9,18 +9,18 @@ Every follower is a `Subscription` with a lifecycle (as Marten names them):
   ``FOR UPDATE SKIP LOCKED``): the player statistics, and webhook deliveries (one
   subscription per endpoint, listed here once as `webhooks`); its `wake` hook runs in the
   append's transaction and asks, once per transaction and after commit, for a catch-up
-  (`games.projections.wakeup` coalesces the wake-ups);
+  (`followers.wakeup` coalesces the wake-ups);
 - **live**: folded from the stream on read, nothing stored (a table's transcript).
 
 A follower whose read model can be rebuilt table by table from the log has `rebuild`
 (`rebuild(stream=None, verify=False) -> RebuildReport`); with `open_pass` as well it can
-share one read of the log with the others (`games.projections.replay`: `manage.py rebuild`
+share one read of the log with the others (`followers.replay`: `manage.py rebuild`
 of several reads each table's stream once for all of them); the asynchronous projectors
 rebuild into a new generation (`projectors.rebuild`). Webhook deliveries are never
 rebuilt: `webhooks`' rebuild rebuilds its table-to-club index only, and never re-sends.
 `manage.py rebuild`, the `/projections` listing and its rebuild endpoint read this
 registry. Other apps register
-in their `AppConfig.ready()` through `games.subscriptions`; `games` never imports them.
+in their `AppConfig.ready()` through `followers.subscriptions`; `games` never imports them.
 """
 
 from __future__ import annotations

@@ -1,15 +1,15 @@
-"""What `games` publishes to the apps that follow its log (ledger, projectors, webhooks).
-
-With the table stream contract (`games.table`) and the store's read API
-(`games.eventstore`), this is all of `games` another app may import (an import-linter
-contract in pyproject.toml): the one registry of followers with their lifecycle (inline,
-async, live; `games.projections.registry`), the rebuild of several table-by-table
-projections on one read of the log (`games.projections.replay`), and waking an
-asynchronous subscription after a commit, coalesced within a process and across processes,
-and not at all while it says it is idle (`games.projections.wakeup`).
+"""What `followers` offers the apps that follow the log (games, ledger, projectors,
+webhooks): the one registry of followers with their lifecycle (inline, async, live;
+`followers.registry`), the rebuild of several table-by-table projections on one read of the
+log (`followers.replay`), and waking an asynchronous subscription after a commit,
+coalesced within a process and across processes, and not at all while it says it is idle
+(`followers.wakeup`). The log itself is `games.eventstore`'s, the table stream's names
+`games.table`'s: with this, all another app may import to follow it (import-linter
+contracts in pyproject.toml). The subscription framework (`followers.framework`) is
+above: `games`, `ledger` and `clubs` never import it.
 """
 
-from games.projections.registry import (
+from followers.registry import (
     ASYNC,
     INLINE,
     LIVE,
@@ -30,8 +30,8 @@ from games.projections.registry import (
     subscription_register,
     subscriptions,
 )
-from games.projections.replay import rebuild_one, rebuild_together
-from games.projections.wakeup import (
+from followers.replay import rebuild_one, rebuild_together
+from followers.wakeup import (
     idle_set,
     is_idle,
     pending_clear,

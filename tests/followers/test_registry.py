@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.projections import registry
-from games.projections.registry import (
+from followers import registry
+from followers.registry import (
     ASYNC,
     INLINE,
     LIVE,
