@@ -10,7 +10,7 @@ from clubs.models import ApiKey
 
 
 class AuditStatus(models.TextChoices):
-    """The one job vocabulary (clubs/jobs.py)."""
+    """The one job vocabulary (api_common/jobs.py)."""
 
     QUEUED = "queued"
     RUNNING = "running"

@@ -12,10 +12,10 @@ import uuid
 from django.db import transaction
 from django.utils import timezone
 
+from api_common.jobs import enqueue_after_commit, job_claim, job_fail
 from audits.ledger_check import table_ledger_differences
 from audits.models import AuditRun, AuditStatus, AuditTrigger
 from audits.selectors import logged_table_iter
-from clubs.jobs import enqueue_after_commit, job_claim, job_fail
 from clubs.models import ApiKey
 from games.eventstore import (
     NOT_LISTED,
@@ -123,7 +123,7 @@ def _check_ledgers(run: AuditRun) -> None:
     for table in logged_table_iter(club_id=run.club_id or None):
         differences = table_ledger_differences(table_id=table.table_id)
         checked += 1
-        if checked % 200 == 0:  # still alive (clubs/jobs.py sweeps silent runs)
+        if checked % 200 == 0:  # still alive (api_common/jobs.py sweeps silent runs)
             AuditRun.objects.filter(pk=run.pk).update(updated_at=timezone.now())
         by_club[table.club_id] = by_club.get(table.club_id, 0) + 1
         if differences:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.views.debug import SafeExceptionReporterFilter
 
-from clubs.api.guard import mask_credentials
+from api_common.guard import mask_credentials
 
 
 class CredentialHidingFilter(SafeExceptionReporterFilter):

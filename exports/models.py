@@ -20,7 +20,7 @@ class ExportFormat(models.TextChoices):
 
 
 class ExportStatus(models.TextChoices):
-    """The one job vocabulary (clubs/jobs.py): succeeded means the file is ready."""
+    """The one job vocabulary (api_common/jobs.py): succeeded means the file is ready."""
 
     QUEUED = "queued"
     RUNNING = "running"

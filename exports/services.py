@@ -15,7 +15,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.jobs import enqueue_after_commit, job_claim, job_fail
+from api_common.jobs import enqueue_after_commit, job_claim, job_fail
 from clubs.models import ApiKey, Club
 from exports.ledger import ledger_write
 from exports.models import ExportFormat, ExportJob, ExportKind, ExportStatus

@@ -23,7 +23,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.jobs import job_claim, job_fail
+from api_common.jobs import job_claim, job_fail
 from followers.framework import checkpoint_ensure, checkpoint_next_generation, checkpoint_project
 from followers.models import SubscriptionCheckpoint
 from followers.subscriptions import RebuildReport, rebuild_plan, rebuild_together
@@ -156,7 +156,7 @@ def _drop_abandoned(projector: Projector) -> None:
 
 def projection_rebuild_run(*, task_run_id: uuid.UUID) -> None:
     """The rebuild task's body: run the rebuild if this worker can claim its `TaskRun`
-    (clubs/jobs.py), recording progress there; any error ends it `failed`."""
+    (api_common/jobs.py), recording progress there; any error ends it `failed`."""
     if not job_claim(TaskRun, task_run_id):
         return
     run = TaskRun.objects.get(pk=task_run_id)

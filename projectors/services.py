@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.jobs import enqueue_after_commit
+from api_common.jobs import enqueue_after_commit
 from followers.subscriptions import RebuildRefused, rebuild_plan
 from games.eventstore import stream_version
 from games.table import stream_name

@@ -6,7 +6,7 @@ import uuid
 
 from celery import shared_task
 
-from clubs.jobs import job_fail, jobs_sweep
+from api_common.jobs import job_fail, jobs_sweep
 from followers.subscriptions import pending_clear
 from projectors.framework import projector_run, projectors_all
 from projectors.models import TaskRun

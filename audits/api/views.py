@@ -25,6 +25,9 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from api_common.errors import ApiError, error_responses
+from api_common.headers import location
+from api_common.pagination import page_parameters, paginate_queryset
 from audits.api.serializers import (
     AuditRequestedOutputSerializer,
     AuditRunListOutputSerializer,
@@ -34,9 +37,6 @@ from audits.auditlog import audit_log_lines
 from audits.models import AuditRun, AuditStatus
 from audits.selectors import audit_differences_for_club, audit_run_get, audit_run_list
 from audits.services import audit_request
-from clubs.api.errors import ApiError, error_responses
-from clubs.api.headers import location
-from clubs.api.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, is_operator, request_key
 from clubs.models import ApiKey, Role
 

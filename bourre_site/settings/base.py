@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc assets, served by us (no CDN)
+    "api_common.apps.ApiCommonConfig",
     "clubs.apps.ClubsConfig",
     "games.apps.GamesConfig",
     "ledger.apps.LedgerConfig",
@@ -87,8 +88,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: one JSON error envelope under /api/, whatever answered (clubs/api/guard.py).
-    "clubs.api.guard.ApiGuardMiddleware",
+    # Outermost: one JSON error envelope under /api/, whatever answered (api_common/guard.py).
+    "api_common.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (admin, docs pages, the app) served by the service itself.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -149,10 +150,10 @@ STATIC_ROOT = env("STATIC_ROOT", str(BASE_DIR / "var" / "static"))
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["clubs.api.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api_common.parsers.BoundedJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": ["clubs.api.authentication.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["clubs.api.permissions.IsAuditor"],
-    "EXCEPTION_HANDLER": "clubs.api.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "api_common.errors.api_exception_handler",
     "UNAUTHENTICATED_USER": None,
 }
 SPECTACULAR_SETTINGS = {
@@ -171,13 +172,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "clubs.api.schema.add_common_errors",  # what the request guard answers anywhere
+        "api_common.schema.add_common_errors",  # what the request guard answers anywhere
     ],
     # Distinct names for choice sets that share a field name across apps.
     "ENUM_NAME_OVERRIDES": {
         "ExportKindEnum": "exports.models.ExportKind",
         "ProjectionKindEnum": ["async", "inline"],
-        "ErrorCodeEnum": "clubs.api.error_codes.ERROR_CODES",
+        "ErrorCodeEnum": "api_common.error_codes.ERROR_CODES",
         "JobStatusEnum": ["queued", "running", "succeeded", "failed"],
         "RoleEnum": "clubs.models.Role",
         "TranscriptFormatEnum": ["bourre-transcript/1"],
@@ -197,7 +198,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 # With the broker down a request must not hang: connect and publish give up within about
-# a second (the job row is the truth; clubs/jobs.py's sweeps send what was not sent).
+# a second (the job row is the truth; api_common/jobs.py's sweeps send what was not sent).
 CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5}
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -218,7 +219,7 @@ CELERY_DB_REUSE_MAX = 1000
 # sweep, an endpoint): followers.wakeup, docs/performance.md "Wake-ups".
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
-# Jobs whose message was lost or whose worker died (clubs/jobs.py).
+# Jobs whose message was lost or whose worker died (api_common/jobs.py).
 for _task in ("audits.sweep", "exports.sweep", "projectors.sweep_tasks"):
     CELERY_BEAT_SCHEDULE[_task] = {"task": _task, "schedule": 15.0}
 # Safety net for the projectors' after-commit wake-up (projectors/tasks.py).

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from clubs.api.fields import StrictCharField
-from clubs.api.pagination import page_serializer
+from api_common.fields import StrictCharField
+from api_common.pagination import page_serializer
 from clubs.models import ApiKey, Role
 
 

@@ -13,9 +13,9 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from clubs.api.errors import ApiError, error_responses
-from clubs.api.headers import location
-from clubs.api.pagination import page_parameters, paginate_queryset
+from api_common.errors import ApiError, error_responses
+from api_common.headers import location
+from api_common.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsClubAdmin, IsKeyAdmin, request_key
 from clubs.api.serializers import (
     ApiKeyCreatedOutputSerializer,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from clubs.api.pagination import page_serializer
+from api_common.pagination import page_serializer
 from exports.models import ExportFormat, ExportKind, ExportStatus
 
 

@@ -9,7 +9,7 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 
-from clubs.api.errors import ApiError
+from api_common.errors import ApiError
 from clubs.api.permissions import request_key
 from games.engine import Rejection
 from games.models import Table

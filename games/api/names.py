@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import status
 
-from clubs.api.errors import ApiError
+from api_common.errors import ApiError
 from games.table.names import name_key, player_name
 
 

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.api.errors import error_responses
+from api_common.errors import error_responses
 from clubs.api.permissions import IsAuditor
 from games.api.common import rejected, table_or_404
 from games.api.serializers import (

@@ -8,8 +8,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from clubs.api.fields import StrictCharField, StrictIntegerField
-from clubs.api.pagination import page_serializer
+from api_common.fields import StrictCharField, StrictIntegerField
+from api_common.pagination import page_serializer
 from games.api.names import clean_player_names
 from games.selectors import table_glance, table_seating
 from games.table import PLAYER_NAME_MAX_LENGTH

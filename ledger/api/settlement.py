@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.api.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
-from clubs.api.errors import error_responses
+from api_common.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
+from api_common.errors import error_responses
 from clubs.api.permissions import IsAuditor
 from ledger.api.views import _table_id_or_404
 from ledger.settlement import SittingSettlement, ledger_settlement, settlement_rows

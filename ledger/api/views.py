@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.api.errors import error_responses
+from api_common.errors import error_responses
 from clubs.api.permissions import IsAuditor, request_key
 from ledger.api.serializers import (
     LedgerAsOfInputSerializer,

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from clubs.api.pagination import page_serializer
+from api_common.pagination import page_serializer
 
 
 class PlayerStatsOutputSerializer(serializers.Serializer):

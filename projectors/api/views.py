@@ -15,10 +15,10 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from clubs.api.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
-from clubs.api.errors import ApiError, error_responses
-from clubs.api.headers import location
-from clubs.api.pagination import bad_cursor, page_parameters, page_request, page_response
+from api_common.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
+from api_common.errors import ApiError, error_responses
+from api_common.headers import location
+from api_common.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
 from followers.subscriptions import RebuildRefused, rebuild_names, subscriptions
 from projectors.api.serializers import (

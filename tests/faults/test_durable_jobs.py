@@ -12,8 +12,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from api_common.jobs import jobs_sweep
 from audits.models import AuditRun
-from clubs.jobs import jobs_sweep
 from clubs.models import Club
 from exports.models import ExportJob
 from exports.services import export_build

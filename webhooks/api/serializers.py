@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from clubs.api.fields import StrictBooleanField, StrictCharField
-from clubs.api.pagination import page_serializer
+from api_common.fields import StrictBooleanField, StrictCharField
+from api_common.pagination import page_serializer
 from webhooks.kinds import KIND_DESCRIPTIONS, WEBHOOK_KINDS
 from webhooks.models import DeliveryStatus, WebhookAttempt, WebhookEndpoint
 from webhooks.targets import TargetRefused, check_registration

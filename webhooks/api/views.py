@@ -15,9 +15,9 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from clubs.api.errors import error_responses
-from clubs.api.headers import location
-from clubs.api.pagination import (
+from api_common.errors import error_responses
+from api_common.headers import location
+from api_common.pagination import (
     bad_cursor,
     page_parameters,
     page_request,

@@ -150,7 +150,7 @@ DOCUMENTS = {
 
 
 def test_every_list_in_the_schema_is_paged_the_one_way() -> None:
-    """A new list endpoint has to use clubs.api.pagination (or be named a document here)."""
+    """A new list endpoint has to use api_common.pagination (or be named a document here)."""
     out = StringIO()
     call_command("spectacular", "--format", "openapi-json", stdout=out)
     schema = json.loads(out.getvalue())

@@ -8,20 +8,9 @@ import ast
 from pathlib import Path
 
 from games import table
+from tests.packages import PACKAGES
 
 ROOT = Path(__file__).resolve().parents[3]
-PACKAGES = (
-    "clubs",
-    "games",
-    "ledger",
-    "audits",
-    "exports",
-    "followers",
-    "projectors",
-    "webhooks",
-    "tableapp",
-    "bourre_site",
-)
 EVENT_TYPE_NAMES = frozenset(
     {
         table.TABLE_CREATED,

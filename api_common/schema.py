@@ -1,6 +1,6 @@
 """OpenAPI post-processing: the errors any operation can answer, documented once.
 
-The request guard (clubs/api/guard.py) and the parser (clubs/api/parsers.py) answer for
+The request guard (api_common/guard.py) and the parser (api_common/parsers.py) answer for
 every operation before its view runs, so every operation documents them: 400 (a control
 character in the path or a query parameter, malformed or too deeply nested JSON), 404 (no
 such URL), 413 (a body over the upload limit), 500 and 503 (the database unavailable, with

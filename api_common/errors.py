@@ -14,7 +14,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from clubs.api.error_codes import ERROR_CHOICES
+from api_common.error_codes import ERROR_CHOICES
 
 
 class ApiError(exceptions.APIException):

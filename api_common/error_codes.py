@@ -1,7 +1,7 @@
 """Every error code the API can answer, in one place: code -> HTTP status -> meaning.
 
-The error schema's `code` is an enum of these (`clubs.api.errors`), the table in
-`docs/api.md` is `markdown_table()` (``python -m clubs.api.error_codes`` prints it), and
+The error schema's `code` is an enum of these (`api_common.errors`), the table in
+`docs/api.md` is `markdown_table()` (``python -m api_common.error_codes`` prints it), and
 `tests/games/api/test_error_codes.py` scans the source so that a code raised anywhere (a
 `Rejection`, an `ApiError`, a DRF exception) cannot be missing here.
 

@@ -19,7 +19,7 @@ from typing import Any
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from clubs.api.text import bad_character
+from api_common.text import bad_character
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ def _refusal(request: HttpRequest) -> HttpResponse | None:
             if reason:
                 field = name if text is not name else "query"
                 return error_response(400, "invalid_request", f"{field}: {reason}", field=field)
-    from clubs.api.parsers import too_large, upload_limit
+    from api_common.parsers import too_large, upload_limit
 
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)

@@ -36,7 +36,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.api.errors import ApiError
+from api_common.errors import ApiError
 
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000

@@ -13,17 +13,17 @@ from django.conf import settings
 from rest_framework import status
 from rest_framework.parsers import JSONParser
 
-from clubs.api.text import BadText, TooDeep, check_document
+from api_common.text import BadText, TooDeep, check_document
 
 if TYPE_CHECKING:
-    from clubs.api.errors import ApiError
+    from api_common.errors import ApiError
 
 MAX_JSON_DEPTH = 64
 
 
 def _api_error(**fields: Any) -> ApiError:
     # Imported late: rest_framework.views (imported by errors) loads this parser class.
-    from clubs.api.errors import ApiError
+    from api_common.errors import ApiError
 
     return ApiError(**fields)
 

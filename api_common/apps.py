@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ApiCommonConfig(AppConfig):
+    name = "api_common"
+    verbose_name = "API plumbing"
