@@ -1,5 +1,7 @@
-"""DDL of the event log partitioned by club, as migration ``games.0010`` leaves it (it
-alters the tables of ``games.0007``, kept in ``schema_v2.py``).
+"""DDL of the event log partitioned by club, as migration ``games.0010`` leaves it: the
+current schema only. Its history, every earlier version of the tables and of
+``eventstore_append``, is in the migrations, one SQL file each (``games/migrations/sql/``,
+as Message DB keeps them).
 
 Every event belongs to one club's partition. ``eventstore_append`` takes the club's lock (a
 transaction-scoped advisory lock keyed by the club) and holds it until commit, so within a
@@ -30,80 +32,7 @@ The tables after ``games.0010``::
         last_position, recorded_at) PRIMARY KEY (club_id, key)
 """
 
-V1_APPEND_SIGNATURE = "text, integer, text[], integer[], text[], text, text, text[], text, text"
 APPEND_SIGNATURE = "uuid, text, integer, text[], integer[], text[], text, text, text[], text, text"
-
-# Why each change (docs/performance.md, "The lock per club"):
-# - The head row was locked and rewritten by every append: two heap writes, their WAL and a
-#   trigger, on the one page every club's head shares. The club's last event already holds
-#   its position and hash; a lock that lives in memory is all the serialising needs.
-# - One CHECK instead of five: the executor reads and prepares every CHECK of a table again
-#   for each INSERT statement, and most of that cost is per constraint.
-# - ``stream`` in the "C" collation: the database's C.UTF-8 is not PostgreSQL's built-in C,
-#   so every comparison in the (stream, version, club_id) index went through strcoll, and
-#   ``stream LIKE 'prefix%'`` could not use the index at all. Byte order is code point order
-#   for UTF-8, the order C.UTF-8 sorts in, so no result changes.
-UPGRADE = [
-    r"""
-CREATE TABLE eventstore_partition (club_id uuid PRIMARY KEY);
-CREATE TRIGGER eventstore_partition_no_update_delete BEFORE UPDATE OR DELETE
-    ON eventstore_partition FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
-CREATE TRIGGER eventstore_partition_no_truncate BEFORE TRUNCATE ON eventstore_partition
-    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
-INSERT INTO eventstore_partition (club_id)
-    SELECT h.club_id FROM eventstore_head h
-    WHERE EXISTS (SELECT 1 FROM eventstore_event e WHERE e.club_id = h.club_id);
--- Its trigger function stays: a carried log's archive, eventstore_head_v1, uses it too.
-DROP TABLE eventstore_head;
-""",
-    # The five CHECKs' names depend on the log's history (a carried log's archive kept the
-    # first names), so they are found rather than named.
-    r"""
-DO $$
-DECLARE
-    v_name name;
-BEGIN
-    FOR v_name IN SELECT conname FROM pg_constraint
-                  WHERE conrelid = 'eventstore_event'::regclass AND contype = 'c' LOOP
-        EXECUTE format('ALTER TABLE eventstore_event DROP CONSTRAINT %I', v_name);
-    END LOOP;
-END $$;
-ALTER TABLE eventstore_event ADD CONSTRAINT eventstore_event_well_formed CHECK (
-    position > 0 AND version > 0 AND schema_version > 0 AND stream <> '' AND type <> '');
-ALTER TABLE eventstore_event ALTER COLUMN stream TYPE text COLLATE "C";
-""",
-]
-
-DOWNGRADE = [
-    r"""
-CREATE TABLE eventstore_head (
-    club_id uuid PRIMARY KEY,
-    last_position bigint NOT NULL CHECK (last_position >= 0),
-    last_hash text NOT NULL
-);
-INSERT INTO eventstore_head (club_id, last_position, last_hash)
-    SELECT p.club_id, l.position, l.hash FROM eventstore_partition p
-    CROSS JOIN LATERAL (SELECT e.position, e.hash FROM eventstore_event e
-                        WHERE e.club_id = p.club_id ORDER BY e.position DESC LIMIT 1) l;
-CREATE TRIGGER eventstore_head_no_delete BEFORE DELETE ON eventstore_head
-    FOR EACH ROW EXECUTE FUNCTION eventstore_refuse_change();
-CREATE TRIGGER eventstore_head_no_truncate BEFORE TRUNCATE ON eventstore_head
-    FOR EACH STATEMENT EXECUTE FUNCTION eventstore_refuse_change();
-CREATE TRIGGER eventstore_head_forward BEFORE UPDATE ON eventstore_head
-    FOR EACH ROW EXECUTE FUNCTION eventstore_head_forward_only();
-DROP TABLE eventstore_partition;
-""",
-    r"""
-ALTER TABLE eventstore_event DROP CONSTRAINT eventstore_event_well_formed;
-ALTER TABLE eventstore_event
-    ADD CONSTRAINT eventstore_event_position_check CHECK (position > 0),
-    ADD CONSTRAINT eventstore_event_stream_check CHECK (stream <> ''),
-    ADD CONSTRAINT eventstore_event_version_check CHECK (version > 0),
-    ADD CONSTRAINT eventstore_event_type_check CHECK (type <> ''),
-    ADD CONSTRAINT eventstore_event_schema_version_check CHECK (schema_version > 0);
-ALTER TABLE eventstore_event ALTER COLUMN stream TYPE text COLLATE "default";
-""",
-]
 
 #: The club lock's first key: the two-key form of the advisory lock keeps the event
 #: store's locks apart from any other user of advisory locks ('BREE').

@@ -1,6 +1,6 @@
 from django.db import migrations, models
 
-from games.eventstore import schema_v1 as schema
+from games.migrations._sql import sql
 
 
 class Migration(migrations.Migration):
@@ -8,7 +8,10 @@ class Migration(migrations.Migration):
     dependencies: list = []
 
     operations = [
-        migrations.RunSQL(sql=schema.FORWARD, reverse_sql=schema.BACKWARD),
+        migrations.RunSQL(
+            sql=[sql("eventstore_v1_tables"), sql("eventstore_v1_triggers"), sql("eventstore_append_v1")],
+            reverse_sql=[sql("eventstore_v1_drop")],
+        ),
         migrations.CreateModel(
             name="Event",
             fields=[

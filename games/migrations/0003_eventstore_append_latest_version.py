@@ -2,12 +2,12 @@
 
 from django.db import migrations
 
-from games.eventstore import schema_v1 as schema
+from games.migrations._sql import sql
 
 
 class Migration(migrations.Migration):
     dependencies = [("games", "0002_tables")]
 
     operations = [
-        migrations.RunSQL(sql=[schema.APPEND_FUNCTION], reverse_sql=migrations.RunSQL.noop)
+        migrations.RunSQL(sql=[sql("eventstore_append_v1")], reverse_sql=migrations.RunSQL.noop)
     ]

@@ -1,10 +1,10 @@
-"""The event log partitioned by club (see ``games/eventstore/carry.py``)."""
+"""The event log partitioned by club (see ``games/migrations/_carry.py``)."""
 
 from typing import Any
 
 from django.db import migrations, models
 
-from games.eventstore import carry
+from games.migrations import _carry as carry
 
 
 def forward(apps: Any, schema_editor: Any) -> None:

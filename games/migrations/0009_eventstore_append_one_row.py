@@ -8,7 +8,8 @@ dropped and created again (in this migration's transaction: no append sees it mi
 
 from django.db import migrations
 
-from games.eventstore import schema, schema_v2
+from games.eventstore import schema
+from games.migrations._sql import sql
 
 DROP = f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})"
 
@@ -18,7 +19,7 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(
-            sql=[DROP, schema_v2.ONE_ROW_APPEND_FUNCTION],
-            reverse_sql=[DROP, schema_v2.APPEND_FUNCTION],
+            sql=[DROP, sql("eventstore_append_v3")],
+            reverse_sql=[DROP, sql("eventstore_append_v2")],
         )
     ]

@@ -1,4 +1,4 @@
-"""A lock per club instead of a head row per club (``schema.UPGRADE``; ``docs/performance.md``,
+"""A lock per club instead of a head row per club (``sql/eventstore_v3_*.sql``; ``docs/performance.md``,
 "The lock per club").
 
 An append used to lock and rewrite its club's row of ``eventstore_head``; it now takes a
@@ -14,7 +14,8 @@ on a large log, run it in a quiet moment."""
 
 from django.db import migrations, models
 
-from games.eventstore import schema, schema_v2
+from games.eventstore import schema
+from games.migrations._sql import sql
 
 DROP = f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})"
 
@@ -24,8 +25,13 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(
-            sql=[DROP, *schema.UPGRADE, schema.APPEND_FUNCTION],
-            reverse_sql=[DROP, *schema.DOWNGRADE, schema_v2.ONE_ROW_APPEND_FUNCTION],
+            sql=[DROP, sql("eventstore_v3_partitions"), sql("eventstore_v3_checks"), schema.APPEND_FUNCTION],
+            reverse_sql=[
+                DROP,
+                sql("eventstore_v3_partitions_undo"),
+                sql("eventstore_v3_checks_undo"),
+                sql("eventstore_append_v3"),
+            ],
         ),
         # The models are unmanaged: their new shape is state only.
         migrations.DeleteModel(name="LogHead"),

@@ -1,8 +1,9 @@
-"""Migration ``games.0007``: from one global chain to one chain per club.
+"""Migration ``games.0007``: from one global chain to one chain per club (named with an
+underscore: Django's loader does not take it for a migration).
 
 Forward: the first schema's tables are renamed ``eventstore_*_v1`` (their immutability
 triggers go with them; the application role may only read them), the partitioned tables of
-``schema_v2.py`` are created, and every archived event is appended again, in its global order,
+``sql/eventstore_v2_*.sql`` are created, and every archived event is appended again, in its global order,
 to its club's partition: same stream, version, type, payload, metadata and ``recorded_at``,
 a new club position, and a hash in the club's chain. A stream's club is the ``club_id`` of
 its ``TableCreated``; a stream without one goes to ``NO_CLUB``. Idempotency keys follow
@@ -23,10 +24,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.eventstore import schema, schema_v1, schema_v2
+from games.eventstore import schema
 from games.eventstore.canonical import GENESIS_HASH, canonical_json, event_hash, v1_event_hash
 from games.eventstore.reader import NO_CLUB, club_key
+from games.migrations._sql import sql
 from games.table import TABLE_CREATED
+
+#: The arguments of the first schema's `eventstore_append` (`sql/eventstore_append_v1.sql`).
+V1_APPEND_SIGNATURE = "text, integer, text[], integer[], text[], text, text, text[], text, text"
+#: The first schema, as migration 0001 made it (a list: each block is run whole).
+V1_FORWARD = ["eventstore_v1_tables", "eventstore_v1_triggers", "eventstore_append_v1"]
 
 PAGE = 5000
 
@@ -66,10 +73,10 @@ def forward(cursor: Any) -> int:
         cursor.execute(f"ALTER TABLE {old} RENAME TO {new}")
     for old, new in _INDEXES:
         cursor.execute(f"ALTER INDEX {old} RENAME TO {new}")
-    cursor.execute(f"DROP FUNCTION eventstore_append({schema.V1_APPEND_SIGNATURE})")
-    cursor.execute(schema_v2.TABLES)
-    cursor.execute(schema_v2.TRIGGERS)
-    cursor.execute(schema_v2.APPEND_FUNCTION)
+    cursor.execute(f"DROP FUNCTION eventstore_append({V1_APPEND_SIGNATURE})")
+    cursor.execute(sql("eventstore_v2_tables"))
+    cursor.execute(sql("eventstore_v2_triggers"))
+    cursor.execute(sql("eventstore_append_v2"))
     if count == 0:
         cursor.execute(
             "DROP TABLE eventstore_event_v1, eventstore_head_v1, eventstore_idempotency_v1"
@@ -215,12 +222,12 @@ def backward(cursor: Any) -> None:
     if not archived:
         # The first schema again, as migration 0001 made it (trigger functions included).
         cursor.execute("DROP FUNCTION eventstore_refuse_change(), eventstore_head_forward_only()")
-        for block in schema_v1.FORWARD:
-            cursor.execute(block)
+        for name in V1_FORWARD:
+            cursor.execute(sql(name))
         return
     cursor.execute("DROP TABLE eventstore_position_v1")
     for old, new in _RENAMES:
         cursor.execute(f"ALTER TABLE {new} RENAME TO {old}")
     for old, new in _INDEXES:
         cursor.execute(f"ALTER INDEX {new} RENAME TO {old}")
-    cursor.execute(schema_v1.APPEND_FUNCTION)
+    cursor.execute(sql("eventstore_append_v1"))
