@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 
 SUITS = "SHDC"
 _SUIT_ALIASES = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -47,7 +47,12 @@ def parse_card(text: object, deck: frozenset[str], *, field: str = "card") -> st
         )
     raw = text.strip()
     if len(raw) < 2:
-        raise Rejection("card_not_in_deck", f"{field}: {text!r} is not a card", field=field)
+        raise Rejection(
+            "card_not_in_deck",
+            gettext_noop("%(field)s: %(text)r is not a card"),
+            field=field,
+            params={"field": field, "text": text},
+        )
     rank_part, suit_part = raw[:-1].upper(), raw[-1]
     suit_part = _SUIT_ALIASES.get(suit_part, suit_part.upper())
     if rank_part == "10":
@@ -55,6 +60,9 @@ def parse_card(text: object, deck: frozenset[str], *, field: str = "card") -> st
     card = rank_part + suit_part
     if card not in deck:
         raise Rejection(
-            "card_not_in_deck", f"{field}: {text!r} is not a card of this deck", field=field
+            "card_not_in_deck",
+            gettext_noop("%(field)s: %(text)r is not a card of this deck"),
+            field=field,
+            params={"field": field, "text": text},
         )
     return card

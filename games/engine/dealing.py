@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.table.rulings import PostingKind, RulingKind
 
 from .cards import parse_card
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import StartDeal
 from .knowledge import UPCARD, held_by
 from .state import POT, DealState, Hand, Posting, Ruling, Sitting, Trick, evolve, player_account
@@ -16,20 +16,31 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     if sitting.deal is not None and not sitting.deal.over:
         raise Rejection(
             "deal_in_progress",
-            f"deal {sitting.deal.index} is in progress: it has not ended yet",
+            gettext_noop("deal %(deal)d is in progress: it has not ended yet"),
             deal=sitting.deal.index,
+            params={"deal": sitting.deal.index},
         )
     limit = variant.deals_limit(sitting.options)
     if limit is not None and len(sitting.deals) >= limit:
-        raise Rejection("sitting_over", f"the sitting was agreed at {limit} deals")
+        raise Rejection(
+            "sitting_over",
+            gettext_noop("the sitting was agreed at %(limit)d deals"),
+            params={"limit": limit},
+        )
     seated = _seated(sitting, variant, ev)
     if ev.dealer not in sitting.players:
         raise Rejection(
-            "unknown_player", f"dealer: {ev.dealer!r} is not at this table", field="dealer"
+            "unknown_player",
+            gettext_noop("dealer: %(player)r is not at this table"),
+            field="dealer",
+            params={"player": ev.dealer},
         )
     if ev.dealer not in seated:
         raise Rejection(
-            "not_seated", f"dealer: {ev.dealer} is not seated for this deal", field="dealer"
+            "not_seated",
+            gettext_noop("dealer: %(player)s is not seated for this deal"),
+            field="dealer",
+            params={"player": ev.dealer},
         )
     ante = sitting.options["ante"] if ev.ante is None else ev.ante
     if ante < 0:
@@ -117,7 +128,9 @@ def _trump(variant: Variant, ev: StartDeal) -> tuple[str | None, str | None]:
             )
         return None, None
     if ev.trump is None:
-        raise Rejection("missing_trump", "trump: the turned-up card must be logged", field="trump")
+        raise Rejection(
+            "missing_trump", gettext_noop("trump: the turned-up card must be logged"), field="trump"
+        )
     card = parse_card(ev.trump, variant.deck, field="trump")
     return card, card[1]
 

@@ -10,7 +10,7 @@ from games.table.rulings import RulingKind
 from . import climbing, declaring, seats, tricks
 from .closing import close
 from .dealing import start_deal
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import Close, Declare, Event, Exchange, Join, Leave, PassTurn, Retract, StartDeal
 from .knowledge import held_by
 from .state import NO_HAND, DealState, Hand, Ruling, Sitting, evolve
@@ -52,7 +52,9 @@ def new_sitting(
 def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     """The state after `event` and the rulings it produced; raises `Rejection` instead."""
     if state.closed:
-        raise Rejection("table_closed", "the table is closed: nothing more can be logged")
+        raise Rejection(
+            "table_closed", gettext_noop("the table is closed: nothing more can be logged")
+        )
     if isinstance(event, Join):
         state, rulings = seats.join(state, event)
         return state, tuple(rulings)
@@ -68,14 +70,21 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
         return state, tuple(rulings)
     deal = state.deal
     if deal is None:
-        raise Rejection("no_deal_in_progress", "no deal has started: log a deal first")
+        raise Rejection(
+            "no_deal_in_progress", gettext_noop("no deal has started: log a deal first")
+        )
     if event.player not in state.players:
         raise Rejection(
-            "unknown_player", f"player: {event.player!r} is not at this table", field="player"
+            "unknown_player",
+            gettext_noop("player: %(player)r is not at this table"),
+            field="player",
+            params={"player": event.player},
         )
     if deal.over:
         # Between deals nothing but a new deal can happen (a play is no "sixth card").
-        raise Rejection("no_deal_in_progress", "this deal is over: log the next deal first")
+        raise Rejection(
+            "no_deal_in_progress", gettext_noop("this deal is over: log the next deal first")
+        )
     if isinstance(event, Declare):
         state, rulings = declaring.declare(state, variant, deal, event)
     elif isinstance(event, Exchange):
@@ -86,7 +95,10 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
         if deal.trick is None:
             expected = declaring.next_declarer(deal)
             raise Rejection(
-                "out_of_turn", f"out of turn: expected {expected} to declare", expected=expected
+                "out_of_turn",
+                gettext_noop("out of turn: expected %(expected)s to declare"),
+                expected=expected,
+                params={"expected": expected},
             )
         if isinstance(event, PassTurn):
             state, rulings = climbing.pass_turn(state, variant, deal, event)
@@ -107,8 +119,9 @@ def _retract(
     if last is None or before is None or last[0] != ev.player:
         raise Rejection(
             "cannot_retract",
-            f"retract: {ev.player} may only take back a card nobody has played after",
+            gettext_noop("retract: %(player)s may only take back a card nobody has played after"),
             field="retract",
+            params={"player": ev.player},
         )
     player, card, index = last
     hand = before.hands.get(player, NO_HAND)
