@@ -43,7 +43,10 @@ def parse_card(text: object, deck: frozenset[str], *, field: str = "card") -> st
         return text
     if not isinstance(text, str):  # a list or an object is no card either (nor hashable)
         raise Rejection(
-            "invalid_card", f"{field}: a card is a string such as 'TS', got {text!r}", field=field
+            "invalid_card",
+            gettext_noop("%(field)s: a card is a string such as 'TS', got %(text)r"),
+            field=field,
+            params={"field": field, "text": text},
         )
     raw = text.strip()
     if len(raw) < 2:

@@ -103,18 +103,32 @@ def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...
         for p in ev.seated:
             if p not in sitting.players:
                 raise Rejection(
-                    "unknown_player", f"seated: {p!r} is not at this table", field="seated"
+                    "unknown_player",
+                    gettext_noop("seated: %(player)r is not at this table"),
+                    field="seated",
+                    params={"player": p},
                 )
             if p not in sitting.at_table:
-                raise Rejection("not_seated", f"seated: {p} has left the table", field="seated")
+                raise Rejection(
+                    "not_seated",
+                    gettext_noop("seated: %(player)s has left the table"),
+                    field="seated",
+                    params={"player": p},
+                )
         if len(set(ev.seated)) != len(ev.seated):
-            raise Rejection("invalid_event", "seated: a player is listed twice", field="seated")
+            raise Rejection(
+                "invalid_event", gettext_noop("seated: a player is listed twice"), field="seated"
+            )
         seated = tuple(p for p in sitting.players if p in ev.seated)
     if not variant.min_players <= len(seated) <= variant.max_players:
         raise Rejection(
             "player_count",
-            f"seated: {variant.name} is played by "
-            f"{variant.min_players} to {variant.max_players} players",
+            gettext_noop("seated: %(variant)s is played by %(least)d to %(most)d players"),
+            params={
+                "variant": variant.name,
+                "least": variant.min_players,
+                "most": variant.max_players,
+            },
             field="seated",
         )
     return seated
@@ -124,7 +138,10 @@ def _trump(variant: Variant, ev: StartDeal) -> tuple[str | None, str | None]:
     if not variant.has_trump:
         if ev.trump is not None:
             raise Rejection(
-                "invalid_event", f"trump: {variant.name} is played without trumps", field="trump"
+                "invalid_event",
+                gettext_noop("trump: %(variant)s is played without trumps"),
+                field="trump",
+                params={"variant": variant.name},
             )
         return None, None
     if ev.trump is None:
@@ -148,14 +165,20 @@ def _hands(
         field = f"hands.{player}"
         if player not in seated:
             raise Rejection(
-                "not_seated", f"{field}: {player!r} is not seated for this deal", field=field
+                "not_seated",
+                gettext_noop("%(field)s: %(player)r is not seated for this deal"),
+                field=field,
+                params={"field": field, "player": player},
             )
         deck = variant.deck
         parsed = [c if c in deck else parse_card(c, deck, field=field) for c in cards]
         distinct = frozenset(parsed)
         if len(parsed) != 5 or len(distinct) != 5:
             raise Rejection(
-                "invalid_event", f"{field}: a hand is five different cards", field=field
+                "invalid_event",
+                gettext_noop("%(field)s: a hand is five different cards"),
+                field=field,
+                params={"field": field},
             )
         mine = held_by(player)
         for card in parsed:
@@ -163,15 +186,17 @@ def _hands(
             if where is not None and where != mine:
                 raise Rejection(
                     "card_seen_elsewhere",
-                    f"{field}: {card} cannot also be in {player}'s hand",
+                    gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
                     field=field,
+                    params={"field": field, "card": card, "player": player},
                 )
             location[card] = mine
         if variant.trump_in_dealer_hand and player == ev.dealer and trump_card not in parsed:
             raise Rejection(
                 "contradicts_logged_hand",
-                f"{field}: the dealer's hand holds the upcard {trump_card}",
+                gettext_noop("%(field)s: the dealer's hand holds the upcard %(card)s"),
                 field=field,
+                params={"field": field, "card": trump_card},
             )
         hands[player] = Hand(distinct, True)
     return hands, location

@@ -36,7 +36,16 @@ def gettext_noop(template: str) -> str:
 
 class Phrase(str):
     """A parameter that is itself a marked sentence (`gettext_noop`): translated with the
-    message, unlike a player's name or a card."""
+    message, unlike a player's name or a card; its own placeholders take the other params."""
+
+
+def _phrase(phrase: str, params: Mapping[str, object], translate: Callable[[str], str]) -> str:
+    if "%(" not in phrase:
+        return translate(phrase)
+    try:
+        return translate(phrase) % params
+    except (KeyError, TypeError, ValueError):
+        return phrase % params
 
 
 class Rejection(Exception):
@@ -70,8 +79,9 @@ class Rejection(Exception):
     def _fill(self, text: str, translate: Callable[[str], str] = _english) -> str:
         if self.params is None:
             return text
+        plain = {k: v for k, v in self.params.items() if not isinstance(v, Phrase)}
         params = {
-            name: translate(value) if isinstance(value, Phrase) else value
+            name: _phrase(value, plain, translate) if isinstance(value, Phrase) else value
             for name, value in self.params.items()
         }
         try:

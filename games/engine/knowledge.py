@@ -164,8 +164,18 @@ def _listed(
     if cards is None:
         return None
     if len(cards) != count:
-        raise Rejection("invalid_event", f"{field}: must list exactly {count} cards", field=field)
+        raise Rejection(
+            "invalid_event",
+            gettext_noop("%(field)s: must list exactly %(count)d cards"),
+            field=field,
+            params={"field": field, "count": count},
+        )
     parsed = tuple(parse_card(c, deck, field=field) for c in cards)
     if len(set(parsed)) != len(parsed):
-        raise Rejection("invalid_event", f"{field}: a card is listed twice", field=field)
+        raise Rejection(
+            "invalid_event",
+            gettext_noop("%(field)s: a card is listed twice"),
+            field=field,
+            params={"field": field},
+        )
     return parsed

@@ -26,23 +26,31 @@ def new_sitting(
     """A table before its first deal; refuses unknown variants, options and bad player lists."""
     rules = get_variant(variant)
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise Rejection("invalid_players", "players: must be a list of names", field="players")
+        raise Rejection(
+            "invalid_players", gettext_noop("players: must be a list of names"), field="players"
+        )
     names = tuple(players)
     if any(not isinstance(p, str) or not p for p in names):
         raise Rejection(
-            "invalid_players", "players: every player is a non-empty name", field="players"
+            "invalid_players",
+            gettext_noop("players: every player is a non-empty name"),
+            field="players",
         )
     if len(set(names)) != len(names):
-        raise Rejection("invalid_players", "players: names must be distinct", field="players")
+        raise Rejection(
+            "invalid_players", gettext_noop("players: names must be distinct"), field="players"
+        )
     if not rules.min_players <= len(names) <= rules.max_players:
         raise Rejection(
             "player_count",
-            f"players: {rules.name} is played by "
-            f"{rules.min_players} to {rules.max_players} players",
+            gettext_noop("players: %(variant)s is played by %(least)d to %(most)d players"),
+            params={"variant": rules.name, "least": rules.min_players, "most": rules.max_players},
             field="players",
         )
     if options is not None and not isinstance(options, Mapping):
-        raise Rejection("invalid_option", "options: must be an object", field="options")
+        raise Rejection(
+            "invalid_option", gettext_noop("options: must be an object"), field="options"
+        )
     checked = rules.check_options(options, names)
     return Sitting(
         variant=rules.name, options=checked, players=names, balances={p: 0 for p in names}

@@ -92,8 +92,11 @@ def _check_newcomer(sitting: Sitting, ev: Join) -> None:
     if len(sitting.players) >= most:
         raise Rejection(
             "player_count",
-            f"join.player: a {sitting.variant} table has at most {most} seats over its "
-            "sitting (every seat ever taken counts): open another table",
+            gettext_noop(
+                "join.player: a %(variant)s table has at most %(most)d seats over its "
+                "sitting (every seat ever taken counts): open another table"
+            ),
+            params={"variant": sitting.variant, "most": most},
             field="join.player",
         )
 
