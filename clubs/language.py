@@ -107,12 +107,12 @@ class DeviceLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         device = device_language(request)
         request.device_language = device  # type: ignore[attr-defined]
+        # Activated for the whole request and left so (as Django's LocaleMiddleware does):
+        # a streamed body is produced after this returns and must still speak the language;
+        # the next request on this thread or task activates its own first thing.
         use_language(request, device or settings.LANGUAGE_CODE)
-        try:
-            response = self.get_response(request)
-            response.headers.setdefault("Content-Language", translation.get_language())
-        finally:
-            translation.deactivate()
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Language", translation.get_language())
         varies = ("Accept-Language",) if is_api(request) else ("Accept-Language", "Cookie")
         patch_vary_headers(response, varies)
         return response

@@ -113,3 +113,18 @@ def test_dates_follow_the_language(db: None) -> None:
     assert said["en"] == "Dec. 1, 2026"
     assert said["fr"] == "1 décembre 2026"
     assert said["uk"] == "01 грудня 2026 р."  # the genitive month
+
+
+def test_a_display_without_an_account_falls_back_on_its_clubs_language(club: Club) -> None:
+    """What the table display and the players' view call, knowing their table's club."""
+    from django.test import RequestFactory
+
+    from clubs.language import club_language
+
+    club.default_language = "uk"
+    factory = RequestFactory()
+    assert club_language(club, factory.get("/live/x", HTTP_ACCEPT_LANGUAGE="de")) == "uk"
+    assert club_language(club, factory.get("/live/x", HTTP_ACCEPT_LANGUAGE="fr")) == "fr"
+    chosen = factory.get("/live/x", HTTP_ACCEPT_LANGUAGE="fr")
+    chosen.COOKIES["bourre_language"] = "en"
+    assert club_language(club, chosen) == "en"
