@@ -75,3 +75,16 @@ def test_a_cookie_does_not_change_the_api_language(scorekeeper: APIClient) -> No
     scorekeeper.cookies["bourre_language"] = "uk"
     response = scorekeeper.get("/api/v1/no-such-thing", HTTP_ACCEPT_LANGUAGE="fr")
     assert response["Content-Language"] == "fr"
+
+
+def test_drf_s_own_messages_follow_the_language_too(db: None) -> None:
+    """No key at all: DRF's message, which DRF itself translates."""
+    anonymous = APIClient()
+    answers = {
+        language: anonymous.get("/api/v1/tables", HTTP_ACCEPT_LANGUAGE=language)
+        for language in ("en", "fr", "uk")
+    }
+    assert {r.status_code for r in answers.values()} == {401}
+    assert {r.json()["error"]["code"] for r in answers.values()} == {"not_authenticated"}
+    messages = {r.json()["error"]["message"] for r in answers.values()}
+    assert len(messages) == 3, messages
