@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PY := .venv/bin/python
 BENCH ?=
 
-.PHONY: run test lint typecheck bench services stop venv clean
+.PHONY: run test lint typecheck bench services stop venv clean messages
 
 run:
 	@scripts/run.sh
@@ -25,6 +25,10 @@ typecheck: venv
 
 bench:
 	@scripts/bench.sh $(BENCH)
+
+# Update the translation catalogues (locale/*/LC_MESSAGES/django.po) from the marked strings.
+messages: venv
+	@scripts/messages.sh
 
 # Start Postgres and Redis and migrate, leaving them up (for running pytest by hand).
 services:

@@ -18,6 +18,8 @@ from typing import Any
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from api_common.text import bad_character
 
@@ -35,9 +37,16 @@ _CODES = {
     500: "internal_error",
     503: "service_unavailable",
 }
+# In the language Accept-Language asks for (clubs/language.py); the codes never change.
 _MESSAGES = {
-    404: "no such URL (or a malformed path parameter)",
-    500: "internal error; the request was not carried out",
+    400: gettext_lazy("the request cannot be read"),
+    401: gettext_lazy("no API key, or an invalid or revoked one"),
+    403: gettext_lazy("this key's role may not do this"),
+    404: gettext_lazy("no such URL (or a malformed path parameter)"),
+    405: gettext_lazy("this URL does not take this method"),
+    413: gettext_lazy("the request body is too large"),
+    500: gettext_lazy("internal error; the request was not carried out"),
+    503: gettext_lazy("the database is unavailable; retry shortly"),
 }
 _URL_CREDENTIALS = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)(?P<user>[^:/@\s]*):[^@\s]*@", re.I)
 _PASSWORD_WORDS = re.compile(r"(password\s*=\s*)\S+", re.I)
@@ -54,7 +63,7 @@ def error_response(
 ) -> JsonResponse:
     body = {
         "code": code or _CODES.get(status, "error"),
-        "message": message or _MESSAGES.get(status) or HTTPStatus(status).phrase.lower(),
+        "message": str(message or _MESSAGES.get(status) or HTTPStatus(status).phrase.lower()),
         **extra,
     }
     return JsonResponse({"error": body}, status=status)
@@ -79,7 +88,7 @@ def _refusal(request: HttpRequest) -> HttpResponse | None:
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
-        return error_response(400, "bad_request", "Content-Length is not a number")
+        return error_response(400, "bad_request", _("Content-Length is not a number"))
     if declared > upload_limit():
         error = too_large(upload_limit())
         return JsonResponse({"error": error.payload}, status=413)
@@ -87,9 +96,7 @@ def _refusal(request: HttpRequest) -> HttpResponse | None:
 
 
 def unavailable() -> JsonResponse:
-    response = error_response(
-        503, "service_unavailable", "the database is unavailable; retry shortly"
-    )
+    response = error_response(503, "service_unavailable")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 

@@ -15,6 +15,11 @@ class Club(models.Model):
     # Where the club plays: the standings count each event for the club night it belongs
     # to in this zone (`clubs.nights`). An IANA name; checked by `club_time_zone_set`.
     time_zone = models.CharField(max_length=64, default="UTC")
+    # The language of a member who chose none and whose browser asks for none of ours
+    # (clubs/language.py); set by the club's admin.
+    default_language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
 
     class Meta:
         ordering = ["name"]
@@ -87,6 +92,8 @@ class Member(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     role = models.CharField(max_length=20, choices=CLUB_ROLE_CHOICES)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The member's own language for the app; blank: the browser's, else the club's default.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True, default="")
 
     class Meta:
         ordering = ["created_at"]

@@ -7,7 +7,13 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.utils.translation import gettext
+
+        from games.engine.errors import use_translator
         from games.eventstore.privileges import grant_app_privileges
+
+        # The engine's refusals speak the request's language (games/engine/errors.py).
+        use_translator(gettext)
 
         # Runs after every migrate, as the migrating (owner) role.
         post_migrate.connect(grant_app_privileges, sender=self, dispatch_uid="games-grants")

@@ -5,6 +5,7 @@ LOCK="$VAR/run/lock"
 services_up() {
     mkdir -p "$VAR/run"
     "$ROOT/scripts/venv.sh"
+    "$ROOT/scripts/catalogues.sh"
     (
         flock 9
         register_user

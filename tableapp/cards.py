@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
 from games.engine.variants import get_variant
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -13,14 +16,30 @@ def card_label(card: str) -> str:
     return f"{'10' if rank == 'T' else rank}{SUITS.get(suit, suit)}"
 
 
-RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {
+    "A": pgettext_lazy("a card's rank", "ace"),
+    "K": pgettext_lazy("a card's rank", "king"),
+    "Q": pgettext_lazy("a card's rank", "queen"),
+    "J": pgettext_lazy("a card's rank", "jack"),
+    "T": pgettext_lazy("a card's rank", "ten"),
+}
+# The suit as it follows a rank ("queen of hearts"): Ukrainian says it in the genitive
+# plural (дама чирв), French after "de" (dame de cœur).
+SUIT_NAMES = {
+    "S": pgettext_lazy("a suit, after a rank: queen of ...", "spades"),
+    "H": pgettext_lazy("a suit, after a rank: queen of ...", "hearts"),
+    "D": pgettext_lazy("a suit, after a rank: queen of ...", "diamonds"),
+    "C": pgettext_lazy("a suit, after a rank: queen of ...", "clubs"),
+}
 
 
 def card_name(card: str) -> str:
     """`QH` is "queen of hearts" (what a screen reader says)."""
     rank, suit = card[:-1], card[-1]
-    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES.get(suit, suit)}"
+    return _("%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES.get(rank, rank),
+        "suit": SUIT_NAMES.get(suit, suit),
+    }
 
 
 def is_red(card: str) -> bool:

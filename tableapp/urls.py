@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from tableapp.views import audit, club, reads, sitting, table, tables
+from tableapp.views import audit, club, language, reads, rules, sitting, table, tables
 
 app_name = "tableapp"
 
@@ -40,4 +40,8 @@ urlpatterns = [
     path("club/time-zone", club.time_zone_set, name="time-zone"),
     path("keys/add", club.key_add, name="key-add"),
     path("keys/<uuid:key_id>/revoke", club.key_revoke, name="key-revoke"),
+    path("language", language.language_set, name="language"),
+    path("club/language", language.club_language_set, name="club-language"),
+    path("rules/", rules.rules_index, name="rules"),
+    path("rules/<str:variant>/", rules.rules_page, name="rules-variant"),
 ]

@@ -1,61 +1,84 @@
-"""Rulings in words, as a scorekeeper reads them aloud at the table."""
+"""Rulings in words, as a scorekeeper reads them aloud at the table, in the request's
+language (docs/i18n.md: the game's words are the glossary's, docs/glossary.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
+
 from games.table import RulingKind
 from tableapp.cards import card_label
 
 #: What the player could have done, by the obligation name the engine uses.
 OBLIGATIONS = {
-    "follow_suit": "could follow suit",
-    "trump": "could trump (void in the suit led)",
-    "head_trick": "could beat the best card of the trick",
-    "overtrump": "could overtrump",
-    "cinch": "held a cinch and had to play the highest trump",
-    "lead_high_trump": "held the ace, king or queen of trumps and had to lead the highest trump",
-    "climb": "could climb with a higher card of the suit",
-    "must_climb": "must climb with a higher card of the suit led",
+    "follow_suit": gettext_lazy("could follow suit"),
+    "trump": gettext_lazy("could trump (void in the suit led)"),
+    "head_trick": gettext_lazy("could beat the best card of the trick"),
+    "overtrump": gettext_lazy("could overtrump"),
+    "cinch": gettext_lazy("held a cinch and had to play the highest trump"),
+    "lead_high_trump": gettext_lazy(
+        "held the ace, king or queen of trumps and had to lead the highest trump"
+    ),
+    "climb": gettext_lazy("could climb with a higher card of the suit"),
+    "must_climb": gettext_lazy("must climb with a higher card of the suit led"),
+}
+#: Why a card is refused now, for the card picker (short: it sits under the card).
+REFUSALS = {
+    "follow_suit": gettext_lazy("must follow suit"),
+    "trump": gettext_lazy("must trump"),
+    "head_trick": gettext_lazy("must beat the best card"),
+    "overtrump": gettext_lazy("must overtrump"),
+    "cinch": gettext_lazy("cinch: play the highest trump"),
+    "lead_high_trump": gettext_lazy("must lead the highest trump"),
+    "climb": gettext_lazy("must climb"),
+    "must_climb": gettext_lazy("must climb"),
 }
 
 
 def obligation_words(name: str) -> str:
-    return OBLIGATIONS.get(name, name.replace("_", " "))
+    return str(OBLIGATIONS.get(name, name.replace("_", " ")))
 
 
 def refusal_words(name: str) -> str:
     """Why a card is refused now, for the card picker."""
-    return {
-        "follow_suit": "must follow suit",
-        "trump": "must trump",
-        "head_trick": "must beat the best card",
-        "overtrump": "must overtrump",
-        "cinch": "cinch: play the highest trump",
-        "lead_high_trump": "must lead the highest trump",
-        "climb": "must climb",
-        "must_climb": "must climb",
-    }.get(name, name.replace("_", " "))
+    return str(REFUSALS.get(name, name.replace("_", " ")))
+
+
+def tricks_words(count: int) -> str:
+    """ "1 trick", "5 tricks", with each language's plural forms (Ukrainian has three)."""
+    return ngettext("%(count)d trick", "%(count)d tricks", count) % {"count": count}
+
+
+def chips_words(count: int) -> str:
+    """ "1 chip", "5 chips", with each language's plural forms."""
+    return ngettext("%(count)d chip", "%(count)d chips", count) % {"count": count}
 
 
 def _names(players: Sequence[str]) -> str:
     players = list(players)
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+    if len(players) == 1:
+        return players[0]
+    return _("%(names)s and %(last)s") % {"names": ", ".join(players[:-1]), "last": players[-1]}
 
 
 def _proof(ruling: Mapping[str, Any], actions: Sequence[Mapping[str, Any]] | None) -> str:
     index = ruling.get("proven_at")
     if index is None:
-        return "not yet proven"
+        return _("not yet proven")
     if actions is None or not 0 <= index < len(actions):
-        return f"proven at action {index + 1} of the deal"
+        return _("proven at action %(number)d of the deal") % {"number": index + 1}
     action = actions[index]
     if action.get("player") == ruling.get("player") and action.get("play") == ruling.get("card"):
-        return "proven at the play itself (the hand was logged)"
+        return _("proven at the play itself (the hand was logged)")
     if "play" in action:
-        return f"proven when {action['player']} showed the {card_label(action['play'])}"
-    return f"proven at action {index + 1} of the deal"
+        return _("proven when %(player)s showed the %(card)s") % {
+            "player": action["player"],
+            "card": card_label(action["play"]),
+        }
+    return _("proven at action %(number)d of the deal") % {"number": index + 1}
 
 
 def ruling_words(
@@ -67,43 +90,79 @@ def ruling_words(
     amount = ruling.get("amount")
     if kind == RulingKind.RENEGE:
         card = ruling.get("card")
-        played = f" with the {card_label(card)}" if card else ""
-        owes = "" if amount is None else f"; pays {amount} into the next pot"
-        return (
-            f"{player} reneged in trick {ruling.get('trick')}{played}: "
-            f"{obligation_words(str(ruling.get('obligation', '')))}, {_proof(ruling, actions)}"
-            f"{owes}"
-        )
+        words = {
+            "player": player,
+            "trick": ruling.get("trick"),
+            "card": card_label(card) if card else "",
+            "obligation": obligation_words(str(ruling.get("obligation", ""))),
+            "proof": _proof(ruling, actions),
+        }
+        if card:
+            text = _(
+                "%(player)s reneged in trick %(trick)s with the %(card)s: %(obligation)s, %(proof)s"
+            )
+        else:
+            text = _("%(player)s reneged in trick %(trick)s: %(obligation)s, %(proof)s")
+        text %= words
+        if amount is not None:
+            # English keeps the bare number; the other languages say the chips' plural.
+            text += ngettext(
+                "; pays %(amount)d into the next pot", "; pays %(amount)d into the next pot", amount
+            ) % {"amount": amount}
+        return text
     if kind == RulingKind.POT_WON:
-        return f"{player} takes the pot: {amount}"
+        return ngettext(
+            "%(player)s takes the pot: %(amount)d", "%(player)s takes the pot: %(amount)d", amount
+        ) % {"player": player, "amount": amount}
     if kind == RulingKind.POT_SPLIT:
-        return (
-            f"{_names(ruling.get('players', []))} tie and split the pot: "
-            f"{ruling.get('each')} each, {ruling.get('left', 0)} stays in the pot"
-        )
+        each = int(ruling.get("each") or 0)
+        left = int(ruling.get("left") or 0)
+        return ngettext(
+            "%(players)s tie and split the pot: %(each)d each, %(left)d stays in the pot",
+            "%(players)s tie and split the pot: %(each)d each, %(left)d stay in the pot",
+            left,
+        ) % {"players": _names(ruling.get("players", [])), "each": each, "left": left}
     if kind == RulingKind.POT_CARRIED:
         tied = ruling.get("tied") or []
-        why = f"{_names(tied)} tie" if tied else "nobody takes it"
-        return f"{why}: the pot of {amount} carries to the next deal"
+        if tied:
+            text = _("%(players)s tie: the pot of %(amount)s carries to the next deal")
+        else:
+            text = _("nobody takes it: the pot of %(amount)s carries to the next deal")
+        return text % {"players": _names(tied), "amount": amount}
     if kind == RulingKind.POT_SHARED:
         shares = ruling.get("shares") or {}
-        return "the pot is shared: " + ", ".join(f"{p} {n}" for p, n in shares.items())
+        return _("the pot is shared: %(shares)s") % {
+            "shares": ", ".join(f"{p} {n}" for p, n in shares.items())
+        }
     if kind == RulingKind.BOURRE:
-        return f"{player} is bourré (no trick): pays {amount} into the next pot"
+        return ngettext(
+            "%(player)s is bourré (no trick): pays %(amount)d into the next pot",
+            "%(player)s is bourré (no trick): pays %(amount)d into the next pot",
+            amount or 0,
+        ) % {"player": player, "amount": amount or 0}
     if kind == RulingKind.ALL_PASSED:
-        return "everyone passed: the pot carries to the next deal"
+        return _("everyone passed: the pot carries to the next deal")
     if kind == RulingKind.LONE_PLAYER:
-        return f"{player} is the only one playing and takes the pot uncontested"
+        return _("%(player)s is the only one playing and takes the pot uncontested") % {
+            "player": player
+        }
     if kind == RulingKind.DEALER_MUST_PLAY:
-        who = f"{player} (the dealer)" if player else "the dealer"
-        return f"everyone else passed: {who} must play"
+        if player:
+            return _("everyone else passed: %(player)s (the dealer) must play") % {"player": player}
+        return _("everyone else passed: the dealer must play")
     if kind == RulingKind.TRICK_WON:
-        return f"trick {ruling.get('trick')} to {ruling.get('winner')}"
+        return _("trick %(trick)s to %(winner)s") % {
+            "trick": ruling.get("trick"),
+            "winner": ruling.get("winner"),
+        }
     if kind == RulingKind.DEAL_STARTED:
         antes = ruling.get("antes") or {}
-        return f"deal {int(ruling.get('deal', 0)) + 1}: antes paid, {sum(antes.values())} in all"
+        return _("deal %(number)d: antes paid, %(total)d in all") % {
+            "number": int(ruling.get("deal", 0)) + 1,
+            "total": sum(antes.values()),
+        }
     if kind == RulingKind.DEAL_SETTLED:
-        return f"deal {int(ruling.get('deal', 0)) + 1} settled"
+        return _("deal %(number)d settled") % {"number": int(ruling.get("deal", 0)) + 1}
     rest = ", ".join(f"{k} {v}" for k, v in ruling.items() if k != "kind")
     return f"{kind.replace('_', ' ')}: {rest}" if rest else kind.replace("_", " ")
 
@@ -112,13 +171,28 @@ def action_words(action: Mapping[str, Any]) -> str:
     """One transcript action in words."""
     player = action.get("player", "")
     if "declare" in action:
-        return f"{player} declares {action['declare']}"
+        if action["declare"] == "play":
+            return pgettext("a declaration", "%(player)s declares play") % {"player": player}
+        if action["declare"] == "pass":
+            return pgettext("a declaration", "%(player)s declares pass") % {"player": player}
+        return _("%(player)s declares %(declaration)s") % {
+            "player": player,
+            "declaration": action["declare"],
+        }
     if "exchange" in action:
-        return f"{player} exchanges {action['exchange']}"
+        count = int(action["exchange"])
+        return ngettext(
+            "%(player)s exchanges %(count)d", "%(player)s exchanges %(count)d", count
+        ) % {"player": player, "count": count}
     if "play" in action:
-        return f"{player} plays {card_label(action['play'])}"
+        return _("%(player)s plays %(card)s") % {
+            "player": player,
+            "card": card_label(action["play"]),
+        }
     if action.get("retract"):
-        return f"{player} takes back the last card"
+        return _("%(player)s takes back the last card") % {"player": player}
     if action.get("pass_turn"):
-        return f"{player} passes"
+        return pgettext("passing a turn in a comtadine trick", "%(player)s passes") % {
+            "player": player
+        }
     return ", ".join(f"{k} {v}" for k, v in action.items())

@@ -88,7 +88,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: one JSON error envelope under /api/, whatever answered (api_common/guard.py).
+    # Outermost, so that even the guard's refusals speak the request's language: the
+    # device's language (API: Accept-Language only), and Content-Language on the answer.
+    "clubs.language.DeviceLanguageMiddleware",
+    # One JSON error envelope under /api/, whatever answered (api_common/guard.py).
     "api_common.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (admin, docs pages, the app) served by the service itself.
@@ -97,6 +100,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in member's own choice, else the club's default (clubs/language.py).
+    "clubs.language.MemberLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -113,6 +118,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -135,7 +141,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS: list[dict[str, str]] = []
 
-LANGUAGE_CODE = "en-us"
+# The players' languages (docs/i18n.md): English, French and Ukrainian. Each is named in
+# its own words, untranslated, as a language switch shows them.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("uk", "Українська")]
+# The catalogues: locale/<lang>/LC_MESSAGES/django.po, compiled to .mo by the set-up
+# (scripts/catalogues.sh), never committed.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# A device without an account (the table display, the players' view) keeps the language
+# chosen with the switch for a year.
+LANGUAGE_COOKIE_NAME = "bourre_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

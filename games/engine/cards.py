@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 
 SUITS = "SHDC"
 _SUIT_ALIASES = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -43,11 +43,19 @@ def parse_card(text: object, deck: frozenset[str], *, field: str = "card") -> st
         return text
     if not isinstance(text, str):  # a list or an object is no card either (nor hashable)
         raise Rejection(
-            "invalid_card", f"{field}: a card is a string such as 'TS', got {text!r}", field=field
+            "invalid_card",
+            gettext_noop("%(field)s: a card is a string such as 'TS', got %(text)r"),
+            field=field,
+            params={"field": field, "text": text},
         )
     raw = text.strip()
     if len(raw) < 2:
-        raise Rejection("card_not_in_deck", f"{field}: {text!r} is not a card", field=field)
+        raise Rejection(
+            "card_not_in_deck",
+            gettext_noop("%(field)s: %(text)r is not a card"),
+            field=field,
+            params={"field": field, "text": text},
+        )
     rank_part, suit_part = raw[:-1].upper(), raw[-1]
     suit_part = _SUIT_ALIASES.get(suit_part, suit_part.upper())
     if rank_part == "10":
@@ -55,6 +63,9 @@ def parse_card(text: object, deck: frozenset[str], *, field: str = "card") -> st
     card = rank_part + suit_part
     if card not in deck:
         raise Rejection(
-            "card_not_in_deck", f"{field}: {text!r} is not a card of this deck", field=field
+            "card_not_in_deck",
+            gettext_noop("%(field)s: %(text)r is not a card of this deck"),
+            field=field,
+            params={"field": field, "text": text},
         )
     return card

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.table.rulings import RulingKind
 
 from .cards import parse_card
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import PassTurn, Play
 from .knowledge import check_can_show
 from .obligations import CLIMB
@@ -42,15 +42,27 @@ def _check_turn(deal: DealState, player: str) -> str:
     expected = next_to_act(deal)
     if player not in deal.seated:
         raise Rejection(
-            "not_seated", f"{player} is not seated for this deal", field="player", expected=expected
+            "not_seated",
+            gettext_noop("%(player)s is not seated for this deal"),
+            field="player",
+            expected=expected,
+            params={"player": player},
         )
     if deal.cards_left.get(player, 0) == 0:
         raise Rejection(
-            "sixth_card", f"{player} has no cards left", field="player", expected=expected
+            "sixth_card",
+            gettext_noop("%(player)s has no cards left"),
+            field="player",
+            expected=expected,
+            params={"player": player},
         )
     if player != expected:
         raise Rejection(
-            "out_of_turn", f"out of turn: expected {expected}", field="player", expected=expected
+            "out_of_turn",
+            gettext_noop("out of turn: expected %(expected)s"),
+            field="player",
+            expected=expected,
+            params={"expected": expected},
         )
     return expected
 
@@ -68,8 +80,11 @@ def play(
         if card[1] != last[1] or variant.strength[card] <= variant.strength[last]:
             raise Rejection(
                 "must_climb",
-                f"play: {card} does not beat {last}; play a higher {last[1]} or pass",
+                gettext_noop(
+                    "play: %(card)s does not beat %(last)s; play a higher %(suit)s or pass"
+                ),
                 field="play",
+                params={"card": card, "last": last, "suit": last[1]},
             )
     check_can_show(deal, player, card, field="play")
     rules = variant.rules_for(sitting.options, None)
@@ -99,8 +114,9 @@ def pass_turn(
     if not variant.climbing:
         raise Rejection(
             "not_in_variant",
-            f"pass_turn: there is no passing a trick in {variant.name}",
+            gettext_noop("pass_turn: there is no passing a trick in %(variant)s"),
             field="pass_turn",
+            params={"variant": variant.name},
         )
     player = ev.player
     _check_turn(deal, player)
@@ -109,8 +125,9 @@ def pass_turn(
     if not trick.cards:
         raise Rejection(
             "must_lead",
-            f"{player} is on lead and must lead a card",
+            gettext_noop("%(player)s is on lead and must lead a card"),
             field="pass_turn",
+            params={"player": player},
             expected=player,
         )
     to_beat = trick.cards[-1][1]

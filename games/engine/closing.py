@@ -12,16 +12,17 @@ from typing import Any
 
 from games.table.rulings import PostingKind, RulingKind
 
-from .errors import Rejection
+from .errors import Phrase, Rejection, gettext_noop
 from .seats import between_deals
 from .state import POT, Posting, Ruling, Sitting, evolve, player_account
 
 
 def close(sitting: Sitting) -> tuple[Sitting, list[Ruling]]:
-    between_deals(sitting, "a sitting cannot be closed during a deal")
+    between_deals(sitting, Phrase(gettext_noop("a sitting cannot be closed during a deal")))
     if sitting.deal is None:
         raise Rejection(
-            "nothing_to_close", "no deal has been played: a table closes after a settled deal"
+            "nothing_to_close",
+            gettext_noop("no deal has been played: a table closes after a settled deal"),
         )
     shares = closing_shares(sitting)
     balances = {p: n + shares.get(p, 0) for p, n in sitting.balances.items()}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.table.rulings import PostingKind, RulingKind
 
 from .cards import parse_card
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import StartDeal
 from .knowledge import UPCARD, held_by
 from .state import POT, DealState, Hand, Posting, Ruling, Sitting, Trick, evolve, player_account
@@ -16,20 +16,31 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     if sitting.deal is not None and not sitting.deal.over:
         raise Rejection(
             "deal_in_progress",
-            f"deal {sitting.deal.index} is in progress: it has not ended yet",
+            gettext_noop("deal %(deal)d is in progress: it has not ended yet"),
             deal=sitting.deal.index,
+            params={"deal": sitting.deal.index},
         )
     limit = variant.deals_limit(sitting.options)
     if limit is not None and len(sitting.deals) >= limit:
-        raise Rejection("sitting_over", f"the sitting was agreed at {limit} deals")
+        raise Rejection(
+            "sitting_over",
+            gettext_noop("the sitting was agreed at %(limit)d deals"),
+            params={"limit": limit},
+        )
     seated = _seated(sitting, variant, ev)
     if ev.dealer not in sitting.players:
         raise Rejection(
-            "unknown_player", f"dealer: {ev.dealer!r} is not at this table", field="dealer"
+            "unknown_player",
+            gettext_noop("dealer: %(player)r is not at this table"),
+            field="dealer",
+            params={"player": ev.dealer},
         )
     if ev.dealer not in seated:
         raise Rejection(
-            "not_seated", f"dealer: {ev.dealer} is not seated for this deal", field="dealer"
+            "not_seated",
+            gettext_noop("dealer: %(player)s is not seated for this deal"),
+            field="dealer",
+            params={"player": ev.dealer},
         )
     ante = sitting.options["ante"] if ev.ante is None else ev.ante
     if ante < 0:
@@ -92,18 +103,32 @@ def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...
         for p in ev.seated:
             if p not in sitting.players:
                 raise Rejection(
-                    "unknown_player", f"seated: {p!r} is not at this table", field="seated"
+                    "unknown_player",
+                    gettext_noop("seated: %(player)r is not at this table"),
+                    field="seated",
+                    params={"player": p},
                 )
             if p not in sitting.at_table:
-                raise Rejection("not_seated", f"seated: {p} has left the table", field="seated")
+                raise Rejection(
+                    "not_seated",
+                    gettext_noop("seated: %(player)s has left the table"),
+                    field="seated",
+                    params={"player": p},
+                )
         if len(set(ev.seated)) != len(ev.seated):
-            raise Rejection("invalid_event", "seated: a player is listed twice", field="seated")
+            raise Rejection(
+                "invalid_event", gettext_noop("seated: a player is listed twice"), field="seated"
+            )
         seated = tuple(p for p in sitting.players if p in ev.seated)
     if not variant.min_players <= len(seated) <= variant.max_players:
         raise Rejection(
             "player_count",
-            f"seated: {variant.name} is played by "
-            f"{variant.min_players} to {variant.max_players} players",
+            gettext_noop("seated: %(variant)s is played by %(least)d to %(most)d players"),
+            params={
+                "variant": variant.name,
+                "least": variant.min_players,
+                "most": variant.max_players,
+            },
             field="seated",
         )
     return seated
@@ -113,11 +138,16 @@ def _trump(variant: Variant, ev: StartDeal) -> tuple[str | None, str | None]:
     if not variant.has_trump:
         if ev.trump is not None:
             raise Rejection(
-                "invalid_event", f"trump: {variant.name} is played without trumps", field="trump"
+                "invalid_event",
+                gettext_noop("trump: %(variant)s is played without trumps"),
+                field="trump",
+                params={"variant": variant.name},
             )
         return None, None
     if ev.trump is None:
-        raise Rejection("missing_trump", "trump: the turned-up card must be logged", field="trump")
+        raise Rejection(
+            "missing_trump", gettext_noop("trump: the turned-up card must be logged"), field="trump"
+        )
     card = parse_card(ev.trump, variant.deck, field="trump")
     return card, card[1]
 
@@ -135,14 +165,20 @@ def _hands(
         field = f"hands.{player}"
         if player not in seated:
             raise Rejection(
-                "not_seated", f"{field}: {player!r} is not seated for this deal", field=field
+                "not_seated",
+                gettext_noop("%(field)s: %(player)r is not seated for this deal"),
+                field=field,
+                params={"field": field, "player": player},
             )
         deck = variant.deck
         parsed = [c if c in deck else parse_card(c, deck, field=field) for c in cards]
         distinct = frozenset(parsed)
         if len(parsed) != 5 or len(distinct) != 5:
             raise Rejection(
-                "invalid_event", f"{field}: a hand is five different cards", field=field
+                "invalid_event",
+                gettext_noop("%(field)s: a hand is five different cards"),
+                field=field,
+                params={"field": field},
             )
         mine = held_by(player)
         for card in parsed:
@@ -150,15 +186,17 @@ def _hands(
             if where is not None and where != mine:
                 raise Rejection(
                     "card_seen_elsewhere",
-                    f"{field}: {card} cannot also be in {player}'s hand",
+                    gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
                     field=field,
+                    params={"field": field, "card": card, "player": player},
                 )
             location[card] = mine
         if variant.trump_in_dealer_hand and player == ev.dealer and trump_card not in parsed:
             raise Rejection(
                 "contradicts_logged_hand",
-                f"{field}: the dealer's hand holds the upcard {trump_card}",
+                gettext_noop("%(field)s: the dealer's hand holds the upcard %(card)s"),
                 field=field,
+                params={"field": field, "card": trump_card},
             )
         hands[player] = Hand(distinct, True)
     return hands, location

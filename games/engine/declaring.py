@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.table.rulings import PostingKind, RulingKind
 
 from .dealing import begin_play
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import Declare, Exchange
 from .knowledge import exchange_cards
 from .settlement import close_deal
@@ -25,16 +25,27 @@ def declare(
 ) -> tuple[Sitting, list[Ruling]]:
     if not variant.declares:
         raise Rejection(
-            "not_in_variant", f"declare: nobody declares in {variant.name}", field="declare"
+            "not_in_variant",
+            gettext_noop("declare: nobody declares in %(variant)s"),
+            field="declare",
+            params={"variant": variant.name},
         )
     if deal.play_started or deal.trick is not None:
-        raise Rejection("out_of_turn", "declare: declarations are over")
+        raise Rejection("out_of_turn", gettext_noop("declare: declarations are over"))
     expected = next_declarer(deal)
     if ev.player in deal.declared:
-        raise Rejection("already_declared", f"{ev.player} has already declared", expected=expected)
+        raise Rejection(
+            "already_declared",
+            gettext_noop("%(player)s has already declared"),
+            expected=expected,
+            params={"player": ev.player},
+        )
     if ev.player != expected:
         raise Rejection(
-            "out_of_turn", f"out of turn: expected {expected} to declare", expected=expected
+            "out_of_turn",
+            gettext_noop("out of turn: expected %(expected)s to declare"),
+            expected=expected,
+            params={"expected": expected},
         )
     if (
         not ev.plays
@@ -45,7 +56,7 @@ def declare(
     ):
         raise Rejection(
             "dealer_must_play",
-            "the upcard is the ace of trumps: the dealer must play",
+            gettext_noop("the upcard is the ace of trumps: the dealer must play"),
             field="declare",
         )
     declared = {**deal.declared, ev.player: ev.plays}
@@ -68,38 +79,63 @@ def exchange(
 ) -> tuple[Sitting, list[Ruling]]:
     if not variant.exchanges:
         raise Rejection(
-            "not_in_variant", f"exchange: there is no exchange in {variant.name}", field="exchange"
+            "not_in_variant",
+            gettext_noop("exchange: there is no exchange in %(variant)s"),
+            field="exchange",
+            params={"variant": variant.name},
         )
     if ev.count < 0:
-        raise Rejection("invalid_event", "exchange: must not be negative", field="exchange")
+        raise Rejection(
+            "invalid_event", gettext_noop("exchange: must not be negative"), field="exchange"
+        )
     if ev.count > deal.max_exchange:
         raise Rejection(
             "exchange_limit",
-            f"exchange: at most {deal.max_exchange} cards may be exchanged",
+            gettext_noop("exchange: at most %(most)d cards may be exchanged"),
             field="exchange",
+            params={"most": deal.max_exchange},
         )
     if ev.player not in deal.seated:
-        raise Rejection("not_seated", f"{ev.player} is not seated for this deal", field="player")
+        raise Rejection(
+            "not_seated",
+            gettext_noop("%(player)s is not seated for this deal"),
+            field="player",
+            params={"player": ev.player},
+        )
     if deal.play_started:
-        raise Rejection("out_of_turn", "exchange: play has started", field="exchange")
+        raise Rejection("out_of_turn", gettext_noop("exchange: play has started"), field="exchange")
     if variant.declares:
         if ev.player not in deal.declared:
             expected = next_declarer(deal)
             raise Rejection(
-                "out_of_turn", f"out of turn: {ev.player} has not declared yet", expected=expected
+                "out_of_turn",
+                gettext_noop("out of turn: %(player)s has not declared yet"),
+                expected=expected,
+                params={"player": ev.player},
             )
         if not deal.declared[ev.player]:
             raise Rejection(
-                "player_passed", f"{ev.player} passed and is out of this deal", field="player"
+                "player_passed",
+                gettext_noop("%(player)s passed and is out of this deal"),
+                field="player",
+                params={"player": ev.player},
             )
     if ev.player in deal.exchanged:
-        raise Rejection("already_exchanged", f"{ev.player} has already exchanged", field="player")
+        raise Rejection(
+            "already_exchanged",
+            gettext_noop("%(player)s has already exchanged"),
+            field="player",
+            params={"player": ev.player},
+        )
     position = deal.order.index(ev.player)
     for other in deal.exchanged:
         if deal.order.index(other) > position:
             raise Rejection(
                 "out_of_turn",
-                f"out of turn: exchanges go from the dealer's left and {other} has exchanged",
+                gettext_noop(
+                    "out of turn: exchanges go from the dealer's left and %(other)s has exchanged"
+                ),
+                params={"other": other},
             )
     deal = exchange_cards(deal, variant.deck, ev)
     fee = deal.exchange_fee if ev.count else 0

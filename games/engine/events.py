@@ -24,7 +24,7 @@ from games.table.events import (
     TableClosedData,
 )
 
-from .errors import Rejection
+from .errors import Phrase, Rejection, gettext_noop
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,35 +92,41 @@ Event = StartDeal | Action | SittingChange
 ACTION_KEYS = ("declare", "exchange", "play", "retract", "pass_turn")
 
 
-def _bad(field: str, message: str) -> Rejection:
-    return Rejection("invalid_event", f"{field}: {message}", field=field)
+def _bad(field: str, problem: str, **values: object) -> Rejection:
+    """`problem` is a marked phrase (`gettext_noop`) whose placeholders take `values`."""
+    return Rejection(
+        "invalid_event",
+        gettext_noop("%(field)s: %(problem)s"),
+        field=field,
+        params={"field": field, "problem": Phrase(problem), **values},
+    )
 
 
 def _cards(value: object, field: str) -> tuple[str, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise _bad(field, "must be a list of cards")
+        raise _bad(field, gettext_noop("must be a list of cards"))
     for item in value:
         if not isinstance(item, str):
-            raise _bad(field, f"{item!r} is not a card")
+            raise _bad(field, gettext_noop("%(item)r is not a card"), item=item)
     return tuple(value)
 
 
 def _int(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(field, f"must be a whole number, got {value!r}")
+        raise _bad(field, gettext_noop("must be a whole number, got %(value)r"), value=value)
     return value
 
 
 def _name(value: object, field: str) -> str:
     if not isinstance(value, str) or not value:
-        raise _bad(field, "must be a player name")
+        raise _bad(field, gettext_noop("must be a player name"))
     return value
 
 
 def parse_deal(obj: object) -> StartDeal:
     """A transcript deal header (`dealer`, `ante`, `seated`, `hands`, `trump`)."""
     if not isinstance(obj, Mapping):
-        raise _bad("deal", "must be an object")
+        raise _bad("deal", gettext_noop("must be an object"))
     ante = obj.get("ante")
     seated = obj.get("seated")
     hands = obj.get("hands")
@@ -128,10 +134,10 @@ def parse_deal(obj: object) -> StartDeal:
     parsed_hands: dict[str, tuple[str, ...]] | None = None
     if hands is not None:
         if not isinstance(hands, Mapping):
-            raise _bad("hands", "must map player names to their five cards")
+            raise _bad("hands", gettext_noop("must map player names to their five cards"))
         parsed_hands = {str(p): _cards(cards, f"hands.{p}") for p, cards in hands.items()}
     if trump is not None and not isinstance(trump, str):
-        raise _bad("trump", "must be a card")
+        raise _bad("trump", gettext_noop("must be a card"))
     return StartDeal(
         dealer=_name(obj.get("dealer"), "dealer"),
         ante=None if ante is None else _int(ante, "ante"),
@@ -146,16 +152,20 @@ def parse_deal(obj: object) -> StartDeal:
 def parse_action(obj: object) -> Action:
     """One transcript action object."""
     if not isinstance(obj, Mapping):
-        raise _bad("action", "must be an object")
+        raise _bad("action", gettext_noop("must be an object"))
     kinds = [k for k in ACTION_KEYS if k in obj]
     if len(kinds) != 1:
-        raise _bad("action", f"must have exactly one of {', '.join(ACTION_KEYS)}")
+        raise _bad(
+            "action",
+            gettext_noop("must have exactly one of %(keys)s"),
+            keys=", ".join(ACTION_KEYS),
+        )
     player = _name(obj.get("player"), "player")
     kind = kinds[0]
     if kind == "declare":
         choice = obj["declare"]
         if choice not in ("play", "pass"):
-            raise _bad("declare", "must be 'play' or 'pass'")
+            raise _bad("declare", gettext_noop("must be 'play' or 'pass'"))
         return Declare(player, choice == "play")
     if kind == "exchange":
         count = _int(obj["exchange"], "exchange")
@@ -170,10 +180,10 @@ def parse_action(obj: object) -> Action:
     if kind == "play":
         card = obj["play"]
         if not isinstance(card, str):
-            raise _bad("play", "must be a card")
+            raise _bad("play", gettext_noop("must be a card"))
         return Play(player, card)
     if obj[kind] is not True:
-        raise _bad(kind, "must be true")
+        raise _bad(kind, gettext_noop("must be true"))
     return Retract(player) if kind == "retract" else PassTurn(player)
 
 
@@ -211,13 +221,13 @@ def deal_to_json(deal: StartDeal) -> DealStartedData:
 
 def _body(obj: object, key: str, fields: tuple[str, ...]) -> Mapping[str, object]:
     if not isinstance(obj, Mapping) or set(obj) != {key}:
-        raise _bad(key, f'must be {{"{key}": {{...}}}} alone')
+        raise _bad(key, gettext_noop('must be {"%(key)s": {...}} alone'), key=key)
     body = obj[key]
     if not isinstance(body, Mapping):
-        raise _bad(key, "must be an object")
+        raise _bad(key, gettext_noop("must be an object"))
     for name in body:
         if name not in fields:
-            raise _bad(f"{key}.{name}", "is not a field of this event")
+            raise _bad(f"{key}.{name}", gettext_noop("is not a field of this event"))
     return body
 
 
@@ -225,7 +235,10 @@ def parse_join(obj: object) -> Join:
     """`{"join": {"player": NAME, "seat_after": NAME | null}}`."""
     body = _body(obj, "join", ("player", "seat_after"))
     if "seat_after" not in body:
-        raise _bad("join.seat_after", "name the player to sit after, or null for the first seat")
+        raise _bad(
+            "join.seat_after",
+            gettext_noop("name the player to sit after, or null for the first seat"),
+        )
     after = body["seat_after"]
     return Join(
         _name(body.get("player"), "join.player"),

@@ -8,7 +8,7 @@ retracted cards), discards. A card seen in one place cannot turn up in another.
 from __future__ import annotations
 
 from .cards import parse_card
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import Exchange
 from .state import NO_HAND, DealState, Hand, evolve
 
@@ -32,7 +32,10 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
     """Refuse a card that public knowledge places somewhere other than `player`'s hand."""
     if card in deal.played:
         raise Rejection(
-            "card_already_played", f"{field}: {card} has already been played this deal", field=field
+            "card_already_played",
+            gettext_noop("%(field)s: %(card)s has already been played this deal"),
+            field=field,
+            params={"field": field, "card": card},
         )
     where = deal.location.get(card)
     if where is not None and where.startswith(RESTOCK):
@@ -40,8 +43,11 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
         if player in served:
             raise Rejection(
                 "card_seen_elsewhere",
-                f"{field}: {card} was discarded this deal and went back into the stock "
-                f"after {player} had drawn",
+                gettext_noop(
+                    "%(field)s: %(card)s was discarded this deal and went back into the stock "
+                    "after %(player)s had drawn"
+                ),
+                params={"field": field, "card": card, "player": player},
                 field=field,
             )
         where = None
@@ -50,23 +56,31 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
         if hand is not None and hand.full and card not in hand.known:
             raise Rejection(
                 "contradicts_logged_hand",
-                f"{field}: {card} is not in {player}'s logged hand",
+                gettext_noop("%(field)s: %(card)s is not in %(player)s's logged hand"),
                 field=field,
+                params={"field": field, "card": card, "player": player},
             )
         return
     if where == UPCARD:
         raise Rejection(
             "card_seen_elsewhere",
-            f"{field}: {card} is the turned-up trump, nobody's card",
+            gettext_noop("%(field)s: %(card)s is the turned-up trump, nobody's card"),
             field=field,
+            params={"field": field, "card": card},
         )
     if where == DISCARD:
         raise Rejection(
-            "card_seen_elsewhere", f"{field}: {card} was discarded this deal", field=field
+            "card_seen_elsewhere",
+            gettext_noop("%(field)s: %(card)s was discarded this deal"),
+            field=field,
+            params={"field": field, "card": card},
         )
     owner = where.removeprefix("hand:")
     raise Rejection(
-        "card_seen_elsewhere", f"{field}: {card} is known to be in {owner}'s hand", field=field
+        "card_seen_elsewhere",
+        gettext_noop("%(field)s: %(card)s is known to be in %(owner)s's hand"),
+        field=field,
+        params={"field": field, "card": card, "owner": owner},
     )
 
 
@@ -87,8 +101,9 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
         if ev.count > stock:
             raise Rejection(
                 "stock_exhausted",
-                f"exchange: only {stock} cards are left to draw",
+                gettext_noop("exchange: only %(stock)d cards are left to draw"),
                 field="exchange",
+                params={"stock": stock},
             )
     if discard is not None:
         for card in discard:
@@ -99,13 +114,17 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
         for card in draw:
             if discard is not None and card in discard:
                 raise Rejection(
-                    "card_seen_elsewhere", f"draw: {card} is being discarded", field="draw"
+                    "card_seen_elsewhere",
+                    gettext_noop("draw: %(card)s is being discarded"),
+                    field="draw",
+                    params={"card": card},
                 )
             if location.get(card) == held_by(player) or card in hand.known:
                 raise Rejection(
                     "card_seen_elsewhere",
-                    f"draw: {card} is already in {player}'s hand",
+                    gettext_noop("draw: %(card)s is already in %(player)s's hand"),
                     field="draw",
+                    params={"card": card, "player": player},
                 )
             check_can_show(probe, player, card, field="draw")
     known = set(hand.known)
@@ -145,8 +164,18 @@ def _listed(
     if cards is None:
         return None
     if len(cards) != count:
-        raise Rejection("invalid_event", f"{field}: must list exactly {count} cards", field=field)
+        raise Rejection(
+            "invalid_event",
+            gettext_noop("%(field)s: must list exactly %(count)d cards"),
+            field=field,
+            params={"field": field, "count": count},
+        )
     parsed = tuple(parse_card(c, deck, field=field) for c in cards)
     if len(set(parsed)) != len(parsed):
-        raise Rejection("invalid_event", f"{field}: a card is listed twice", field=field)
+        raise Rejection(
+            "invalid_event",
+            gettext_noop("%(field)s: a card is listed twice"),
+            field=field,
+            params={"field": field},
+        )
     return parsed

@@ -10,7 +10,7 @@ from games.table.rulings import RulingKind
 from . import climbing, declaring, seats, tricks
 from .closing import close
 from .dealing import start_deal
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import Close, Declare, Event, Exchange, Join, Leave, PassTurn, Retract, StartDeal
 from .knowledge import held_by
 from .state import NO_HAND, DealState, Hand, Ruling, Sitting, evolve
@@ -26,23 +26,31 @@ def new_sitting(
     """A table before its first deal; refuses unknown variants, options and bad player lists."""
     rules = get_variant(variant)
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise Rejection("invalid_players", "players: must be a list of names", field="players")
+        raise Rejection(
+            "invalid_players", gettext_noop("players: must be a list of names"), field="players"
+        )
     names = tuple(players)
     if any(not isinstance(p, str) or not p for p in names):
         raise Rejection(
-            "invalid_players", "players: every player is a non-empty name", field="players"
+            "invalid_players",
+            gettext_noop("players: every player is a non-empty name"),
+            field="players",
         )
     if len(set(names)) != len(names):
-        raise Rejection("invalid_players", "players: names must be distinct", field="players")
+        raise Rejection(
+            "invalid_players", gettext_noop("players: names must be distinct"), field="players"
+        )
     if not rules.min_players <= len(names) <= rules.max_players:
         raise Rejection(
             "player_count",
-            f"players: {rules.name} is played by "
-            f"{rules.min_players} to {rules.max_players} players",
+            gettext_noop("players: %(variant)s is played by %(least)d to %(most)d players"),
+            params={"variant": rules.name, "least": rules.min_players, "most": rules.max_players},
             field="players",
         )
     if options is not None and not isinstance(options, Mapping):
-        raise Rejection("invalid_option", "options: must be an object", field="options")
+        raise Rejection(
+            "invalid_option", gettext_noop("options: must be an object"), field="options"
+        )
     checked = rules.check_options(options, names)
     return Sitting(
         variant=rules.name, options=checked, players=names, balances={p: 0 for p in names}
@@ -52,7 +60,9 @@ def new_sitting(
 def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     """The state after `event` and the rulings it produced; raises `Rejection` instead."""
     if state.closed:
-        raise Rejection("table_closed", "the table is closed: nothing more can be logged")
+        raise Rejection(
+            "table_closed", gettext_noop("the table is closed: nothing more can be logged")
+        )
     if isinstance(event, Join):
         state, rulings = seats.join(state, event)
         return state, tuple(rulings)
@@ -68,14 +78,21 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
         return state, tuple(rulings)
     deal = state.deal
     if deal is None:
-        raise Rejection("no_deal_in_progress", "no deal has started: log a deal first")
+        raise Rejection(
+            "no_deal_in_progress", gettext_noop("no deal has started: log a deal first")
+        )
     if event.player not in state.players:
         raise Rejection(
-            "unknown_player", f"player: {event.player!r} is not at this table", field="player"
+            "unknown_player",
+            gettext_noop("player: %(player)r is not at this table"),
+            field="player",
+            params={"player": event.player},
         )
     if deal.over:
         # Between deals nothing but a new deal can happen (a play is no "sixth card").
-        raise Rejection("no_deal_in_progress", "this deal is over: log the next deal first")
+        raise Rejection(
+            "no_deal_in_progress", gettext_noop("this deal is over: log the next deal first")
+        )
     if isinstance(event, Declare):
         state, rulings = declaring.declare(state, variant, deal, event)
     elif isinstance(event, Exchange):
@@ -86,7 +103,10 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
         if deal.trick is None:
             expected = declaring.next_declarer(deal)
             raise Rejection(
-                "out_of_turn", f"out of turn: expected {expected} to declare", expected=expected
+                "out_of_turn",
+                gettext_noop("out of turn: expected %(expected)s to declare"),
+                expected=expected,
+                params={"expected": expected},
             )
         if isinstance(event, PassTurn):
             state, rulings = climbing.pass_turn(state, variant, deal, event)
@@ -107,8 +127,9 @@ def _retract(
     if last is None or before is None or last[0] != ev.player:
         raise Rejection(
             "cannot_retract",
-            f"retract: {ev.player} may only take back a card nobody has played after",
+            gettext_noop("retract: %(player)s may only take back a card nobody has played after"),
             field="retract",
+            params={"player": ev.player},
         )
     player, card, index = last
     hand = before.hands.get(player, NO_HAND)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .errors import Rejection
+from .errors import Phrase, Rejection, gettext_noop
 from .events import Join, Leave
 from .state import Ruling, Sitting, evolve
 from .variants import get_variant
@@ -22,24 +22,29 @@ def between_deals(sitting: Sitting, why: str) -> None:
     if deal is not None and not deal.over:
         raise Rejection(
             "deal_in_progress",
-            f"deal {deal.index} is in progress: {why}",
+            gettext_noop("deal %(deal)d is in progress: %(why)s"),
             deal=deal.index,
+            params={"deal": deal.index, "why": why},
         )
 
 
 def join(sitting: Sitting, ev: Join) -> tuple[Sitting, list[Ruling]]:
-    between_deals(sitting, "players join only between deals")
+    between_deals(sitting, Phrase(gettext_noop("players join only between deals")))
     players = sitting.players
     seated = sitting.at_table
     if ev.player in seated:
         raise Rejection(
-            "already_seated", f"join.player: {ev.player} is already seated", field="join.player"
+            "already_seated",
+            gettext_noop("join.player: %(player)s is already seated"),
+            field="join.player",
+            params={"player": ev.player},
         )
     if ev.seat_after is not None and ev.seat_after not in players:
         raise Rejection(
             "unknown_player",
-            f"join.seat_after: {ev.seat_after!r} is not at this table",
+            gettext_noop("join.seat_after: %(player)r is not at this table"),
             field="join.seat_after",
+            params={"player": ev.seat_after},
         )
     if ev.player in players:
         _check_own_seat(players, ev)
@@ -56,11 +61,19 @@ def _check_own_seat(players: tuple[str, ...], ev: Join) -> None:
     at = players.index(ev.player)
     own = players[at - 1] if at else None
     if ev.seat_after != own:
-        place = "the first seat" if own is None else f"the seat after {own}"
+        if own is None:
+            template = gettext_noop(
+                "join.seat_after: %(player)s comes back to their own seat, the first seat"
+            )
+        else:
+            template = gettext_noop(
+                "join.seat_after: %(player)s comes back to their own seat, the seat after %(own)s"
+            )
         raise Rejection(
             "not_own_seat",
-            f"join.seat_after: {ev.player} comes back to their own seat, {place}",
+            template,
             field="join.seat_after",
+            params={"player": ev.player, "own": own},
         )
 
 
@@ -71,30 +84,38 @@ def _check_newcomer(sitting: Sitting, ev: Join) -> None:
         if _folded(p) == folded:
             raise Rejection(
                 "invalid_players",
-                f"join.player: same name as {p} (ignoring case)",
+                gettext_noop("join.player: same name as %(player)s (ignoring case)"),
                 field="join.player",
+                params={"player": p},
             )
     most = get_variant(sitting.variant).max_players
     if len(sitting.players) >= most:
         raise Rejection(
             "player_count",
-            f"join.player: a {sitting.variant} table has at most {most} seats over its "
-            "sitting (every seat ever taken counts): open another table",
+            gettext_noop(
+                "join.player: a %(variant)s table has at most %(most)d seats over its "
+                "sitting (every seat ever taken counts): open another table"
+            ),
+            params={"variant": sitting.variant, "most": most},
             field="join.player",
         )
 
 
 def leave(sitting: Sitting, ev: Leave) -> tuple[Sitting, list[Ruling]]:
-    between_deals(sitting, "players leave only between deals")
+    between_deals(sitting, Phrase(gettext_noop("players leave only between deals")))
     if ev.player not in sitting.players:
         raise Rejection(
             "unknown_player",
-            f"leave.player: {ev.player!r} is not at this table",
+            gettext_noop("leave.player: %(player)r is not at this table"),
             field="leave.player",
+            params={"player": ev.player},
         )
     if ev.player not in sitting.at_table:
         raise Rejection(
-            "not_seated", f"leave.player: {ev.player} has already left", field="leave.player"
+            "not_seated",
+            gettext_noop("leave.player: %(player)s has already left"),
+            field="leave.player",
+            params={"player": ev.player},
         )
     now = tuple(p for p in sitting.at_table if p != ev.player)
     return evolve(sitting, seated=now), []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import Close, Event, parse_action, parse_deal
 from .key_order import ruling_ordered
 from .reducer import apply, new_sitting
@@ -35,14 +35,19 @@ def open_transcript(doc: object) -> tuple[Sitting, list[Any]]:
     """The empty sitting a transcript describes, and its list of deals."""
     if not isinstance(doc, Mapping):
         raise TranscriptRejected(
-            None, None, Rejection("invalid_transcript", "a transcript is a JSON object")
+            None,
+            None,
+            Rejection("invalid_transcript", gettext_noop("a transcript is a JSON object")),
         )
     if doc.get("format", TRANSCRIPT_FORMAT) != TRANSCRIPT_FORMAT:
         raise TranscriptRejected(
             None,
             None,
             Rejection(
-                "invalid_transcript", f"format: expected {TRANSCRIPT_FORMAT!r}", field="format"
+                "invalid_transcript",
+                gettext_noop("format: expected %(format)r"),
+                field="format",
+                params={"format": TRANSCRIPT_FORMAT},
             ),
         )
     try:
@@ -54,7 +59,9 @@ def open_transcript(doc: object) -> tuple[Sitting, list[Any]]:
     deals = doc.get("deals", [])
     if not isinstance(deals, list):
         raise TranscriptRejected(
-            None, None, Rejection("invalid_transcript", "deals: must be a list", field="deals")
+            None,
+            None,
+            Rejection("invalid_transcript", gettext_noop("deals: must be a list"), field="deals"),
         )
     return sitting, deals
 
@@ -66,7 +73,9 @@ def transcript_closed(doc: Mapping[str, Any]) -> bool:
         raise TranscriptRejected(
             None,
             None,
-            Rejection("invalid_transcript", "closed: must be true or false", field="closed"),
+            Rejection(
+                "invalid_transcript", gettext_noop("closed: must be true or false"), field="closed"
+            ),
         )
     return closed
 
@@ -91,7 +100,11 @@ def _deal_events(deals: list[Any]) -> Iterator[tuple[int | None, int | None, Eve
         actions = deal.get("actions", [])
         if not isinstance(actions, list):
             raise TranscriptRejected(
-                i, None, Rejection("invalid_transcript", "actions: must be a list", field="actions")
+                i,
+                None,
+                Rejection(
+                    "invalid_transcript", gettext_noop("actions: must be a list"), field="actions"
+                ),
             )
         for j, action in enumerate(actions):
             try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.table.rulings import RulingKind
 
 from .cards import parse_card
-from .errors import Rejection
+from .errors import Rejection, gettext_noop
 from .events import Play
 from .knowledge import check_can_show
 from .obligations import TrickRules, broken_obligation, trick_winner
@@ -51,22 +51,35 @@ def context_for(deal: DealState, rules: TrickRules, player: str) -> PlayContext:
 def check_turn(deal: DealState, player: str, *, expected: str) -> None:
     if player not in deal.seated:
         raise Rejection(
-            "not_seated", f"{player} is not seated for this deal", field="player", expected=expected
+            "not_seated",
+            gettext_noop("%(player)s is not seated for this deal"),
+            field="player",
+            expected=expected,
+            params={"player": player},
         )
     if player not in deal.active:
         raise Rejection(
             "player_passed",
-            f"{player} passed and is out of this deal",
+            gettext_noop("%(player)s passed and is out of this deal"),
             field="player",
+            params={"player": player},
             expected=expected,
         )
     if deal.cards_left.get(player, 0) == 0:
         raise Rejection(
-            "sixth_card", f"{player} has played all five cards", field="player", expected=expected
+            "sixth_card",
+            gettext_noop("%(player)s has played all five cards"),
+            field="player",
+            expected=expected,
+            params={"player": player},
         )
     if player != expected:
         raise Rejection(
-            "out_of_turn", f"out of turn: expected {expected}", field="player", expected=expected
+            "out_of_turn",
+            gettext_noop("out of turn: expected %(expected)s"),
+            field="player",
+            expected=expected,
+            params={"expected": expected},
         )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import Rejection
+from ..errors import Rejection, gettext_noop
 from .base import DealFacts, Settlement, Variant
 from .comtadine import Comtadine
 from .louisiana import Louisiana
@@ -17,7 +17,10 @@ VARIANTS: dict[str, Variant] = {
 def get_variant(name: object) -> Variant:
     if not isinstance(name, str) or name not in VARIANTS:
         raise Rejection(
-            "unknown_variant", f"variant must be one of {', '.join(VARIANTS)}", field="variant"
+            "unknown_variant",
+            gettext_noop("variant must be one of %(variants)s"),
+            field="variant",
+            params={"variants": ", ".join(VARIANTS)},
         )
     return VARIANTS[name]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import deck_of, strength_of
-from ..errors import Rejection
+from ..errors import Rejection, gettext_noop
 from ..obligations import TrickRules
 
 
@@ -84,8 +84,9 @@ class Variant:
                 known = ", ".join(sorted(self.options_spec))
                 raise Rejection(
                     "unknown_option",
-                    f"{self.name} has no option {name!r} (options: {known})",
+                    gettext_noop("%(variant)s has no option %(name)r (options: %(known)s)"),
                     field=f"options.{name}",
+                    params={"variant": self.name, "name": name, "known": known},
                 )
         for name, spec in self.options_spec.items():
             value = raw.get(name, spec.default)
@@ -132,22 +133,41 @@ def _check_option(name: str, value: Any, spec: OptionSpec, players: tuple[str, .
     field_name = f"options.{name}"
     if spec.kind == "bool":
         if not isinstance(value, bool):
-            raise Rejection("invalid_option", f"{name} must be true or false", field=field_name)
+            raise Rejection(
+                "invalid_option",
+                gettext_noop("%(name)s must be true or false"),
+                field=field_name,
+                params={"name": name},
+            )
         return value
     if spec.kind == "player_or_none":
         if value is not None and value not in players:
             raise Rejection(
-                "invalid_option", f"{name} must be one of the players or null", field=field_name
+                "invalid_option",
+                gettext_noop("%(name)s must be one of the players or null"),
+                field=field_name,
+                params={"name": name},
             )
         return value
     if value is None and spec.kind == "int_or_none":
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Rejection("invalid_option", f"{name} must be a whole number", field=field_name)
-    if value < spec.minimum or (spec.maximum is not None and value > spec.maximum):
-        top = "" if spec.maximum is None else f" and at most {spec.maximum}"
         raise Rejection(
-            "invalid_option", f"{name} must be at least {spec.minimum}{top}", field=field_name
+            "invalid_option",
+            gettext_noop("%(name)s must be a whole number"),
+            field=field_name,
+            params={"name": name},
+        )
+    if value < spec.minimum or (spec.maximum is not None and value > spec.maximum):
+        if spec.maximum is None:
+            template = gettext_noop("%(name)s must be at least %(least)d")
+        else:
+            template = gettext_noop("%(name)s must be at least %(least)d and at most %(most)d")
+        raise Rejection(
+            "invalid_option",
+            template,
+            field=field_name,
+            params={"name": name, "least": spec.minimum, "most": spec.maximum},
         )
     return value
 
