@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import deck_of, strength_of
+from ..chips import check_amount
 from ..errors import Rejection
 from ..obligations import TrickRules
 
@@ -144,6 +145,7 @@ def _check_option(name: str, value: Any, spec: OptionSpec, players: tuple[str, .
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise Rejection("invalid_option", f"{name} must be a whole number", field=field_name)
+    check_amount(value, field_name)  # every whole-number option counts chips or deals
     if value < spec.minimum or (spec.maximum is not None and value > spec.maximum):
         top = "" if spec.maximum is None else f" and at most {spec.maximum}"
         raise Rejection(
