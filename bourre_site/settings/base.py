@@ -87,6 +87,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Behind nginx (a unix socket): the client's address from X-Real-IP (clubs/front.py).
+    "clubs.front.FrontAddressMiddleware",
     # Outermost: one JSON error envelope under /api/, whatever answered (clubs/api/guard.py).
     "clubs.api.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
