@@ -134,7 +134,35 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-AUTH_PASSWORD_VALIDATORS: list[dict[str, str]] = []
+# Django's four, checked wherever a person chooses a password (clubs.services).
+AUTH_PASSWORD_VALIDATORS: list[dict[str, str]] = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
+]
+
+# The cache is the project's Redis, shared by every process: the sign-in throttle's
+# counters live there (clubs/signin.py). Never cleared as a whole: Celery's queue shares it.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": env("REDIS_URL", LOCAL_REDIS_URL),
+        "KEY_PREFIX": "bourre-cache",
+        "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
+    }
+}
+# Sign-in throttling (docs/operations.md): failures counted per account and per address over
+# a window; at most this many sign-ins hash a password at once in a process, and one that
+# waits longer than SIGNIN_SLOT_WAIT seconds for its turn is asked to retry (503).
+SIGNIN_WINDOW_SECONDS = int(env("BOURRE_SIGNIN_WINDOW", "900") or "900")
+SIGNIN_FAILURES_PER_ACCOUNT = int(env("BOURRE_SIGNIN_PER_ACCOUNT", "5") or "5")
+SIGNIN_FAILURES_PER_ADDRESS = int(env("BOURRE_SIGNIN_PER_ADDRESS", "20") or "20")
+SIGNIN_HASHING_AT_ONCE = 1
+SIGNIN_SLOT_WAIT = 0.25
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
