@@ -92,6 +92,8 @@ MIDDLEWARE = [
     # Outermost: one JSON error envelope under /api/, whatever answered (clubs/api/guard.py).
     "clubs.api.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The CSP on every answer, `private, no-store` on club data (bourre_site/headers.py).
+    "bourre_site.headers.SecurityHeadersMiddleware",
     # Static files (admin, docs pages, the app) served by the service itself.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
