@@ -130,7 +130,7 @@ def test_db_env(test_db_name: str) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def served_stack(test_db_name: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The whole stack as `make run` serves it (scripts/serve.sh: nginx in front of gunicorn,
     a Celery worker and beat) on a free port, over the test database."""
@@ -164,13 +164,13 @@ class Outcome:
     unexpected: list[str] = field(default_factory=list)
 
 
-def make_tables(url: str, count: int, *, seed: int) -> tuple[str, list[Table]]:
+def make_tables(url: str, count: int, *, seed: int, deals: int = 2) -> tuple[str, list[Table]]:
     """`count` tables of one club, each with a whole random sitting to log."""
     club: Club = make_club()
     raw = make_key(club, "scorekeeper")[1]
     tables = []
     for i in range(count):
-        sim = random_sitting(random.Random(seed + i), "louisiana", 4, deals=2)
+        sim = random_sitting(random.Random(seed + i), "louisiana", 4, deals=deals)
         body = {
             "name": f"fault {seed + i}",
             "variant": "louisiana",
