@@ -165,6 +165,10 @@ SIGNIN_FAILURES_PER_ACCOUNT = int(env("BOURRE_SIGNIN_PER_ACCOUNT", "5") or "5")
 SIGNIN_FAILURES_PER_ADDRESS = int(env("BOURRE_SIGNIN_PER_ADDRESS", "20") or "20")
 SIGNIN_HASHING_AT_ONCE = 1
 SIGNIN_SLOT_WAIT = 0.25
+# Heavy reads (a table's whole audit, clubs/heavy.py): one per club at a time, at most this
+# many per process; the club's mark expires after HEAVY_READ_SECONDS should a process die.
+HEAVY_READS_AT_ONCE = 1
+HEAVY_READ_SECONDS = 120
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -47,6 +47,11 @@ CATALOGUE: tuple[ErrorCode, ...] = (
     ErrorCode("internal_error", 500, "a bug: nothing was carried out"),
     ErrorCode("error", 500, "an error no other code describes (should not happen)"),
     ErrorCode("service_unavailable", 503, "the database is unreachable; retry after `Retry-After`"),
+    ErrorCode(
+        "heavy_read_busy",
+        503,
+        "a table audit of the club is under way (one at a time); retry after `Retry-After`",
+    ),
     # ---- conflicts with the state of things
     ErrorCode(
         "version_conflict",

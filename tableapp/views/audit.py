@@ -10,6 +10,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from clubs.heavy import HeavyReadBusy, heavy_read
 from games.selectors import table_events_page
 from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
 from ledger.audit import ledger_audit
@@ -73,9 +74,19 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
             {"event": e, "words": _event_words(e), "actor": e.metadata.get("actor", {})}
             for e in events
         ],
-        "audit": ledger_audit(table_id=table.id),
+        "audit": _audit(table),
     }
     return render(request, "tableapp/audit.html", context)
+
+
+def _audit(table: Any) -> dict[str, Any] | None:
+    """The table's audit, or None while the club has another under way (clubs/heavy.py):
+    the page then says so and offers to run it again."""
+    try:
+        with heavy_read(club_id=table.club_id):
+            return ledger_audit(table_id=table.id)
+    except HeavyReadBusy:
+        return None
 
 
 @member_required()
@@ -85,5 +96,5 @@ def audit_check(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     return render(
         request,
         "tableapp/_audit_result.html",
-        {"table": table, "audit": ledger_audit(table_id=table.id)},
+        {"table": table, "audit": _audit(table)},
     )
