@@ -6,7 +6,6 @@ rows (lists of cells). Errors stay in the API's JSON envelope either way.
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
@@ -18,6 +17,8 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+
+from clubs.csv_cells import CsvWriter
 
 #: The `?format=` query of a view that offers CSV (document it with the view's 406).
 FORMAT_PARAMETER = OpenApiParameter(
@@ -45,7 +46,7 @@ class CsvRenderer(BaseRenderer):
         renderer_context: dict[str, Any] | None = None,
     ) -> bytes:
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        writer = CsvWriter(out, lineterminator="\n")
         if isinstance(data, dict):  # an error: {"error": {"code", "message", ...}}
             error = data.get("error", data)
             writer.writerows([["code", "message"], [error.get("code"), error.get("message")]])

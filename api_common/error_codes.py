@@ -47,6 +47,11 @@ CATALOGUE: tuple[ErrorCode, ...] = (
     ErrorCode("internal_error", 500, "a bug: nothing was carried out"),
     ErrorCode("error", 500, "an error no other code describes (should not happen)"),
     ErrorCode("service_unavailable", 503, "the database is unreachable; retry after `Retry-After`"),
+    ErrorCode(
+        "heavy_read_busy",
+        503,
+        "a table audit of the club is under way (one at a time); retry after `Retry-After`",
+    ),
     # ---- conflicts with the state of things
     ErrorCode(
         "version_conflict",
@@ -118,6 +123,11 @@ CATALOGUE: tuple[ErrorCode, ...] = (
     ),
     ErrorCode("contradicts_logged_hand", 422, "the card is not in the player's logged hand"),
     ErrorCode("sixth_card", 422, "the player has no cards left to play this deal"),
+    ErrorCode(
+        "chips_out_of_range",
+        422,
+        "a chip amount (an ante, a limit, the pot, a balance) would pass 2^53 - 1",
+    ),
     ErrorCode("must_climb", 422, "comtadine: the card does not beat the trick; climb or pass"),
     ErrorCode("must_lead", 422, "comtadine: the player on lead must lead, not pass"),
     ErrorCode("cannot_retract", 422, "only the last card played, before anyone plays after it"),

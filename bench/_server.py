@@ -55,13 +55,14 @@ def _cpu_seconds(pid: int) -> float:
 class Server:
     """`scripts/serve.sh` on its own port and in its own process group."""
 
-    def __init__(self, log: Path) -> None:
+    def __init__(self, log: Path, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.log = log
+        self.env = env or {}
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Server:
-        env = dict(os.environ, BOURRE_PORT=str(self.port))
+        env = dict(os.environ, BOURRE_PORT=str(self.port), **self.env)
         env.setdefault("BOURRE_ACCESS_LOG", "-")  # as `make run` has it; empty: none
         env.setdefault("DJANGO_DEBUG", "0")
         with open(self.log, "wb") as out:

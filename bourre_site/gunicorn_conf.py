@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import os
 
-bind = f"{os.environ.get('BOURRE_HOST', '127.0.0.1')}:{os.environ.get('BOURRE_PORT', '8000')}"
+# scripts/serve.sh binds a unix socket behind nginx (BOURRE_GUNICORN_BIND=unix:PATH); run
+# alone (the Dockerfile, the fault tests) gunicorn listens on BOURRE_HOST:BOURRE_PORT.
+bind = os.environ.get("BOURRE_GUNICORN_BIND") or (
+    f"{os.environ.get('BOURRE_HOST', '127.0.0.1')}:{os.environ.get('BOURRE_PORT', '8000')}"
+)
 worker_class = os.environ.get("BOURRE_GUNICORN_CLASS", "gthread")
 workers = int(os.environ.get("BOURRE_GUNICORN_WORKERS", "2"))
 threads = int(os.environ.get("BOURRE_GUNICORN_THREADS", "4"))

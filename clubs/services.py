@@ -6,6 +6,8 @@ import hashlib
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -83,6 +85,15 @@ def password_generate() -> str:
     return secrets.token_urlsafe(12)
 
 
+def _password_check(password: str, username: str) -> None:
+    """Django's password validators (AUTH_PASSWORD_VALIDATORS), their words at the field."""
+    users = get_user_model()
+    try:
+        validate_password(password, user=users(username=username))
+    except ValidationError as refused:
+        raise MemberRefused(" ".join(refused.messages), field="password") from None
+
+
 def member_create(*, club: Club, username: str, password: str, role: str) -> Member:
     """A new person who signs in as `username` and acts for `club` with `role`."""
     username = username.strip()
@@ -93,6 +104,7 @@ def member_create(*, club: Club, username: str, password: str, role: str) -> Mem
         raise MemberRefused(f"role must be one of {names}", field="role")
     if not password:
         raise MemberRefused("a password is needed", field="password")
+    _password_check(password, username)
     users = get_user_model()
     try:
         with transaction.atomic():
@@ -117,6 +129,7 @@ def member_remove(*, member: Member) -> None:
 def member_set_password(*, member: Member, password: str) -> None:
     if not password:
         raise MemberRefused("a password is needed", field="password")
+    _password_check(password, member.user.username)
     member.user.set_password(password)
     member.user.save(update_fields=["password"])
 

@@ -4,12 +4,12 @@ as of the last leg exported."""
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import IO, Any
 
+from clubs.csv_cells import CsvDictWriter
 from games.models import Table
 from ledger.folding import Leg
 from ledger.selectors import ledger_balances, ledger_postings
@@ -50,7 +50,7 @@ def ledger_write(
 ) -> None:
     """One table at a time, so a club's whole ledger never sits in memory."""
     if format == "csv":
-        writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+        writer = CsvDictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
         for table in tables:
             for leg in _legs(table, start, end):

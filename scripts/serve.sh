@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Serve: gunicorn (bourre_site/gunicorn_conf.py), a Celery worker and beat, until one exits
-# or a signal stops them all. `make run` runs this after the set-up; the HTTP benchmark
-# runs it as is (BOURRE_PORT) so it measures what `make run` serves.
+# Serve: nginx on BOURRE_HOST:BOURRE_PORT (scripts/nginx.conf.template, rendered into
+# var/run/nginx-PORT/) in front of gunicorn (bourre_site/gunicorn_conf.py) on a unix socket,
+# a Celery worker and beat, until one exits or a signal stops them all. nginx reads every
+# request whole before gunicorn sees it, so slow clients never hold an application thread
+# (docs/operations.md, "Serving"). `make run` runs this after the set-up; the HTTP
+# benchmark runs it as is (BOURRE_PORT) so it measures what `make run` serves.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 HOST="${BOURRE_HOST:-127.0.0.1}"
@@ -24,9 +27,19 @@ stop_all() {
 trap stop_all EXIT
 trap 'exit 130' INT TERM
 
+"$ROOT/scripts/nginx.sh" install
+# The sockets: gunicorn's here; the ASGI server's (the live views) beside it.
+GUNICORN_SOCKET="$VAR/run/gunicorn-$PORT.sock"
+ASGI_SOCKET="$VAR/run/asgi-$PORT.sock"
+NGINX_CONF="$("$ROOT/scripts/nginx.sh" render "$VAR/run/nginx-$PORT" "$HOST:$PORT" \
+    "unix:$GUNICORN_SOCKET" "unix:$ASGI_SOCKET")"
+
 # WhiteNoise serves the admin's, the docs pages' and the app's assets from var/static.
 "$PY" manage.py collectstatic --noinput -v 0
-"$VENV/bin/gunicorn" bourre_site.wsgi:application --config bourre_site/gunicorn_conf.py &
+BOURRE_GUNICORN_BIND="unix:$GUNICORN_SOCKET" \
+    "$VENV/bin/gunicorn" bourre_site.wsgi:application --config bourre_site/gunicorn_conf.py &
+pids+=($!)
+"${BOURRE_NGINX:-/usr/sbin/nginx}" -e "$VAR/run/nginx-$PORT/error.log" -c "$NGINX_CONF" &
 pids+=($!)
 "$VENV/bin/celery" -A bourre_site worker --loglevel INFO --concurrency 2 \
     --hostname "bourre-$PORT@%h" &

@@ -18,15 +18,23 @@ class Series:
 
 
 def line_chart(
-    series: Sequence[Series], *, boundaries: Sequence[int] = (), title: str, last_x: int
+    series: Sequence[Series],
+    *,
+    boundaries: Sequence[int] = (),
+    title: str,
+    last_x: int,
+    first_x: int = 0,
+    first_deal: int = 1,
 ) -> str:
-    """An accessible SVG: one polyline per series, a dashed line at each deal start."""
+    """An accessible SVG: one polyline per series, a dashed line at each deal start. A
+    window of a longer table (the audit page's deals) starts at `first_x`, its first
+    boundary being deal `first_deal`."""
     values = [y for s in series for _, y in s.points] or [0]
     low, high = min(0, *values), max(1, *values)
-    right = max(last_x, 1)
+    right = max(last_x, first_x + 1)
 
     def x(v: float) -> float:
-        return PAD + (WIDTH - 2 * PAD) * (v / right)
+        return PAD + (WIDTH - 2 * PAD) * ((v - first_x) / (right - first_x))
 
     def y(v: float) -> float:
         return HEIGHT - PAD - (HEIGHT - 2 * PAD) * ((v - low) / (high - low))
@@ -40,8 +48,9 @@ def line_chart(
         f'<text x="{PAD - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
         f'<text x="{PAD - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
         f'<text x="{WIDTH - PAD}" y="{HEIGHT - 10}" text-anchor="end">event {right}</text>',
+        *([f'<text x="{PAD}" y="{HEIGHT - 10}">event {first_x}</text>'] if first_x else []),
     ]
-    for n, at in enumerate(boundaries, start=1):
+    for n, at in enumerate(boundaries, start=first_deal):
         parts.append(
             f'<line class="deal" data-deal="{n}" x1="{x(at):.1f}" y1="{PAD}" x2="{x(at):.1f}" '
             f'y2="{HEIGHT - PAD}"/><text x="{x(at) + 3:.1f}" y="{PAD - 6}">deal {n}</text>'
@@ -49,7 +58,7 @@ def line_chart(
     for i, s in enumerate(series):
         colour = COLOURS[i % len(COLOURS)]
         steps: list[str] = []
-        previous = 0
+        previous = s.points[0][1] if first_x and s.points else 0
         for vx, vy in s.points:  # a step chart: the value holds until the next event
             steps.append(f"{x(vx):.1f},{y(previous):.1f} {x(vx):.1f},{y(vy):.1f}")
             previous = vy

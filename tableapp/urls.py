@@ -3,18 +3,12 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from tableapp.views import audit, club, language, reads, rules, sitting, table, tables
+from tableapp.views import audit, club, language, reads, rules, signin, sitting, table, tables
 
 app_name = "tableapp"
 
 urlpatterns = [
-    path(
-        "login/",
-        auth_views.LoginView.as_view(
-            template_name="tableapp/login.html", next_page=reverse_lazy("tableapp:tables")
-        ),
-        name="login",
-    ),
+    path("login/", signin.SignInView.as_view(), name="login"),
     path(
         "logout/",
         auth_views.LogoutView.as_view(next_page=reverse_lazy("tableapp:login")),

@@ -91,9 +91,13 @@ MIDDLEWARE = [
     # Outermost, so that even the guard's refusals speak the request's language: the
     # device's language (API: Accept-Language only), and Content-Language on the answer.
     "clubs.language.DeviceLanguageMiddleware",
+    # Behind nginx (a unix socket): the client's address from X-Real-IP (clubs/front.py).
+    "clubs.front.FrontAddressMiddleware",
     # One JSON error envelope under /api/, whatever answered (api_common/guard.py).
     "api_common.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The CSP on every answer, `private, no-store` on club data (bourre_site/headers.py).
+    "bourre_site.headers.SecurityHeadersMiddleware",
     # Static files (admin, docs pages, the app) served by the service itself.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -139,7 +143,39 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-AUTH_PASSWORD_VALIDATORS: list[dict[str, str]] = []
+# Django's four, checked wherever a person chooses a password (clubs.services).
+AUTH_PASSWORD_VALIDATORS: list[dict[str, str]] = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
+]
+
+# The cache is the project's Redis, shared by every process: the sign-in throttle's
+# counters live there (clubs/signin.py). Never cleared as a whole: Celery's queue shares it.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": env("REDIS_URL", LOCAL_REDIS_URL),
+        "KEY_PREFIX": "bourre-cache",
+        "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
+    }
+}
+# Sign-in throttling (docs/operations.md): failures counted per account and per address over
+# a window; at most this many sign-ins hash a password at once in a process, and one that
+# waits longer than SIGNIN_SLOT_WAIT seconds for its turn is asked to retry (503).
+SIGNIN_WINDOW_SECONDS = int(env("BOURRE_SIGNIN_WINDOW", "900") or "900")
+SIGNIN_FAILURES_PER_ACCOUNT = int(env("BOURRE_SIGNIN_PER_ACCOUNT", "5") or "5")
+SIGNIN_FAILURES_PER_ADDRESS = int(env("BOURRE_SIGNIN_PER_ADDRESS", "20") or "20")
+SIGNIN_HASHING_AT_ONCE = 1
+SIGNIN_SLOT_WAIT = 0.25
+# Heavy reads (a table's whole audit, clubs/heavy.py): one per club at a time, at most this
+# many per process; the club's mark expires after HEAVY_READ_SECONDS should a process die.
+HEAVY_READS_AT_ONCE = 1
+HEAVY_READ_SECONDS = 120
 
 # The players' languages (docs/i18n.md): English, French and Ukrainian. Each is named in
 # its own words, untranslated, as a language switch shows them.

@@ -18,5 +18,8 @@ _default["TEST"] = {"NAME": f"test_{OWNER_DATABASE['NAME']}_{os.getpid()}"}
 _default["CONN_MAX_AGE"] = 0
 DATABASES = {"default": _default}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# This session's own sign-in counters (clubs/signin.py), apart from other runs' and make run's.
+CACHES = copy.deepcopy(CACHES)  # noqa: F405
+CACHES["default"]["KEY_PREFIX"] = f"bourre-test-{os.getpid()}"
 CELERY_TASK_DEFAULT_QUEUE = f"bourre-tests-{os.getpid()}"
 CELERY_TASK_ALWAYS_EAGER = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.table.rulings import PostingKind, RulingKind
 
 from .cards import parse_card
+from .chips import check_amount
 from .errors import Rejection, gettext_noop
 from .events import StartDeal
 from .knowledge import UPCARD, held_by
@@ -45,6 +46,7 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     ante = sitting.options["ante"] if ev.ante is None else ev.ante
     if ante < 0:
         raise Rejection("invalid_event", "ante: must not be negative", field="ante")
+    check_amount(ante, "ante")
     i = seated.index(ev.dealer)
     order = seated[i + 1 :] + seated[: i + 1]
     trump_card, trump_suit = _trump(variant, ev)

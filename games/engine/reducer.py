@@ -8,6 +8,7 @@ from typing import Any
 from games.table.rulings import RulingKind
 
 from . import climbing, declaring, seats, tricks
+from .chips import check_chips
 from .closing import close
 from .dealing import start_deal
 from .errors import Rejection, gettext_noop
@@ -59,6 +60,13 @@ def new_sitting(
 
 def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     """The state after `event` and the rulings it produced; raises `Rejection` instead."""
+    after, rulings = _apply(state, event)
+    if any(ruling.postings for ruling in rulings):
+        check_chips(after, rulings)  # chips moved: none beyond the bound (chips.py)
+    return after, rulings
+
+
+def _apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     if state.closed:
         raise Rejection(
             "table_closed", gettext_noop("the table is closed: nothing more can be logged")

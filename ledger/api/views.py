@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from api_common.errors import error_responses
 from clubs.api.permissions import IsAuditor, request_key
+from clubs.heavy import RETRY_AFTER, HeavyReadBusy, heavy_read
 from ledger.api.serializers import (
     LedgerAsOfInputSerializer,
     LedgerAuditOutputSerializer,
@@ -95,8 +96,16 @@ class TableAuditApi(APIView):
         tags=["ledger"],
         responses={200: LedgerAuditOutputSerializer, **error_responses(403, 404)},
         description="Hash-chain check of the table's events, and the stored ledger compared "
-        "with one rebuilt from those events; every difference is listed.",
+        "with one rebuilt from those events; every difference is listed. A heavy read: one "
+        "per club at a time (503 `heavy_read_busy` with `Retry-After` while another runs).",
     )
     def get(self, request: Request, table_id: uuid.UUID) -> Response:
-        report = ledger_audit(table_id=_table_id_or_404(request, table_id))
+        checked = _table_id_or_404(request, table_id)
+        try:
+            with heavy_read(club_id=request_key(request).club_id):
+                report = ledger_audit(table_id=checked)
+        except HeavyReadBusy:
+            busy = {"code": "heavy_read_busy", "message": "a table audit of this club is under "
+                    "way, or the server is busy with others: retry shortly"}  # fmt: skip
+            return Response({"error": busy}, status=503, headers={"Retry-After": str(RETRY_AFTER)})
         return Response(LedgerAuditOutputSerializer({"table_id": table_id, **report}).data)

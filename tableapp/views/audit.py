@@ -10,6 +10,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from clubs.heavy import HeavyReadBusy, heavy_read
 from games.selectors import table_events_page
 from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
 from ledger.audit import ledger_audit
@@ -38,8 +39,14 @@ def _event_words(event: Any) -> str:
     return action_words(data)
 
 
+#: Deals on one audit page: its charts, ledger and events cover those deals' events.
+DEALS_PER_PAGE = 20
+
+
 @member_required()
 def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
+    """The audit DEALS_PER_PAGE deals at a time (`?from=` the first deal's number, the
+    latest deals by default): a 1,000-deal table's page used to be 25 MB."""
     table = club_table(request, table_id)
     events = table_events_page(table=table, after=0, limit=EVERY_EVENT)
     versions = [e.version for e in events]
@@ -50,32 +57,77 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         changes[leg.account][leg.version] += leg.amount
         if leg.voided_by is not None and leg.voided_by in version_at:
             changes[leg.account][version_at[leg.voided_by]] -= leg.amount  # the undo
-    last = versions[-1] if versions else 1
-    boundaries = [e.version for e in events if e.type == DEAL_STARTED]
+    starts = [e.version for e in events if e.type == DEAL_STARTED]
+    first, low, high = _window(request, starts, versions)
+    shown = [v for v in versions if low <= v <= high]
+
+    def window(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [(v, total) for v, total in points if low <= v <= high]
+
+    boundaries = [v for v in starts if low <= v <= high]
+    chart = {"boundaries": boundaries, "last_x": high, "first_x": low if first else 0}
+    chart["first_deal"] = first + 1
     pot_chart = line_chart(
-        [Series("pot", running(changes[POT], versions))],
-        boundaries=boundaries,
+        [Series("pot", window(running(changes[POT], versions)))],
         title="The pot after every event",
-        last_x=last,
+        **chart,
     )
     balance_chart = line_chart(
-        [Series(p, running(changes[PLAYER + p], versions)) for p in table.players],
-        boundaries=boundaries,
+        [Series(p, window(running(changes[PLAYER + p], versions))) for p in table.players],
         title="Each player's running balance",
-        last_x=last,
+        **chart,
     )
+    count = len(starts)
+    last_shown = first + len(boundaries)
     context = {
         "table": table,
         "pot_chart": pot_chart,
         "balance_chart": balance_chart,
-        "legs": legs,
+        "legs": [leg for leg in legs if low <= leg.version <= high],
         "events": [
             {"event": e, "words": _event_words(e), "actor": e.metadata.get("actor", {})}
             for e in events
+            if low <= e.version <= high
         ],
-        "audit": ledger_audit(table_id=table.id),
+        "page": {
+            "first": first + 1,
+            "last": last_shown,
+            "count": count,
+            "earlier": max(1, first + 1 - DEALS_PER_PAGE) if first > 0 else None,
+            "later": last_shown + 1 if last_shown < count else None,
+        },
+        "shown": len(shown),
+        "audit": _audit(table),
     }
     return render(request, "tableapp/audit.html", context)
+
+
+def _window(request: HttpRequest, starts: list[int], versions: list[int]) -> tuple[int, int, int]:
+    """The page's first deal (0-based) and its span of versions: `?from=N` (1-based; out of
+    range or not a number: the latest page). The first page also holds what came before
+    the first deal (the table's creation, seats)."""
+    count = len(starts)
+    latest = max(0, count - DEALS_PER_PAGE)
+    try:
+        first = int(request.GET.get("from", "")) - 1
+    except ValueError:
+        first = latest
+    if not 0 <= first < count:
+        first = latest
+    low = starts[first] if first > 0 else 1
+    end = first + DEALS_PER_PAGE
+    high = starts[end] - 1 if end < count else (versions[-1] if versions else 1)
+    return first, low, high
+
+
+def _audit(table: Any) -> dict[str, Any] | None:
+    """The table's audit, or None while the club has another under way (clubs/heavy.py):
+    the page then says so and offers to run it again."""
+    try:
+        with heavy_read(club_id=table.club_id):
+            return ledger_audit(table_id=table.id)
+    except HeavyReadBusy:
+        return None
 
 
 @member_required()
@@ -85,5 +137,5 @@ def audit_check(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     return render(
         request,
         "tableapp/_audit_result.html",
-        {"table": table, "audit": ledger_audit(table_id=table.id)},
+        {"table": table, "audit": _audit(table)},
     )

@@ -3,7 +3,6 @@ members and API keys."""
 
 from __future__ import annotations
 
-import csv
 import functools
 import uuid
 from collections.abc import Callable
@@ -14,6 +13,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from clubs.csv_cells import CsvWriter
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone, time_zone_names, tonight
 from clubs.selectors import (
     api_key_get,
@@ -86,7 +86,7 @@ def standings_csv(request: HttpRequest) -> HttpResponse:
     night = end or tonight(member_of(request).club.time_zone)
     name = f"standings-{period}-{night.isoformat()}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    writer = csv.writer(response)
+    writer = CsvWriter(response)
     writer.writerow(CSV_FIELDS)
     for line in lines:
         row = asdict(line)

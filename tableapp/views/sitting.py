@@ -3,13 +3,13 @@ settle-up screen (who pays whom, read aloud or printed, and each player's statem
 
 from __future__ import annotations
 
-import csv
 import uuid
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from clubs.csv_cells import CsvWriter
 from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
@@ -90,5 +90,5 @@ def settle_up_csv(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     table = club_table(request, table_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="settlement-{table.id}.csv"'
-    csv.writer(response).writerows(settlement_rows(ledger_settlement(table_id=table.id)))
+    CsvWriter(response).writerows(settlement_rows(ledger_settlement(table_id=table.id)))
     return response

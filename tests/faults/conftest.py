@@ -21,6 +21,7 @@ import pytest
 import requests
 from django.conf import settings
 
+from bench._server import Server
 from clubs.models import Club
 from games.engine.simulate import random_sitting
 from tests.clubs.helpers import make_club, make_key
@@ -116,6 +117,28 @@ def gunicorn_server(test_db_name: str) -> Iterator[LiveServer]:
             process.kill()
 
 
+def test_db_env(test_db_name: str) -> dict[str, str]:
+    """What a server process needs to serve the test database as the application role."""
+    app = settings.APP_DATABASE
+    return {
+        "DATABASE_URL": (
+            f"postgres://{app['USER']}:{app['PASSWORD']}@{app['HOST']}:{app['PORT']}/{test_db_name}"
+        ),
+        "CELERY_TASK_DEFAULT_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
+        "DJANGO_SETTINGS_MODULE": "bourre_site.settings.local",
+        "DJANGO_DEBUG": "0",
+    }
+
+
+@pytest.fixture(scope="session")
+def served_stack(test_db_name: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The whole stack as `make run` serves it (scripts/serve.sh: nginx in front of gunicorn,
+    a Celery worker and beat) on a free port, over the test database."""
+    log = tmp_path_factory.mktemp("served") / "serve.log"
+    with Server(log, env=test_db_env(test_db_name)) as server:
+        yield server
+
+
 def flatten(transcript: dict[str, Any]) -> list[dict[str, Any]]:
     """A sitting as the events a table app posts one by one."""
     events: list[dict[str, Any]] = []
@@ -141,13 +164,13 @@ class Outcome:
     unexpected: list[str] = field(default_factory=list)
 
 
-def make_tables(url: str, count: int, *, seed: int) -> tuple[str, list[Table]]:
+def make_tables(url: str, count: int, *, seed: int, deals: int = 2) -> tuple[str, list[Table]]:
     """`count` tables of one club, each with a whole random sitting to log."""
     club: Club = make_club()
     raw = make_key(club, "scorekeeper")[1]
     tables = []
     for i in range(count):
-        sim = random_sitting(random.Random(seed + i), "louisiana", 4, deals=2)
+        sim = random_sitting(random.Random(seed + i), "louisiana", 4, deals=deals)
         body = {
             "name": f"fault {seed + i}",
             "variant": "louisiana",

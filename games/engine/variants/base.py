@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import deck_of, strength_of
+from ..chips import check_amount
 from ..errors import Rejection, gettext_noop
 from ..obligations import TrickRules
 
@@ -158,6 +159,7 @@ def _check_option(name: str, value: Any, spec: OptionSpec, players: tuple[str, .
             field=field_name,
             params={"name": name},
         )
+    check_amount(value, field_name)  # every whole-number option counts chips or deals
     if value < spec.minimum or (spec.maximum is not None and value > spec.maximum):
         if spec.maximum is None:
             template = gettext_noop("%(name)s must be at least %(least)d")
