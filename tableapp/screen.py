@@ -6,11 +6,12 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from clubs.text import UNDO_REASON_MAX_LENGTH
 from games.engine import table_view
 from games.engine.variants import get_variant
 from games.selectors import table_state, table_transcript
 from tableapp.cards import card_label, card_name, deck_rows, is_red
-from tableapp.words import refusal_words, ruling_words
+from tableapp.words import event_words, refusal_words, ruling_words
 
 
 def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -34,7 +35,7 @@ def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
                 status = "at the table" if view["closed"] else "waiting"
         elif declared == "pass":
             status = "passed"
-        elif seat.get("active"):
+        elif seat.get("active") or declared == "play":
             status = "playing"
         else:
             status = "to declare"
@@ -170,6 +171,16 @@ def _sitting(view: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+def undo_target(table: Any) -> str | None:
+    """What "Undo" would take back now, in words: the current deal's last live event (as
+    the service's undo takes it, `TableFold.undo`), or None when nothing is left."""
+    events = table.projection.deal_events or []
+    if not events:
+        return None
+    last = events[-1]
+    return event_words(last.get("type", ""), last.get("data") or {})
+
+
 def _card_pairs(cards: list[list[str]]) -> list[dict[str, Any]]:
     return [{"player": p, "label": card_label(c), "red": is_red(c)} for p, c in cards]
 
@@ -214,6 +225,8 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
         "step": _next_step(view, table.variant) if can_log else None,
         "can_log": can_log,
         "can_retract": deal["can_retract"] if deal and can_log else None,
+        "undo_target": undo_target(table) if can_log else None,
+        "undo_reason_max": UNDO_REASON_MAX_LENGTH,
         "sitting": _sitting(view) if can_log else None,
         "closing": view.get("closing"),
         "closed": view["closed"],

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.table import RulingKind
 from tableapp.cards import card_label
 
@@ -122,3 +125,46 @@ def action_words(action: Mapping[str, Any]) -> str:
     if action.get("pass_turn"):
         return f"{player} passes"
     return ", ".join(f"{k} {v}" for k, v in action.items())
+
+
+def event_words(event_type: str, data: Mapping[str, Any]) -> str:
+    """A logged event of the current deal in words, for "Undo: cy plays 4♥"."""
+    player = data.get("player", "")
+    if "play" in data:
+        return _("%(player)s plays %(card)s") % {"player": player, "card": card_label(data["play"])}
+    if "declare" in data:
+        if data["declare"] == "play":
+            return _("%(player)s declares play") % {"player": player}
+        return _("%(player)s passes") % {"player": player}
+    if "exchange" in data:
+        return _("%(player)s exchanges %(count)s") % {"player": player, "count": data["exchange"]}
+    if data.get("retract"):
+        return _("%(player)s takes back the last card") % {"player": player}
+    if data.get("pass_turn"):
+        return _("%(player)s passes") % {"player": player}
+    if "dealer" in data:
+        return _("the deal started by %(dealer)s") % {"dealer": data["dealer"]}
+    return event_type
+
+
+def renege_warning(player: str, obligation: str) -> str:
+    """Said at once when a card the logged hand refuses is played (the ruling waits for
+    the next card: until then the player may take it back)."""
+    could = RENEGE_NOW.get(obligation, obligation_words(obligation))
+    return _("%(player)s %(could)s: a renege unless taken back before the next card") % {
+        "player": player,
+        "could": could,
+    }
+
+
+#: What the player could have done instead of the card just played, by obligation.
+RENEGE_NOW = {
+    "follow_suit": gettext_lazy("could have followed suit"),
+    "trump": gettext_lazy("could have trumped"),
+    "head_trick": gettext_lazy("could have beaten the best card of the trick"),
+    "overtrump": gettext_lazy("could have overtrumped"),
+    "cinch": gettext_lazy("held a cinch and had to play the highest trump"),
+    "lead_high_trump": gettext_lazy("had to lead the highest trump"),
+    "climb": gettext_lazy("could have climbed with a higher card of the suit"),
+    "must_climb": gettext_lazy("had to climb with a higher card of the suit led"),
+}

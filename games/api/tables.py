@@ -119,6 +119,8 @@ class TableImportApi(APIView):
             )
         except TranscriptRejected as refusal:
             raise rejected(refusal.rejection, deal=refusal.deal, action=refusal.action) from None
+        except Rejection as rejection:  # the table's name
+            raise rejected(rejection) from None
         except ApiError:
             raise
         return _created(request, table.id)

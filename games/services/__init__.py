@@ -3,6 +3,7 @@
 from games.services.context import RequestContext
 from games.services.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
 from games.services.events import AppendOutcome, table_events_append
+from games.services.inputs import table_create_problems, words_of
 from games.services.tables import table_create, table_import
 
 __all__ = [
@@ -13,6 +14,8 @@ __all__ = [
     "StaleVersion",
     "TableNotFound",
     "table_create",
+    "table_create_problems",
     "table_events_append",
     "table_import",
+    "words_of",
 ]

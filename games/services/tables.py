@@ -18,6 +18,12 @@ from games.projections.snapshot import SNAPSHOT_VERSION
 from games.projections.table_state import dump_state
 from games.services.context import RequestContext
 from games.services.errors import EventRejected
+from games.services.inputs import (
+    table_create_problems,
+    table_name_checked,
+    table_players_checked,
+    words_of,
+)
 from games.table import TABLE_CREATED, stream_name
 
 
@@ -31,7 +37,13 @@ def table_create(
     context: RequestContext | None = None,
 ) -> Table:
     """A new table: `TableCreated` is version 1 of its stream. Raises `Rejection` for a
-    variant, option or player list the rules refuse."""
+    name, variant, option or player list the rules refuse (`games.services.inputs`: the
+    API and the app's form are held to the same checks)."""
+    problems = table_create_problems(name=name, variant=variant, players=players, options=options)
+    if problems:
+        raise problems[0]
+    name = table_name_checked(name)
+    players = table_players_checked(players)
     sitting = new_sitting(variant=variant, players=players, options=options)
     table_id = uuid.uuid4()
     data = {
@@ -76,9 +88,11 @@ def table_import(
     *, club: Club, name: str, transcript: object, context: RequestContext | None = None
 ) -> Table:
     """A new table holding a whole `bourre-transcript/1` sitting, all or nothing.
-    Raises `TranscriptRejected` (deal and action located)."""
+    Raises `Rejection` for the table's name, `TranscriptRejected` (deal and action located)
+    for the document."""
     from games.services.events import table_events_append
 
+    name = table_name_checked(name)
     sitting, deals = open_transcript(transcript)
     events: list[dict[str, Any]] = []
     where: list[tuple[int | None, int | None]] = []
@@ -103,14 +117,20 @@ def table_import(
         events.append({"close": {}})
         where.append((len(deals) - 1 if deals else None, None))
     with transaction.atomic():
-        table = table_create(
-            club=club,
-            name=name,
-            variant=sitting.variant,
-            players=list(sitting.players),
-            options=doc.get("options"),
-            context=context,
-        )
+        try:
+            table = table_create(
+                club=club,
+                name=name,
+                variant=sitting.variant,
+                players=list(sitting.players),
+                options=doc.get("options"),
+                context=context,
+            )
+        except Rejection as refused:  # the players and options are the document's
+            field = f"transcript.{refused.field}" if refused.field else None
+            raise TranscriptRejected(
+                None, None, Rejection(refused.code, f"{field}: {words_of(refused)}", field=field)
+            ) from None
         if events:
             try:
                 table_events_append(
