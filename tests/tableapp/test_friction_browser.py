@@ -1,0 +1,111 @@
+"""Issue 20, tapped in a real browser: each stumble of the scorekeeper's night, fixed as
+the person at the table expects it (one test an item; each failed before its change)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clubs.models import Club
+from games.services import table_create, table_events_append
+from tests.clubs.helpers import make_club
+from tests.tableapp.helpers import make_member
+from tests.tableapp.test_browser import sign_in, tap
+
+pytestmark = pytest.mark.django_db(transaction=True)
+CASES = Path(__file__).resolve().parent.parent / "conformance" / "cases"
+
+
+def dealt_table(club: Club, *events: dict[str, Any]) -> str:
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    deal = {"deal": {"dealer": "cy", "trump": "7S"}}
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal, *events])
+    return str(table.id)
+
+
+def open_table(page: Any, base: str, club: Club, table_id: str) -> None:
+    sign_in(page, base, make_member(club, "scorekeeper"))
+    page.goto(f"{base}/app/tables/{table_id}/")
+
+
+def test_3_an_empty_join_is_refused_in_words_at_the_field_the_panel_open(
+    page: Any, live_server: Any
+) -> None:
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    open_table(page, live_server.url, club, str(table.id))
+    page.click("details.sitting summary")
+    page.fill("form[data-step=join] input[name=player]", "  ")
+    page.click("form[data-step=join] button[type=submit]")
+    error = page.locator("form[data-step=join] .error[data-field='join.player']")
+    error.wait_for()
+    assert error.inner_text() == "Type the new player's name."
+    assert page.locator("details.sitting").get_attribute("open") is not None
+    assert page.locator(".table-panel > p.error").count() == 0  # nothing at the top
+
+
+def test_3_a_refused_exchange_keeps_the_typed_cards_in_words(page: Any, live_server: Any) -> None:
+    club = make_club()
+    declared = [{"player": p, "declare": "play"} for p in ("ana", "ben", "cy")]
+    table_id = dealt_table(club, *declared)
+    open_table(page, live_server.url, club, table_id)
+    form = page.locator("form[data-step='exchange ana']")
+    form.locator("summary").click()
+    form.locator("input[name=discard]").fill("2D 3C")
+    form.locator("button[name=count][value='3']").click()
+    form = page.locator("form[data-step='exchange ana']")
+    error = form.locator(".error[data-field=exchange]")
+    error.wait_for()
+    assert "discard:" not in error.inner_text()
+    assert error.inner_text()[0].isupper()
+    assert form.locator("input[name=discard]").input_value() == "2D 3C"
+
+
+def test_5_undo_is_one_tap_that_says_what_it_undoes_apart_from_the_retract(
+    page: Any, live_server: Any
+) -> None:
+    club = make_club()
+    declared = [{"player": p, "declare": "play"} for p in ("ana", "ben", "cy")]
+    table_id = dealt_table(club, *declared, {"player": "ana", "play": "4H"})
+    open_table(page, live_server.url, club, table_id)
+    undo = page.locator("section.undo form[data-step=undo] button[type=submit]")
+    assert undo.inner_text() == "Undo: ana plays 4♥"
+    retract = page.locator("section.retract")
+    assert retract.locator("h2").inner_text() == "Rules correction"
+    assert retract.locator("form[data-step=undo]").count() == 0
+    tap(page, "section.undo form[data-step=undo] button[type=submit]")  # no reason typed
+    assert page.locator(".notice.undone").inner_text() == "Undone: ana plays 4♥"
+
+
+def test_6_a_card_the_logged_hand_refuses_is_called_a_renege_at_once(
+    page: Any, live_server: Any
+) -> None:
+    case = json.loads((CASES / "louisiana-04-known-hands-renege.json").read_text())
+    transcript = case["transcript"]
+    deal = transcript["deals"][0]
+    club = make_club()
+    table = table_create(
+        club=club,
+        name="Known hands",
+        variant="louisiana",
+        players=transcript["players"],
+        options=transcript["options"],
+    )
+    header = {"dealer": deal["dealer"], "trump": deal["trump"], "hands": deal["hands"]}
+    events = [{"deal": header}, *deal["actions"][:11]]  # cy to play in trick 3
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    open_table(page, live_server.url, club, str(table.id))
+    tap(page, "form[data-step=play] button[value='6C']")
+    assert page.locator(".warning").inner_text() == (
+        "cy could have followed suit: a renege unless taken back before the next card"
+    )
+
+
+def test_7_a_player_who_declared_play_reads_playing(page: Any, live_server: Any) -> None:
+    club = make_club()
+    open_table(page, live_server.url, club, dealt_table(club))
+    tap(page, "form[data-step=declare] button[value=play]")
+    assert page.locator(".seat[data-player=ana] .status").inner_text() == "playing"
