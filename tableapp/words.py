@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.table import RulingKind
+from games.table import PLAYER_JOINED, PLAYER_LEFT, TABLE_CLOSED, RulingKind
 from tableapp.cards import card_label
 
 #: What the player could have done, by the obligation name the engine uses.
@@ -130,6 +130,12 @@ def action_words(action: Mapping[str, Any]) -> str:
 def event_words(event_type: str, data: Mapping[str, Any]) -> str:
     """A logged event of the current deal in words, for "Undo: cy plays 4♥"."""
     player = data.get("player", "")
+    if event_type == PLAYER_JOINED:
+        return _("%(player)s joins") % {"player": player}
+    if event_type == PLAYER_LEFT:
+        return _("%(player)s leaves") % {"player": player}
+    if event_type == TABLE_CLOSED:
+        return _("the closing of the table")
     if "play" in data:
         return _("%(player)s plays %(card)s") % {"player": player, "card": card_label(data["play"])}
     if "declare" in data:

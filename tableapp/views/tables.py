@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from games.engine import Rejection, glance
-from games.selectors import table_list, table_state
+from games.selectors import table_list_by_activity, table_state
 from games.services import RequestContext, table_create, table_create_problems
 from tableapp.access import can_log, member_of, member_required
 from tableapp.forms import (
@@ -20,10 +20,13 @@ from tableapp.forms import (
 )
 from tableapp.refusals import posted_text_problem
 
+#: Tables a page of the Tables list shows.
+PAGE_SIZE = 25
 
-def table_rows(request: HttpRequest) -> list[dict[str, Any]]:
+
+def table_rows(tables: list[Any]) -> list[dict[str, Any]]:
     rows = []
-    for table in table_list(club=member_of(request).club):
+    for table in tables:
         state, version = table_state(table=table)
         seen = glance(state)
         rows.append(
@@ -33,13 +36,33 @@ def table_rows(request: HttpRequest) -> list[dict[str, Any]]:
                 "to_act": seen["to_act"],
                 "pot": seen["pot"],
                 "deals": len(state.deals),
-                "players": list(state.players),
+                "players": list(state.at_table),
                 "version": version,
                 "last_activity": table.projection.updated_at,
             }
         )
-    rows.sort(key=lambda row: row["last_activity"], reverse=True)
     return rows
+
+
+def _listing(request: HttpRequest) -> dict[str, Any]:
+    """One page of the club's tables: open ones (the default) or closed ones, the last
+    active first, with links to the pages around it."""
+    closed = request.GET.get("show") == "closed"
+    page = request.GET.get("page", "1")
+    number = int(page) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    tables = table_list_by_activity(
+        club=member_of(request).club,
+        closed=closed,
+        offset=(number - 1) * PAGE_SIZE,
+        limit=PAGE_SIZE,
+    )
+    return {
+        "rows": table_rows(tables[:PAGE_SIZE]),
+        "show": "closed" if closed else "open",
+        "page": number,
+        "previous_page": number - 1 if number > 1 else None,
+        "next_page": number + 1 if len(tables) > PAGE_SIZE else None,
+    }
 
 
 def context_for(request: HttpRequest) -> RequestContext:
@@ -94,7 +117,7 @@ def tables(request: HttpRequest) -> HttpResponse:
         request,
         "tableapp/tables.html",
         {
-            "rows": table_rows(request),
+            **_listing(request),
             "can_log": can_log(request),
             "variants": variant_options(values if request.method == "POST" else None),
             "values": values,

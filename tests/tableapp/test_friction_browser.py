@@ -109,3 +109,45 @@ def test_7_a_player_who_declared_play_reads_playing(page: Any, live_server: Any)
     open_table(page, live_server.url, club, dealt_table(club))
     tap(page, "form[data-step=declare] button[value=play]")
     assert page.locator(".seat[data-player=ana] .status").inner_text() == "playing"
+
+
+def test_1_new_table_on_top_then_a_page_of_open_tables(page: Any, live_server: Any) -> None:
+    from tests.tableapp.test_tables_list import cloned
+
+    club = make_club()
+    cloned(club, 30)
+    cloned(club, 2, closed=True)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    create = page.locator("#create").bounding_box()
+    listing = page.locator("#tables-h").bounding_box()
+    assert create["y"] < listing["y"]
+    assert create["y"] < 844  # in view without scrolling
+    rows = page.locator("table.list tbody tr")
+    assert rows.count() == 25
+    assert "closed" not in page.locator("table.list").inner_text()
+    page.click("a[rel=next]")
+    assert rows.count() == 6
+    page.click("nav.filter a:has-text('Closed')")
+    assert rows.count() == 3
+
+
+def test_2_a_refused_create_shows_every_error_in_view_with_what_was_typed(
+    page: Any, live_server: Any
+) -> None:
+    sign_in(page, live_server.url, make_member(make_club(), "scorekeeper"))
+    page.fill("input[name=name]", "Friday")
+    page.fill("textarea[name=players]", "ana\nben\nana")
+    page.fill("input[name=opt_louisiana_ante]", "-2")
+    page.fill("input[name=opt_louisiana_max_exchange]", "9")
+    page.click("button:has-text('Create the table')")
+    page.wait_for_load_state()
+    errors = page.locator("#create .error:visible")
+    assert errors.count() == 3
+    for field in ("players", "opt_louisiana_ante", "opt_louisiana_max_exchange"):
+        assert page.locator(f".error[data-field={field}]").is_visible()
+    first = errors.first.bounding_box()
+    viewport = page.viewport_size
+    assert 0 <= first["y"] <= viewport["height"]  # in view, not above the fold's top
+    assert page.input_value("input[name=name]") == "Friday"
+    assert page.input_value("textarea[name=players]") == "ana\nben\nana"
+    assert page.input_value("input[name=opt_louisiana_ante]") == "-2"
