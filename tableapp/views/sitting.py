@@ -79,8 +79,9 @@ def settle_up(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         "table": table,
         "settlement": settlement,
         "fields": [f.replace("_", " ") for f in STATEMENT_FIELDS],
-        "rows": [
-            (s.player, [getattr(s, f) for f in STATEMENT_FIELDS]) for s in settlement.statements
+        "rows": [  # each value with its column's name: a phone shows them as a list
+            (s.player, [(f.replace("_", " "), getattr(s, f)) for f in STATEMENT_FIELDS])
+            for s in settlement.statements
         ],
         "can_log": can_log(request),
     }

@@ -151,3 +151,80 @@ def test_2_a_refused_create_shows_every_error_in_view_with_what_was_typed(
     assert page.input_value("input[name=name]") == "Friday"
     assert page.input_value("textarea[name=players]") == "ana\nben\nana"
     assert page.input_value("input[name=opt_louisiana_ante]") == "-2"
+
+
+#: What a finger taps: every one at least 44 px tall (and buttons as wide).
+TARGETS = (
+    "button:visible, summary:visible, a.button:visible, .bar a:visible, nav a:visible, "
+    "input:not([type=hidden]):not([type=radio]):not([type=checkbox]):visible, select:visible, "
+    "label.cardbtn:visible, label.choice:visible"
+)
+
+
+def small_targets(page: Any) -> list[str]:
+    return page.locator(TARGETS).evaluate_all(
+        """els => els.map(e => [e, e.getBoundingClientRect()])
+             .filter(([e, r]) => r.height < 44 || (e.tagName === 'BUTTON' && r.width < 44))
+             .map(([e, r]) =>
+               `${e.tagName} ${e.textContent.trim().slice(0, 30)} ${r.width}x${r.height}`)"""
+    )
+
+
+def test_16_on_a_phone_the_next_card_is_in_view_and_every_target_44_px(
+    page: Any, live_server: Any
+) -> None:
+    from tests.tableapp.test_browser import PHONE
+
+    case = json.loads((CASES / "louisiana-04-known-hands-renege.json").read_text())
+    transcript = case["transcript"]
+    deal = transcript["deals"][0]
+    club = make_club()
+    table = table_create(
+        club=club,
+        name="Known hands",
+        variant="louisiana",
+        players=[*transcript["players"]],
+        options=transcript["options"],
+    )
+    header = {"dealer": deal["dealer"], "trump": deal["trump"], "hands": deal["hands"]}
+    events = [{"deal": header}, *deal["actions"][:11]]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    page.set_viewport_size(PHONE)
+    open_table(page, live_server.url, club, str(table.id))
+    first = page.locator("form[data-step=play] button.cardbtn").first.bounding_box()
+    assert first["y"] + first["height"] <= PHONE["height"], first
+    assert small_targets(page) == []
+    for toggle in ("details.sitting summary", "section.undo summary"):
+        if page.locator(toggle).count():
+            assert page.locator(toggle).bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_16_the_statement_reads_on_a_phone_without_sideways_scrolling(
+    page: Any, live_server: Any
+) -> None:
+    from tests.tableapp.test_browser import PHONE
+
+    case = json.loads((CASES / "louisiana-01-hidden-renege.json").read_text())
+    transcript = case["transcript"]
+    deal = transcript["deals"][0]
+    club = make_club()
+    table = table_create(
+        club=club,
+        name="Night",
+        variant="louisiana",
+        players=transcript["players"],
+        options=transcript["options"],
+    )
+    header = {"dealer": deal["dealer"], "trump": deal["trump"]}
+    events = [{"deal": header}, *deal["actions"], {"close": {}}]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    page.set_viewport_size(PHONE)
+    sign_in(page, live_server.url, make_member(club, "auditor"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/settle-up")
+    net = page.locator("tr[data-player=ana] td[data-label=net]")
+    box = net.bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"]  # the net column is on screen
+    region = page.locator(".statements .scroll")
+    assert region.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert small_targets(page) == []
