@@ -10,6 +10,8 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from tableapp.views import errors
+
 
 def images_from_here(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """ReDoc's bundle shows its makers' logo from their CDN (no option turns it off), and
@@ -27,6 +29,9 @@ def images_from_here(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
 def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
 
+
+handler404 = "tableapp.views.errors.not_found"
+handler403 = "tableapp.views.errors.forbidden"
 
 api_v1: list = [path("", include("clubs.api.urls"))]
 # The API package is added by the API layer; until it exists the prefix is an empty include.
@@ -55,6 +60,9 @@ urlpatterns = [
         ),
         name="redoc",
     ),
+    path("api/redoc/redoc.standalone.js", errors.redoc_bundle, name="redoc-bundle"),
     path("app/", include("tableapp.urls")),
+    # Browsers ask for /favicon.ico on pages that name no icon (the API's JSON, Swagger UI).
+    path("favicon.ico", errors.favicon, name="favicon"),
     path("", RedirectView.as_view(pattern_name="tableapp:tables"), name="home"),
 ]

@@ -228,3 +228,45 @@ def test_16_the_statement_reads_on_a_phone_without_sideways_scrolling(
     region = page.locator(".statements .scroll")
     assert region.evaluate("e => e.scrollWidth <= e.clientWidth")
     assert small_targets(page) == []
+
+
+def test_14_error_pages_are_the_apps_with_a_way_back_and_a_favicon(
+    page: Any, live_server: Any
+) -> None:
+    asked: list[str] = []
+    page.on("response", lambda response: asked.append(f"{response.status} {response.url}"))
+    club = make_club()
+    page.goto(f"{live_server.url}/app/login/")
+    hint = page.locator(".hint").inner_text()
+    assert "ask your club's admin" in hint.lower()
+    assert "manage.py" not in page.content()
+    sign_in(page, live_server.url, make_member(club, "auditor"))
+    response = page.goto(f"{live_server.url}/app/no-such-page/")
+    assert response.status == 404
+    assert page.locator("h1").inner_text() == "Not found"
+    page.click("a:has-text('Back to the tables')")
+    page.wait_for_url(f"{live_server.url}/app/")
+    other = table_create(club=make_club(), name="T", variant="louisiana", players=["a", "b", "c"])
+    response = page.goto(f"{live_server.url}/app/tables/{other.id}/")
+    assert response.status == 404
+    assert page.locator("a:has-text('Back to the tables')").is_visible()
+    response = page.goto(f"{live_server.url}/app/members/")  # an auditor: not allowed
+    assert response.status == 403
+    assert page.locator("a:has-text('Back to the tables')").is_visible()
+    icon = page.locator("link[rel=icon]").get_attribute("href")
+    assert page.request.get(f"{live_server.url}{icon}").status == 200
+    assert page.request.get(f"{live_server.url}/favicon.ico").status == 200
+    assert not [a for a in asked if a.startswith("404") and "favicon" in a]
+
+
+def test_15_redoc_asks_no_other_host_and_logs_no_console_error(page: Any, live_server: Any) -> None:
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(f"{live_server.url}/api/redoc/")
+    page.locator("h1").first.wait_for(timeout=30_000)
+    page.wait_for_load_state("networkidle")
+    ours = (live_server.url, f"blob:{live_server.url}")  # a blob: is the page's own worker
+    assert [url for url in requests if not url.startswith(ours)] == []
+    assert errors == []
