@@ -6,10 +6,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.utils.translation import gettext
+
 from clubs.text import UNDO_REASON_MAX_LENGTH
 from games.engine import table_view
 from games.engine.variants import get_variant
 from games.selectors import table_state, table_transcript
+from games.table import RulingKind
 from tableapp.cards import card_label, card_name, deck_rows, is_red
 from tableapp.words import event_words, refusal_words, ruling_words
 
@@ -24,6 +27,8 @@ def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
         declared = seat.get("declared")
         if player in view["left"]:
             status = "left the table"
+        elif view["closed"]:
+            status = "at the table"  # the night is over: nobody is "passed" any more
         elif deal is None:
             status = "waiting"
         elif not seat.get("seated", True):
@@ -171,6 +176,29 @@ def _sitting(view: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+#: What a deal's result banner says: who takes the pot, who pays, what carries.
+RESULT_KINDS = frozenset(
+    {
+        RulingKind.POT_WON,
+        RulingKind.POT_SPLIT,
+        RulingKind.POT_CARRIED,
+        RulingKind.BOURRE,
+        RulingKind.RENEGE,
+        RulingKind.ALL_PASSED,
+        RulingKind.LONE_PLAYER,
+    }
+)
+
+
+def closed_words(ruling: dict[str, Any], actions: Any) -> str:
+    """On a closed table no next deal comes: a pot that carried was shared at the close."""
+    if ruling.get("kind") == RulingKind.POT_CARRIED:
+        return gettext("the pot of %(amount)s stayed in, to be shared at the close") % {
+            "amount": ruling.get("amount")
+        }
+    return ruling_words(ruling, actions)
+
+
 def undo_target(table: Any) -> str | None:
     """What "Undo" would take back now, in words: the current deal's last live event (as
     the service's undo takes it, `TableFold.undo`), or None when nothing is left."""
@@ -191,6 +219,7 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
     view = table_view(state)
     deal = view["deal"]
     rulings: list[str] = []
+    result: list[str] = []
     tricks: list[dict[str, Any]] = []
     current = None
     if deal is not None:
@@ -199,7 +228,12 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
             deals = table_transcript(table=table)["deals"]
             if deal["index"] < len(deals):
                 actions = deals[deal["index"]]["actions"]
-        rulings = [ruling_words(r, actions) for r in deal["rulings"]]
+        rulings = [closed_words(r, actions) if view["closed"] else ruling_words(r, actions)
+                   for r in deal["rulings"]]  # fmt: skip
+        if deal["over"]:
+            result = [
+                ruling_words(r, actions) for r in deal["rulings"] if r.get("kind") in RESULT_KINDS
+            ]
         tricks = [
             {
                 "number": i + 1,
@@ -233,5 +267,6 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
         "tricks": tricks,
         "current_trick": current,
         "rulings": rulings,
+        "result": result,
         "new_key": lambda: str(uuid.uuid4()),
     }

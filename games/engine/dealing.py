@@ -16,7 +16,7 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     if sitting.deal is not None and not sitting.deal.over:
         raise Rejection(
             "deal_in_progress",
-            f"deal {sitting.deal.index} is in progress: it has not ended yet",
+            f"deal {sitting.deal.index + 1} is in progress: it has not ended yet",
             deal=sitting.deal.index,
         )
     limit = variant.deals_limit(sitting.options)

@@ -22,7 +22,7 @@ def between_deals(sitting: Sitting, why: str) -> None:
     if deal is not None and not deal.over:
         raise Rejection(
             "deal_in_progress",
-            f"deal {deal.index} is in progress: {why}",
+            f"deal {deal.index + 1} is in progress: {why}",  # people count deals from 1
             deal=deal.index,
         )
 

@@ -154,14 +154,18 @@ def member_add(request: HttpRequest) -> HttpResponse:
 
 @admin_form
 def member_delete(request: HttpRequest, member_id: uuid.UUID) -> HttpResponse:
+    """Asks first (one tap removes nothing), then removes and says so."""
     member = member_get(club=member_of(request).club, member_id=member_id)
     if member is None:
         raise Http404("no such member in your club")
+    if request.POST.get("confirm") != "yes":
+        return _members_page(request, confirm_remove=member)
+    name = member.name
     try:
         member_remove(member=member)
     except MemberRefused as refused:
         return _members_page(request, 422, errors={"remove": str(refused)})
-    return redirect("tableapp:members")
+    return _members_page(request, removed=name)
 
 
 @admin_form

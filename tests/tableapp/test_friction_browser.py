@@ -270,3 +270,91 @@ def test_15_redoc_asks_no_other_host_and_logs_no_console_error(page: Any, live_s
     ours = (live_server.url, f"blob:{live_server.url}")  # a blob: is the page's own worker
     assert [url for url in requests if not url.startswith(ours)] == []
     assert errors == []
+
+
+def hidden_renege_table(club: Club, *, close: bool = False, leave: str | None = None) -> str:
+    case = json.loads((CASES / "louisiana-01-hidden-renege.json").read_text())
+    transcript = case["transcript"]
+    deal = transcript["deals"][0]
+    table = table_create(
+        club=club,
+        name="Night",
+        variant="louisiana",
+        players=transcript["players"],
+        options=transcript["options"],
+    )
+    events = [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"]]
+    if leave:
+        events.append({"leave": {"player": leave}})
+    if close:
+        events.append({"close": {}})
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    return str(table.id)
+
+
+def test_8_a_settled_deal_shows_its_result_on_top(page: Any, live_server: Any) -> None:
+    club = make_club()
+    open_table(page, live_server.url, club, hidden_renege_table(club))
+    banner = page.locator("section.result")
+    assert "ana takes the pot: 4" in banner.inner_text()
+    assert "cy reneged" in banner.inner_text()
+    assert banner.bounding_box()["y"] < page.locator("section.step").bounding_box()["y"]
+    assert banner.bounding_box()["y"] < 1024  # in view on a tablet
+
+
+def test_9_back_then_forward_shows_the_table_as_it_is_now(page: Any, live_server: Any) -> None:
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    table_events_append(
+        table_id=table.id,
+        club=club,
+        expected_version=1,
+        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+    )
+    open_table(page, live_server.url, club, str(table.id))
+    shown = page.get_attribute("#table", "data-version")
+    page.click("a:has-text('Audit')")
+    table_events_append(  # another device logs while this one looks at the audit
+        table_id=table.id,
+        club=club,
+        expected_version=int(shown),
+        events=[{"player": "ana", "declare": "play"}],
+    )
+    page.go_back()
+    page.wait_for_selector(f'#table:not([data-version="{shown}"])', timeout=2_000)
+    assert page.locator("section.step h2").inner_text() == "ben: play or pass?"
+
+
+def test_10_closing_during_deal_1_says_deal_1(page: Any, live_server: Any) -> None:
+    club = make_club()
+    open_table(page, live_server.url, club, dealt_table(club))
+    page.goto(page.url + "close")
+    assert "deal 1 is in progress" in page.content()
+    assert "deal 0" not in page.content()
+
+
+def test_11_a_closed_tables_seats_read_true(page: Any, live_server: Any) -> None:
+    club = make_club()
+    open_table(page, live_server.url, club, hidden_renege_table(club, close=True, leave="ben"))
+    ben = page.locator(".seat[data-player=ben]")
+    assert ben.locator(".status").inner_text() == "left the table"
+    assert ben.locator(".owes").count() == 0  # no "next deal: ante 0"
+    statuses = page.locator(".seat:not([data-player=ben]) .status").all_inner_texts()
+    assert statuses == ["at the table"] * 3
+    assert "carries to the next deal" not in page.locator("section.rulings").inner_text()
+    facts = page.locator(".seat[data-player=ana] .facts span")
+    first, second = facts.nth(0).bounding_box(), facts.nth(1).bounding_box()
+    assert first["x"] + first["width"] < second["x"] or first["y"] < second["y"]
+
+
+def test_13_removing_a_member_asks_first_and_says_it_is_done(page: Any, live_server: Any) -> None:
+    club = make_club()
+    cy = make_member(club, "auditor")
+    sign_in(page, live_server.url, make_member(club, "admin"))
+    page.goto(f"{live_server.url}/app/members/")
+    page.click(f"tr[data-member='{cy.name}'] button:has-text('Remove')")
+    assert page.locator("section.confirm h2").inner_text() == f"Remove {cy.name}?"
+    assert page.locator(f"tr[data-member='{cy.name}']").count() == 1  # nothing removed yet
+    page.click("section.confirm button[name=confirm]")
+    assert page.locator(".notice").inner_text().startswith(f"{cy.name} was removed")
+    assert page.locator(f"tr[data-member='{cy.name}']").count() == 0
