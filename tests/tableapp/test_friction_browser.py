@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Club
+from games.models import Table
 from games.services import table_create, table_events_append
 from tests.clubs.helpers import make_club
 from tests.tableapp.helpers import make_member
@@ -358,3 +359,34 @@ def test_13_removing_a_member_asks_first_and_says_it_is_done(page: Any, live_ser
     page.click("section.confirm button[name=confirm]")
     assert page.locator(".notice").inner_text().startswith(f"{cy.name} was removed")
     assert page.locator(f"tr[data-member='{cy.name}']").count() == 0
+
+
+def test_12_the_balance_chart_has_every_player_and_a_legend_that_matches(
+    page: Any, live_server: Any
+) -> None:
+    club = make_club()
+    table_id = hidden_renege_table(club)
+    table_events_append(
+        table_id=table_id,
+        club=club,
+        expected_version=Table.objects.get(id=table_id).projection.version,
+        events=[{"join": {"player": "eve", "seat_after": "dee"}}],
+    )
+    sign_in(page, live_server.url, make_member(club, "auditor"))
+    page.goto(f"{live_server.url}/app/tables/{table_id}/audit")
+    chart = page.locator("svg.chart[aria-label^='Each player']")
+    names = chart.locator("polyline.series").evaluate_all("ls => ls.map(l => l.dataset.series)")
+    assert names == ["ana", "ben", "cy", "dee", "eve"]  # the late joiner too
+    box = chart.bounding_box()
+    for legend in chart.locator("g.legend").all():
+        text = legend.locator("text")
+        t = text.bounding_box()
+        assert t["x"] + t["width"] <= box["x"] + box["width"]  # never cut at the edge
+        name = legend.get_attribute("data-series")
+        line = chart.locator(f"polyline[data-series='{name}']")
+        stroke = line.evaluate("l => getComputedStyle(l).stroke")
+        assert text.evaluate("t => getComputedStyle(t).fill") == stroke
+    dashes = chart.locator("polyline.series").evaluate_all(
+        "ls => ls.map(l => getComputedStyle(l).strokeDasharray)"
+    )
+    assert len(set(dashes)) == len(dashes)  # equal balances stay told apart
