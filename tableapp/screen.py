@@ -70,9 +70,27 @@ def _seen(deal: dict[str, Any]) -> set[str]:
     return seen
 
 
-def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
-    """Every card of the deck: seen ones greyed; with the hand known, the legal ones
-    enabled and each refused one with the obligation it would break."""
+def held_elsewhere(state: Any, actor: str | None) -> dict[str, str]:
+    """Cards known to be in another player's hand (a logged hand, a logged draw): the
+    player to act cannot hold them, so the picker greys them out, saying where they are."""
+    deal = state.deal
+    if deal is None:
+        return {}
+    return {
+        card: player
+        for player, hand in deal.hands.items()
+        if player != actor
+        for card in hand.known
+    }
+
+
+def _picker(
+    view: dict[str, Any], variant: str, elsewhere: dict[str, str] | None = None
+) -> list[list[dict[str, Any]]]:
+    """Every card of the deck: seen ones greyed, and those known in another hand; with the
+    hand known, the legal ones enabled and each refused one with the obligation it would
+    break."""
+    elsewhere = elsewhere or {}
     deal = view["deal"]
     actor = view["to_act"]
     legal = view["legal_plays"] or {}
@@ -89,6 +107,9 @@ def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
         for card in suit_row:
             if card in seen:
                 state, why = "seen", "already seen"
+            elif card in elsewhere:
+                state = "elsewhere"
+                why = gettext("in %(player)s's hand") % {"player": elsewhere[card]}
             elif known and card in allowed:
                 state, why = "allowed", ""
             elif known and card in refused:
@@ -111,7 +132,9 @@ def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
     return rows
 
 
-def _next_step(view: dict[str, Any], variant: str) -> dict[str, Any] | None:
+def _next_step(
+    view: dict[str, Any], variant: str, elsewhere: dict[str, str] | None = None
+) -> dict[str, Any] | None:
     players = view["players"]
     v = get_variant(variant)
     if view["phase"] == "between_deals":
@@ -140,7 +163,7 @@ def _next_step(view: dict[str, Any], variant: str) -> dict[str, Any] | None:
         "player": actor,
         "exchangers": _exchangers(view, v) if view["phase"] == "exchanging" else [],
         "hand_known": bool(legal.get("hand_known")),
-        "rows": _picker(view, variant),
+        "rows": _picker(view, variant, elsewhere),
         "may_pass": v.climbing and (legal.get("may_pass") or not legal.get("hand_known")),
     }
 
@@ -256,7 +279,9 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
         "deal": deal,
         "trump_label": card_label(deal["trump_card"]) if deal and deal["trump_card"] else None,
         "seats": _seats(view),
-        "step": _next_step(view, table.variant) if can_log else None,
+        "step": _next_step(view, table.variant, held_elsewhere(state, view["to_act"]))
+        if can_log
+        else None,
         "can_log": can_log,
         "can_retract": deal["can_retract"] if deal and can_log else None,
         "undo_target": undo_target(table) if can_log else None,

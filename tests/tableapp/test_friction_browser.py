@@ -390,3 +390,16 @@ def test_12_the_balance_chart_has_every_player_and_a_legend_that_matches(
         "ls => ls.map(l => getComputedStyle(l).strokeDasharray)"
     )
     assert len(set(dashes)) == len(dashes)  # equal balances stay told apart
+
+
+def test_4_a_card_known_in_another_hand_is_greyed_out_with_why(page: Any, live_server: Any) -> None:
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    hands = {"ben": ["2H", "3H", "4H", "5H", "6H"]}
+    deal = {"deal": {"dealer": "cy", "trump": "7S", "hands": hands}}
+    declared = [{"player": p, "declare": "play"} for p in ("ana", "ben", "cy")]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal, *declared])
+    open_table(page, live_server.url, club, str(table.id))
+    card = page.locator("form[data-step=play] button[value='3H']")  # ana to lead
+    assert card.is_disabled()
+    assert "in ben's hand" in card.inner_text()
