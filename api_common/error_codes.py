@@ -71,6 +71,12 @@ CATALOGUE: tuple[ErrorCode, ...] = (
         "idempotency_conflict", 422, "an `Idempotency-Key` reused with a different request body"
     ),
     ErrorCode("date_out_of_range", 422, "an export's `from` or `to` is not a day of 2000 to 2999"),
+    ErrorCode(
+        "invalid_text",
+        422,
+        "a name (table, key) is blank, longer than its limit, or holds a character that "
+        'cannot be stored (`field` names it; limits in "Limits on text")',
+    ),
     # ---- the table's set-up (engine, 422)
     ErrorCode("unknown_variant", 422, "`variant` is not louisiana, ukrainian, occitan, comtadine"),
     ErrorCode("unknown_option", 422, "the variant has no such house option"),

@@ -5,26 +5,11 @@ error's `field`) and the request guard (path and query parameters)."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
-# Tab, newline and carriage return are ordinary in free text (a table name, a reason).
-_ALLOWED_CONTROLS = frozenset("\t\n\r")
+from clubs.text import bad_character
 
-
-def bad_character(text: str) -> str | None:
-    """Why `text` cannot be stored, or None. PostgreSQL refuses NUL in text and jsonb, and a
-    lone surrogate is not UTF-8; the other C0/C1 controls are refused so no log line, CSV
-    cell or terminal can be steered by them."""
-    for char in text:
-        if char in _ALLOWED_CONTROLS:
-            continue
-        category = unicodedata.category(char)
-        if category == "Cc":
-            return f"control character U+{ord(char):04X} is not allowed"
-        if category == "Cs":
-            return "not valid Unicode (a lone surrogate)"
-    return None
+__all__ = ["BadText", "TooDeep", "bad_character", "check_document"]
 
 
 class TooDeep(Exception):

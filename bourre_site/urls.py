@@ -11,10 +11,15 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from tableapp.views import errors
+
 
 def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
 
+
+handler404 = "tableapp.views.errors.not_found"
+handler403 = "tableapp.views.errors.forbidden"
 
 api_v1: list = [
     path("", include("clubs.api.urls")),
@@ -40,6 +45,9 @@ urlpatterns = [
         SpectacularRedocView.as_view(url_name="schema", template_name="tableapp/redoc.html"),
         name="redoc",
     ),
+    path("api/redoc/redoc.standalone.js", errors.redoc_bundle, name="redoc-bundle"),
     path("app/", include("tableapp.urls")),
+    # Browsers ask for /favicon.ico on pages that name no icon (the API's JSON, Swagger UI).
+    path("favicon.ico", errors.favicon, name="favicon"),
     path("", RedirectView.as_view(pattern_name="tableapp:tables"), name="home"),
 ]

@@ -10,9 +10,11 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import CLUB_ROLES, MANAGING_ROLES, ApiKey, Club, Member, Role
 from clubs.nights import DEFAULT_TIME_ZONE, zone
+from clubs.text import KEY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, text_problem
 from clubs.zones import remember
 
 KEY_SCHEME = "bk"
@@ -20,6 +22,14 @@ KEY_SCHEME = "bk"
 
 class LastAdminKey(Exception):
     """Revoking this key would leave its club with no key able to manage keys."""
+
+
+class KeyRefused(Exception):
+    """A key's name the club's rules refuse (blank, too long, unstorable), in words."""
+
+    def __init__(self, message: str, field: str = "name") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def key_hash(raw: str) -> str:
@@ -43,7 +53,12 @@ def club_time_zone_set(*, club: Club, time_zone: str) -> Club:
 
 
 def api_key_create(*, club: Club, name: str, role: str) -> tuple[ApiKey, str]:
-    """A new key and its raw text (shown once; only its hash is kept)."""
+    """A new key and its raw text (shown once; only its hash is kept). Raises `KeyRefused`
+    for a name the API and the Members page both refuse."""
+    name = name.strip()
+    problem = text_problem(name, max_length=KEY_NAME_MAX_LENGTH)
+    if problem is not None:
+        raise KeyRefused(problem)
     Role(role)  # refuses unknown roles
     prefix = secrets.token_hex(6)
     raw = f"{KEY_SCHEME}_{prefix}_{secrets.token_urlsafe(32)}"
@@ -98,7 +113,10 @@ def member_create(*, club: Club, username: str, password: str, role: str) -> Mem
     """A new person who signs in as `username` and acts for `club` with `role`."""
     username = username.strip()
     if not username:
-        raise MemberRefused("a user name is needed", field="username")
+        raise MemberRefused(_("a user name is needed"), field="username")
+    problem = text_problem(username, max_length=USERNAME_MAX_LENGTH)
+    if problem is not None:
+        raise MemberRefused(problem, field="username")
     if role not in CLUB_ROLES:
         names = ", ".join(r.value for r in CLUB_ROLES)
         raise MemberRefused(f"role must be one of {names}", field="role")

@@ -8,7 +8,11 @@ from dataclasses import dataclass
 from html import escape
 
 WIDTH, HEIGHT, PAD = 720, 260, 40
-COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#4e342e", "#ad1457"]
+#: Series are told apart by colour (`.s0` to `.s7` in app.css, so the legend matches its
+#: line) and by dash pattern, so two equal balances drawn over each other stay visible.
+SERIES_STYLES = 8
+DASHES = ["", "10 5", "3 4", "14 4 3 4", "6 3", "1 5", "18 6", "4 2 1 2"]
+LEGEND_ROW, LEGEND_COLUMNS = 22, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,9 @@ def line_chart(
     values = [y for s in series for _, y in s.points] or [0]
     low, high = min(0, *values), max(1, *values)
     right = max(last_x, first_x + 1)
+    legend = len(series) > 1
+    rows = -(-len(series) // LEGEND_COLUMNS) if legend else 0
+    total = HEIGHT + rows * LEGEND_ROW
 
     def x(v: float) -> float:
         return PAD + (WIDTH - 2 * PAD) * ((v - first_x) / (right - first_x))
@@ -40,7 +47,7 @@ def line_chart(
         return HEIGHT - PAD - (HEIGHT - 2 * PAD) * ((v - low) / (high - low))
 
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {total}" role="img" '
         f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
         f'<line x1="{PAD}" y1="{y(0):.1f}" x2="{WIDTH - PAD}" y2="{y(0):.1f}" class="axis"/>',
@@ -56,7 +63,9 @@ def line_chart(
             f'y2="{HEIGHT - PAD}"/><text x="{x(at) + 3:.1f}" y="{PAD - 6}">deal {n}</text>'
         )
     for i, s in enumerate(series):
-        colour = COLOURS[i % len(COLOURS)]
+        style = f"s{i % SERIES_STYLES}"
+        dash = DASHES[i % len(DASHES)]
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
         steps: list[str] = []
         previous = s.points[0][1] if first_x and s.points else 0
         for vx, vy in s.points:  # a step chart: the value holds until the next event
@@ -64,13 +73,19 @@ def line_chart(
             previous = vy
         steps.append(f"{x(right):.1f},{y(previous):.1f}")
         parts.append(
-            f'<polyline class="series" data-series="{escape(s.name)}" fill="none" '
-            f'stroke="{colour}" stroke-width="2.5" points="{" ".join(steps)}"/>'
+            f'<polyline class="series {style}" data-series="{escape(s.name)}" fill="none" '
+            f'stroke-width="3"{dashed} points="{" ".join(steps)}"/>'
         )
-        if len(series) > 1:
+        if legend:  # below the plot, in columns: never cut at the right edge
+            column, row = i % LEGEND_COLUMNS, i // LEGEND_COLUMNS
+            lx = PAD + column * (WIDTH - 2 * PAD) / LEGEND_COLUMNS
+            ly = HEIGHT + row * LEGEND_ROW + 4
             parts.append(
-                f'<text x="{WIDTH - PAD + 4}" y="{PAD + 14 * i}" fill="{colour}">'
-                f"{escape(s.name)} {previous}</text>"
+                f'<g class="legend" data-series="{escape(s.name)}">'
+                f'<line class="series {style}" x1="{lx:.1f}" y1="{ly:.1f}" x2="{lx + 28:.1f}" '
+                f'y2="{ly:.1f}" stroke-width="3"{dashed}/>'
+                f'<text class="legend {style}" x="{lx + 34:.1f}" y="{ly + 5:.1f}">'
+                f"{escape(s.name)} {previous}</text></g>"
             )
     parts.append("</svg>")
     return "".join(parts)

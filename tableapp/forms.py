@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine import Rejection
 from games.engine.variants import VARIANTS
+from games.services import words_of
 
 OPTION_HELP = {
     "ante": "chips each seated player pays before a deal",
@@ -102,7 +104,9 @@ def posted_options(variant: str, form: Mapping[str, str]) -> dict[str, Any]:
         elif option.kind == "player_or_none":
             options[option.name] = raw
         else:
-            options[option.name] = int(raw) if re.fullmatch(r"-?\d+", raw) else raw
+            # Past 30 digits it stays text (refused as not a number): int() of a huge
+            # string is slow, and Python refuses one of more than 4300 digits.
+            options[option.name] = int(raw) if re.fullmatch(r"-?\d{1,30}", raw) else raw
     return options
 
 
@@ -113,5 +117,17 @@ def form_field(rejection_field: str | None, variant: str) -> str:
     if rejection_field.startswith("options."):
         return f"opt_{variant}_{rejection_field.split('.', 1)[1]}"
     if rejection_field.startswith("players"):
-        return "players"  # `players.2` and the like: the one players box
+        return "players"  # `players[2]` and the like: the one players box
     return rejection_field if rejection_field in ("name", "variant") else "form"
+
+
+def player_words(refusal: Rejection, players: list[str]) -> str:
+    """A refusal in words for the form: `players[2]` becomes the name typed there."""
+
+    def typed(match: re.Match[str]) -> str:
+        i = int(match.group(1))
+        return f"“{players[i]}”" if i < len(players) else match.group(0)
+
+    words = re.sub(r"players\[(\d+)\]", typed, words_of(refusal))
+    at = re.fullmatch(r"players\[(\d+)\]", refusal.field or "")
+    return f"{typed(at)}: {words}" if at else words

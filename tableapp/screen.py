@@ -6,11 +6,15 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.utils.translation import gettext
+
+from clubs.text import UNDO_REASON_MAX_LENGTH
 from games.engine import table_view
 from games.engine.variants import get_variant
 from games.selectors import table_state, table_transcript
+from games.table import RulingKind
 from tableapp.cards import card_label, card_name, deck_rows, is_red
-from tableapp.words import refusal_words, ruling_words
+from tableapp.words import event_words, refusal_words, ruling_words
 
 
 def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -23,6 +27,8 @@ def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
         declared = seat.get("declared")
         if player in view["left"]:
             status = "left the table"
+        elif view["closed"]:
+            status = "at the table"  # the night is over: nobody is "passed" any more
         elif deal is None:
             status = "waiting"
         elif not seat.get("seated", True):
@@ -34,7 +40,7 @@ def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
                 status = "at the table" if view["closed"] else "waiting"
         elif declared == "pass":
             status = "passed"
-        elif seat.get("active"):
+        elif seat.get("active") or declared == "play":
             status = "playing"
         else:
             status = "to declare"
@@ -64,9 +70,27 @@ def _seen(deal: dict[str, Any]) -> set[str]:
     return seen
 
 
-def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
-    """Every card of the deck: seen ones greyed; with the hand known, the legal ones
-    enabled and each refused one with the obligation it would break."""
+def held_elsewhere(state: Any, actor: str | None) -> dict[str, str]:
+    """Cards known to be in another player's hand (a logged hand, a logged draw): the
+    player to act cannot hold them, so the picker greys them out, saying where they are."""
+    deal = state.deal
+    if deal is None:
+        return {}
+    return {
+        card: player
+        for player, hand in deal.hands.items()
+        if player != actor
+        for card in hand.known
+    }
+
+
+def _picker(
+    view: dict[str, Any], variant: str, elsewhere: dict[str, str] | None = None
+) -> list[list[dict[str, Any]]]:
+    """Every card of the deck: seen ones greyed, and those known in another hand; with the
+    hand known, the legal ones enabled and each refused one with the obligation it would
+    break."""
+    elsewhere = elsewhere or {}
     deal = view["deal"]
     actor = view["to_act"]
     legal = view["legal_plays"] or {}
@@ -83,6 +107,9 @@ def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
         for card in suit_row:
             if card in seen:
                 state, why = "seen", "already seen"
+            elif card in elsewhere:
+                state = "elsewhere"
+                why = gettext("in %(player)s's hand") % {"player": elsewhere[card]}
             elif known and card in allowed:
                 state, why = "allowed", ""
             elif known and card in refused:
@@ -105,7 +132,9 @@ def _picker(view: dict[str, Any], variant: str) -> list[list[dict[str, Any]]]:
     return rows
 
 
-def _next_step(view: dict[str, Any], variant: str) -> dict[str, Any] | None:
+def _next_step(
+    view: dict[str, Any], variant: str, elsewhere: dict[str, str] | None = None
+) -> dict[str, Any] | None:
     players = view["players"]
     v = get_variant(variant)
     if view["phase"] == "between_deals":
@@ -134,7 +163,7 @@ def _next_step(view: dict[str, Any], variant: str) -> dict[str, Any] | None:
         "player": actor,
         "exchangers": _exchangers(view, v) if view["phase"] == "exchanging" else [],
         "hand_known": bool(legal.get("hand_known")),
-        "rows": _picker(view, variant),
+        "rows": _picker(view, variant, elsewhere),
         "may_pass": v.climbing and (legal.get("may_pass") or not legal.get("hand_known")),
     }
 
@@ -170,6 +199,39 @@ def _sitting(view: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+#: What a deal's result banner says: who takes the pot, who pays, what carries.
+RESULT_KINDS = frozenset(
+    {
+        RulingKind.POT_WON,
+        RulingKind.POT_SPLIT,
+        RulingKind.POT_CARRIED,
+        RulingKind.BOURRE,
+        RulingKind.RENEGE,
+        RulingKind.ALL_PASSED,
+        RulingKind.LONE_PLAYER,
+    }
+)
+
+
+def closed_words(ruling: dict[str, Any], actions: Any) -> str:
+    """On a closed table no next deal comes: a pot that carried was shared at the close."""
+    if ruling.get("kind") == RulingKind.POT_CARRIED:
+        return gettext("the pot of %(amount)s stayed in, to be shared at the close") % {
+            "amount": ruling.get("amount")
+        }
+    return ruling_words(ruling, actions)
+
+
+def undo_target(table: Any) -> str | None:
+    """What "Undo" would take back now, in words: the current deal's last live event (as
+    the service's undo takes it, `TableFold.undo`), or None when nothing is left."""
+    events = table.projection.deal_events or []
+    if not events:
+        return None
+    last = events[-1]
+    return event_words(last.get("type", ""), last.get("data") or {})
+
+
 def _card_pairs(cards: list[list[str]]) -> list[dict[str, Any]]:
     return [{"player": p, "label": card_label(c), "red": is_red(c)} for p, c in cards]
 
@@ -180,6 +242,7 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
     view = table_view(state)
     deal = view["deal"]
     rulings: list[str] = []
+    result: list[str] = []
     tricks: list[dict[str, Any]] = []
     current = None
     if deal is not None:
@@ -188,7 +251,12 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
             deals = table_transcript(table=table)["deals"]
             if deal["index"] < len(deals):
                 actions = deals[deal["index"]]["actions"]
-        rulings = [ruling_words(r, actions) for r in deal["rulings"]]
+        rulings = [closed_words(r, actions) if view["closed"] else ruling_words(r, actions)
+                   for r in deal["rulings"]]  # fmt: skip
+        if deal["over"]:
+            result = [
+                ruling_words(r, actions) for r in deal["rulings"] if r.get("kind") in RESULT_KINDS
+            ]
         tricks = [
             {
                 "number": i + 1,
@@ -211,14 +279,19 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
         "deal": deal,
         "trump_label": card_label(deal["trump_card"]) if deal and deal["trump_card"] else None,
         "seats": _seats(view),
-        "step": _next_step(view, table.variant) if can_log else None,
+        "step": _next_step(view, table.variant, held_elsewhere(state, view["to_act"]))
+        if can_log
+        else None,
         "can_log": can_log,
         "can_retract": deal["can_retract"] if deal and can_log else None,
+        "undo_target": undo_target(table) if can_log else None,
+        "undo_reason_max": UNDO_REASON_MAX_LENGTH,
         "sitting": _sitting(view) if can_log else None,
         "closing": view.get("closing"),
         "closed": view["closed"],
         "tricks": tricks,
         "current_trick": current,
         "rulings": rulings,
+        "result": result,
         "new_key": lambda: str(uuid.uuid4()),
     }

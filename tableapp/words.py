@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
-from games.table import RulingKind
+from games.table import PLAYER_JOINED, PLAYER_LEFT, TABLE_CLOSED, RulingKind
 from tableapp.cards import card_label
 
 #: What the player could have done, by the obligation name the engine uses.
@@ -196,3 +196,52 @@ def action_words(action: Mapping[str, Any]) -> str:
             "player": player
         }
     return ", ".join(f"{k} {v}" for k, v in action.items())
+
+
+def event_words(event_type: str, data: Mapping[str, Any]) -> str:
+    """A logged event of the current deal in words, for "Undo: cy plays 4♥"."""
+    player = data.get("player", "")
+    if event_type == PLAYER_JOINED:
+        return _("%(player)s joins") % {"player": player}
+    if event_type == PLAYER_LEFT:
+        return _("%(player)s leaves") % {"player": player}
+    if event_type == TABLE_CLOSED:
+        return _("the closing of the table")
+    if "play" in data:
+        return _("%(player)s plays %(card)s") % {"player": player, "card": card_label(data["play"])}
+    if "declare" in data:
+        if data["declare"] == "play":
+            return _("%(player)s declares play") % {"player": player}
+        return _("%(player)s passes") % {"player": player}
+    if "exchange" in data:
+        return _("%(player)s exchanges %(count)s") % {"player": player, "count": data["exchange"]}
+    if data.get("retract"):
+        return _("%(player)s takes back the last card") % {"player": player}
+    if data.get("pass_turn"):
+        return _("%(player)s passes") % {"player": player}
+    if "dealer" in data:
+        return _("the deal started by %(dealer)s") % {"dealer": data["dealer"]}
+    return event_type
+
+
+def renege_warning(player: str, obligation: str) -> str:
+    """Said at once when a card the logged hand refuses is played (the ruling waits for
+    the next card: until then the player may take it back)."""
+    could = RENEGE_NOW.get(obligation, obligation_words(obligation))
+    return _("%(player)s %(could)s: a renege unless taken back before the next card") % {
+        "player": player,
+        "could": could,
+    }
+
+
+#: What the player could have done instead of the card just played, by obligation.
+RENEGE_NOW = {
+    "follow_suit": gettext_lazy("could have followed suit"),
+    "trump": gettext_lazy("could have trumped"),
+    "head_trick": gettext_lazy("could have beaten the best card of the trick"),
+    "overtrump": gettext_lazy("could have overtrumped"),
+    "cinch": gettext_lazy("held a cinch and had to play the highest trump"),
+    "lead_high_trump": gettext_lazy("had to lead the highest trump"),
+    "climb": gettext_lazy("could have climbed with a higher card of the suit"),
+    "must_climb": gettext_lazy("had to climb with a higher card of the suit led"),
+}

@@ -8,7 +8,9 @@ from clubs.models import ApiKey, Role
 
 
 class ApiKeyCreateInputSerializer(serializers.Serializer):
-    name = StrictCharField(max_length=200)
+    name = StrictCharField(
+        trim_whitespace=False, allow_blank=True, help_text="at most 200 characters"
+    )  # what a name may hold is `api_key_create`'s to say, as for the Members page
     # Operator keys come only from the shell (manage.py operator_key).
     role = serializers.ChoiceField(choices=[c for c in Role.choices if c[0] != Role.OPERATOR])
 

@@ -28,7 +28,13 @@ from clubs.api.serializers import (
 from clubs.models import Club
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone
 from clubs.selectors import api_key_get, api_key_list
-from clubs.services import LastAdminKey, api_key_create, api_key_revoke, club_time_zone_set
+from clubs.services import (
+    KeyRefused,
+    LastAdminKey,
+    api_key_create,
+    api_key_revoke,
+    club_time_zone_set,
+)
 
 
 def _club_body(club: Club) -> dict[str, str]:
@@ -97,12 +103,20 @@ class ApiKeyListCreateApi(APIView):
         parameters=[location(201)],
         tags=["keys"],
         request=ApiKeyCreateInputSerializer,
-        responses={201: ApiKeyCreatedOutputSerializer, **error_responses(400, 403)},
+        responses={201: ApiKeyCreatedOutputSerializer, **error_responses(400, 403, 422)},
     )
     def post(self, request: Request) -> Response:
         body = ApiKeyCreateInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        key, raw = api_key_create(club=request_key(request).club, **body.validated_data)
+        try:
+            key, raw = api_key_create(club=request_key(request).club, **body.validated_data)
+        except KeyRefused as refused:
+            raise ApiError(
+                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                code="invalid_text",
+                message=f"name: {refused}",
+                field="name",
+            ) from None
         key.key = raw  # type: ignore[attr-defined]
         url = reverse("v1:key-revoke", kwargs={"key_id": key.id}, request=request)
         return Response(

@@ -26,6 +26,7 @@ from api_common.pagination import (
     page_response,
 )
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
+from clubs.text import idempotency_key_problem
 from games.api.common import rejected, request_context, table_or_404
 from games.api.serializers import (
     EVENTS_MAX,
@@ -84,8 +85,9 @@ def _idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    if not 0 < len(key) <= 200 or not key.isprintable():
-        raise ValidationError({"Idempotency-Key": "1 to 200 printable characters"})
+    problem = idempotency_key_problem(key)
+    if problem is not None:
+        raise ValidationError({"Idempotency-Key": problem})
     return key
 
 

@@ -1,33 +1,22 @@
-"""A table's player names, held to the table's rules of names (`games.table.names`)."""
+"""A transcript's player names, held to a new table's rules of names
+(`games.services.inputs`), refused as the API refuses a body's field."""
 
 from __future__ import annotations
 
 from rest_framework import status
 
 from api_common.errors import ApiError
-from games.table.names import name_key, player_name
-
-
-def _refused(field: str, message: str) -> ApiError:
-    return ApiError(
-        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-        code="invalid_players",
-        message=f"{field}: {message}",
-        field=field,
-    )
+from games.engine import Rejection
+from games.services.inputs import table_players_checked
 
 
 def clean_player_names(names: list[str], *, field_prefix: str = "players") -> list[str]:
-    cleaned: list[str] = []
-    seen: dict[str, int] = {}
-    for i, raw in enumerate(names):
-        field = f"{field_prefix}[{i}]"
-        name, problem = player_name(raw)
-        if problem is not None:
-            raise _refused(field, problem)
-        key = name_key(name)
-        if key in seen:
-            raise _refused(field, f"same name as {field_prefix}[{seen[key]}] (ignoring case)")
-        seen[key] = i
-        cleaned.append(name)
-    return cleaned
+    try:
+        return table_players_checked(names, field_prefix=field_prefix)
+    except Rejection as refused:
+        raise ApiError(
+            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            code=refused.code,
+            message=refused.message,
+            field=refused.field,
+        ) from None

@@ -49,12 +49,18 @@ class SafeJSONField(serializers.JSONField):
 
 # ---------------------------------------------------------------- tables
 class TableCreateInputSerializer(serializers.Serializer):
-    name = StrictCharField(max_length=200)
+    """The body's shape and types only: what the name, players and options may hold is
+    `table_create`'s to say (`games.services.inputs`), as for the app's form."""
+
+    name = StrictCharField(
+        trim_whitespace=False, allow_blank=True, help_text="at most 200 characters"
+    )
     variant = StrictCharField(max_length=20, help_text="louisiana, ukrainian, occitan or comtadine")
     players = serializers.ListField(
-        child=StrictCharField(max_length=PLAYER_NAME_MAX_LENGTH, trim_whitespace=False),
+        child=StrictCharField(trim_whitespace=False, allow_blank=True),
         max_length=52,
-        help_text="seat order; names are kept in NFC and must differ beyond case",
+        help_text=f"seat order; names of at most {PLAYER_NAME_MAX_LENGTH} characters are kept "
+        "in NFC and must differ beyond case",
     )
     options = SafeJSONField(required=False, default=dict, help_text="house options (RULES.md)")
 
@@ -62,9 +68,6 @@ class TableCreateInputSerializer(serializers.Serializer):
         if not isinstance(options, dict):  # a wrong type is the body's fault, not the rules'
             raise serializers.ValidationError("must be an object")
         return options
-
-    def validate_players(self, names: list[str]) -> list[str]:
-        return clean_player_names(names)
 
 
 class TableOutputSerializer(serializers.Serializer):

@@ -27,6 +27,10 @@ from games.engine import Rejection, TranscriptRejected
 from games.selectors import table_get, table_list
 from games.services import table_create, table_import
 
+#: Tables a page holds without `?limit=`: each is read with its phase and pot, so a club
+#: of thousands of tables is paged, not sent whole.
+TABLES_PAGE_DEFAULT = 50
+
 
 def _created(request: Request, table_id: uuid.UUID) -> Response:
     table = table_get(club=request_key(request).club, table_id=table_id)
@@ -48,7 +52,7 @@ class TableListCreateApi(APIView):
         parameters=page_parameters(),
         responses={200: TableListOutputSerializer, **error_responses(400, 403)},
         description="The club's tables, oldest first, each with its phase, pot and whose "
-        "turn it is; paged (see `next` and the `Link` header).",
+        "turn it is; paged (see `next` and the `Link` header), 50 a page unless `limit` says.",
     )
     def get(self, request: Request) -> Response:
         return paginate_queryset(
@@ -58,6 +62,7 @@ class TableListCreateApi(APIView):
             key="tables",
             order=("created_at", "id"),
             render=lambda page: TableSummaryOutputSerializer(page, many=True).data,
+            default_limit=TABLES_PAGE_DEFAULT,
         )
 
     @extend_schema(
@@ -119,6 +124,8 @@ class TableImportApi(APIView):
             )
         except TranscriptRejected as refusal:
             raise rejected(refusal.rejection, deal=refusal.deal, action=refusal.action) from None
+        except Rejection as rejection:  # the table's name
+            raise rejected(rejection) from None
         except ApiError:
             raise
         return _created(request, table.id)

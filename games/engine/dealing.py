@@ -19,7 +19,7 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
             "deal_in_progress",
             gettext_noop("deal %(deal)d is in progress: it has not ended yet"),
             deal=sitting.deal.index,
-            params={"deal": sitting.deal.index},
+            params={"deal": sitting.deal.index + 1},  # people count deals from 1
         )
     limit = variant.deals_limit(sitting.options)
     if limit is not None and len(sitting.deals) >= limit:

@@ -24,7 +24,7 @@ def between_deals(sitting: Sitting, why: str) -> None:
             "deal_in_progress",
             gettext_noop("deal %(deal)d is in progress: %(why)s"),
             deal=deal.index,
-            params={"deal": deal.index, "why": why},
+            params={"deal": deal.index + 1, "why": why},  # people count deals from 1
         )
 
 

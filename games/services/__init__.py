@@ -3,6 +3,7 @@ write side, `games.sitting`)."""
 
 from games.services.context import RequestContext
 from games.services.events import table_events_append
+from games.services.inputs import table_create_problems, words_of
 from games.services.tables import table_create, table_import
 from games.sitting import (
     AppendOutcome,
@@ -20,6 +21,8 @@ __all__ = [
     "StaleVersion",
     "TableNotFound",
     "table_create",
+    "table_create_problems",
     "table_events_append",
     "table_import",
+    "words_of",
 ]

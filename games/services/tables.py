@@ -17,6 +17,12 @@ from games.engine.transcript import (
 )
 from games.models import Table
 from games.services.context import RequestContext
+from games.services.inputs import (
+    table_create_problems,
+    table_name_checked,
+    table_players_checked,
+    words_of,
+)
 from games.sitting import POSTGRES, EventRejected, TableRepository
 from games.table import TableCreatedData
 
@@ -32,7 +38,13 @@ def table_create(
     tables: TableRepository | None = None,
 ) -> Table:
     """A new table: `TableCreated` is version 1 of its stream. Raises `Rejection` for a
-    variant, option or player list the rules refuse."""
+    name, variant, option or player list the rules refuse (`games.services.inputs`: the
+    API and the app's form are held to the same checks)."""
+    problems = table_create_problems(name=name, variant=variant, players=players, options=options)
+    if problems:
+        raise problems[0]
+    name = table_name_checked(name)
+    players = table_players_checked(players)
     sitting = new_sitting(variant=variant, players=players, options=options)
     table = Table(
         id=uuid.uuid4(),
@@ -65,8 +77,9 @@ IMPORT_CHUNK = 100
 def table_import(
     *, club: Club, name: str, transcript: object, context: RequestContext | None = None
 ) -> Table:
-    """A new table holding a whole `bourre-transcript/1` sitting. Raises `TranscriptRejected`
-    (deal and action located) before anything is written.
+    """A new table holding a whole `bourre-transcript/1` sitting. Raises `Rejection` for the
+    table's name, `TranscriptRejected` (deal and action located) for the document, before
+    anything is written.
 
     The whole sitting is ruled first by the engine, outside any transaction (the referee
     an append runs; the conformance cases hold both to the same verdicts), so a refused
@@ -78,6 +91,7 @@ def table_import(
     appended so far (each chunk whole) and the error goes to the caller."""
     from games.services.events import table_events_append
 
+    name = table_name_checked(name)
     sitting, deals = open_transcript(transcript)
     events, where = _posted_items(deals)
     doc = transcript if isinstance(transcript, Mapping) else {}
@@ -85,14 +99,20 @@ def table_import(
         events.append({"close": {}})
         where.append((len(deals) - 1 if deals else None, None))
     rule_transcript(doc)  # raises TranscriptRejected, located
-    table = table_create(
-        club=club,
-        name=name,
-        variant=sitting.variant,
-        players=list(sitting.players),
-        options=doc.get("options"),
-        context=context,
-    )
+    try:
+        table = table_create(
+            club=club,
+            name=name,
+            variant=sitting.variant,
+            players=list(sitting.players),
+            options=doc.get("options"),
+            context=context,
+        )
+    except Rejection as refused:  # the players and options are the document's
+        field = f"transcript.{refused.field}" if refused.field else None
+        raise TranscriptRejected(
+            None, None, Rejection(refused.code, f"{field}: {words_of(refused)}", field=field)
+        ) from None
     version = 1
     for start in range(0, len(events), IMPORT_CHUNK):
         try:

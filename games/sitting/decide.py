@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from clubs.text import UNDO_REASON_MAX_LENGTH, text_problem
 from games.engine import (
     RULES_VERSION,
     Action,
@@ -137,6 +138,9 @@ def _undo(fold: TableFold, item: Mapping[str, Any], version: int) -> NewEvent:
     reason = undo.get("reason", "")
     if not isinstance(reason, str):
         raise Rejection("invalid_event", "undo.reason: must be text", field="undo.reason")
+    problem = text_problem(reason, max_length=UNDO_REASON_MAX_LENGTH, required=False)
+    if problem is not None:
+        raise Rejection("invalid_event", f"undo.reason: {problem}", field="undo.reason")
     taken = fold.undo(version)
     data: EventUndoneData = {
         "reason": reason,

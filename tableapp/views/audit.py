@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from clubs.heavy import HeavyReadBusy, heavy_read
-from games.selectors import table_events_page
+from games.selectors import table_events_page, table_seating
 from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
 from ledger.audit import ledger_audit
 from ledger.selectors import ledger_postings
@@ -72,8 +72,9 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         title="The pot after every event",
         **chart,
     )
+    sat = table_seating(table=table)["players"]  # every seat ever taken: late joiners too
     balance_chart = line_chart(
-        [Series(p, window(running(changes[PLAYER + p], versions))) for p in table.players],
+        [Series(p, window(running(changes[PLAYER + p], versions))) for p in sat],
         title="Each player's running balance",
         **chart,
     )

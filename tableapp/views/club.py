@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from clubs.csv_cells import CsvWriter
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone, time_zone_names, tonight
@@ -23,6 +24,7 @@ from clubs.selectors import (
     member_list,
 )
 from clubs.services import (
+    KeyRefused,
     LastAdminKey,
     MemberRefused,
     api_key_create,
@@ -34,6 +36,7 @@ from clubs.services import (
 )
 from projectors.selectors import StandingLine, leaderboard_between, projections_status
 from tableapp.access import member_of, member_required
+from tableapp.refusals import posted_text_problem
 
 #: The standings' periods, by `?period=`: label, shown first to last.
 PERIODS = {"tonight": "Tonight", "month": "This month", "all": "All time"}
@@ -130,6 +133,9 @@ def members(request: HttpRequest) -> HttpResponse:
 @admin_form
 def member_add(request: HttpRequest) -> HttpResponse:
     values = {k: str(v) for k, v in request.POST.items()}
+    bad = posted_text_problem(request.POST)
+    if bad is not None:
+        return _members_page(request, 422, errors={bad[0]: bad[1]}, values=values)
     password = values.get("password") or password_generate()
     try:
         member = member_create(
@@ -148,25 +154,37 @@ def member_add(request: HttpRequest) -> HttpResponse:
 
 @admin_form
 def member_delete(request: HttpRequest, member_id: uuid.UUID) -> HttpResponse:
+    """Asks first (one tap removes nothing), then removes and says so."""
     member = member_get(club=member_of(request).club, member_id=member_id)
     if member is None:
         raise Http404("no such member in your club")
+    if request.POST.get("confirm") != "yes":
+        return _members_page(request, confirm_remove=member)
+    name = member.name
     try:
         member_remove(member=member)
     except MemberRefused as refused:
         return _members_page(request, 422, errors={"remove": str(refused)})
-    return redirect("tableapp:members")
+    return _members_page(request, removed=name)
 
 
 @admin_form
 def key_add(request: HttpRequest) -> HttpResponse:
-    name = request.POST.get("name", "").strip()
+    name = request.POST.get("name", "")
     role = request.POST.get("role", "")
-    if not name or role not in dict(club_role_choices()):
-        field = "key_name" if not name else "key_role"
-        message = "give the key a name" if not name else "choose a role"
-        return _members_page(request, 422, errors={field: message})
-    key, raw = api_key_create(club=member_of(request).club, name=name, role=role)
+    values = {"key_name": name, "key_role": role}
+    bad = posted_text_problem(request.POST)
+    if bad is not None:
+        field = {"name": "key_name", "role": "key_role"}.get(bad[0], bad[0])
+        return _members_page(request, 422, errors={field: bad[1]}, values=values)
+    if role not in dict(club_role_choices()):
+        return _members_page(
+            request, 422, errors={"key_role": gettext("choose a role")}, values=values
+        )
+    try:
+        key, raw = api_key_create(club=member_of(request).club, name=name, role=role)
+    except KeyRefused as refused:  # the API's verdict on the same name
+        return _members_page(request, 422, errors={"key_name": str(refused)}, values=values)
     return _members_page(request, created_key=key, created_raw=raw)
 
 
@@ -187,6 +205,9 @@ def key_revoke(request: HttpRequest, key_id: uuid.UUID) -> HttpResponse:
 def time_zone_set(request: HttpRequest) -> HttpResponse:
     """Where the club plays: the standings count each deal for its night there."""
     name = request.POST.get("time_zone", "").strip()
+    bad = posted_text_problem(request.POST)
+    if bad is not None:
+        return _members_page(request, 422, errors={"time_zone": bad[1]}, values={"time_zone": ""})
     try:
         club_time_zone_set(club=member_of(request).club, time_zone=name)
     except UnknownTimeZone as refused:

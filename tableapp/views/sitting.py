@@ -14,6 +14,7 @@ from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
 from tableapp.access import can_log, club_table, member_of, member_required
+from tableapp.refusals import posted_text_problem
 from tableapp.views.tables import context_for
 
 
@@ -46,7 +47,10 @@ def close_table(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         expected = int(request.POST.get("expected_version", ""))
     except ValueError:
         return _close_page(request, table, 422, notice="The page is out of date: check again.")
-    key = (request.POST.get("idempotency_key") or "")[:200] or None
+    bad = posted_text_problem(request.POST)
+    if bad is not None:  # what the API refuses (a NUL, an over-long key), refused the same
+        return _close_page(request, table, 422, notice=f"{bad[0]}: {bad[1]}")
+    key = request.POST.get("idempotency_key") or None
     try:
         table_events_append(
             table_id=table.id,
@@ -75,8 +79,9 @@ def settle_up(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         "table": table,
         "settlement": settlement,
         "fields": [f.replace("_", " ") for f in STATEMENT_FIELDS],
-        "rows": [
-            (s.player, [getattr(s, f) for f in STATEMENT_FIELDS]) for s in settlement.statements
+        "rows": [  # each value with its column's name: a phone shows them as a list
+            (s.player, [(f.replace("_", " "), getattr(s, f)) for f in STATEMENT_FIELDS])
+            for s in settlement.statements
         ],
         "can_log": can_log(request),
     }

@@ -7,7 +7,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 
+from clubs.text import idempotency_key_problem
+from games.engine import legal_plays
 from games.selectors import table_state
 from games.services import (
     EventRejected,
@@ -17,9 +20,11 @@ from games.services import (
     table_events_append,
 )
 from tableapp.access import can_log, club_table, member_of, member_required
-from tableapp.screen import table_screen
+from tableapp.refusals import posted_text_problem, refused_step, step_error
+from tableapp.screen import table_screen, undo_target
 from tableapp.steps import StepInvalid, step_event
 from tableapp.views.tables import context_for
+from tableapp.words import renege_warning
 
 
 def _fetched(request: HttpRequest) -> bool:
@@ -54,8 +59,7 @@ def table_panel(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
 
 
 def _idempotency_key(request: HttpRequest) -> str | None:
-    key = request.headers.get("Idempotency-Key") or request.POST.get("idempotency_key")
-    return key[:200] if key else None
+    return request.headers.get("Idempotency-Key") or request.POST.get("idempotency_key") or None
 
 
 @member_required(writes=True)
@@ -66,27 +70,36 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         return HttpResponse(status=405, headers={"Allow": "POST"})
     table = club_table(request, table_id)
     state, _ = table_state(table=table)
+    step = request.POST.get("step", "")
+    posted = {k: str(v) for k, v in request.POST.items()}  # typed input, shown again
+    bad = posted_text_problem(request.POST)
+    key = _idempotency_key(request)
+    if bad is None and key is not None and idempotency_key_problem(key) is not None:
+        bad = ("idempotency_key", idempotency_key_problem(key) or "")
+    if bad is not None:  # what the API's parser refuses, refused here the same
+        error = step_error(step, bad[0], bad[1])
+        return _render(request, table_id, 422, error=error, posted=posted)
     try:
         expected = int(request.POST.get("expected_version", ""))
         event = step_event(request.POST, list(state.at_table))  # those at the table now
     except ValueError:
-        return _render(
-            request,
-            table_id,
-            422,
-            error={"field": "expected_version", "message": "the page is out of date"},
-        )
+        error = step_error(step, "", gettext("The page is out of date: reload it."))
+        return _render(request, table_id, 422, error=error, posted=posted)
     except StepInvalid as invalid:
-        return _render(
-            request, table_id, 422, error={"field": invalid.field, "message": str(invalid)}
-        )
+        error = step_error(step, invalid.field, str(invalid))
+        return _render(request, table_id, 422, error=error, posted=posted)
+    extra: dict[str, Any] = {}
+    if step == "undo":
+        extra["undone"] = undo_target(table)  # said back once it is done
+    elif step == "play":
+        extra["warning"] = _renege_now(state, posted.get("player", ""), posted.get("card", ""))
     try:
         outcome = table_events_append(
             table_id=table.id,
             club=member_of(request).club,
             expected_version=expected,
             events=[event],
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=key,
             context=context_for(request),
         )
     except TableNotFound:
@@ -98,15 +111,22 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         )
         return _render(request, table_id, 409, notice=notice, conflict=True)
     except EventRejected as refused:
-        rejection = refused.rejection
-        error = {
-            "field": rejection.field or "",
-            "message": rejection.message,
-            "code": rejection.code,
-        }
-        return _render(request, table_id, 422, error=error)
+        error = refused_step(step, refused.rejection)
+        return _render(request, table_id, 422, error=error, posted=posted)
     except IdempotencyKeyReused:
         notice = "This step was already sent with different content; nothing more was logged."
         return _render(request, table_id, 422, notice=notice)
     notice = "Already logged (a repeated tap): logged once." if outcome.replayed else None
-    return _render(request, table_id, 200, notice=notice, logged=outcome.body["rulings"])
+    if outcome.replayed:
+        extra = {}
+    return _render(request, table_id, 200, notice=notice, logged=outcome.body["rulings"], **extra)
+
+
+def _renege_now(state: Any, player: str, card: str) -> str | None:
+    """With the player's hand logged, a card their obligations refuse is a renege the
+    moment it is played (ruled when the next card is): say so now, while it can still be
+    taken back."""
+    legal = legal_plays(state, player)
+    if legal is None or not legal.hand_known or card not in legal.refused:
+        return None
+    return renege_warning(player, legal.refused[card])

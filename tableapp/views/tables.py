@@ -8,16 +8,25 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from games.engine import Rejection, glance
-from games.engine.variants import VARIANTS
-from games.selectors import table_list, table_state
-from games.services import RequestContext, table_create
+from games.selectors import table_list_by_activity, table_state
+from games.services import RequestContext, table_create, table_create_problems
 from tableapp.access import can_log, member_of, member_required
-from tableapp.forms import form_field, players_of, posted_options, variant_options
+from tableapp.forms import (
+    form_field,
+    player_words,
+    players_of,
+    posted_options,
+    variant_options,
+)
+from tableapp.refusals import posted_text_problem
+
+#: Tables a page of the Tables list shows.
+PAGE_SIZE = 25
 
 
-def table_rows(request: HttpRequest) -> list[dict[str, Any]]:
+def table_rows(tables: list[Any]) -> list[dict[str, Any]]:
     rows = []
-    for table in table_list(club=member_of(request).club):
+    for table in tables:
         state, version = table_state(table=table)
         seen = glance(state)
         rows.append(
@@ -27,13 +36,33 @@ def table_rows(request: HttpRequest) -> list[dict[str, Any]]:
                 "to_act": seen["to_act"],
                 "pot": seen["pot"],
                 "deals": len(state.deals),
-                "players": list(state.players),
+                "players": list(state.at_table),
                 "version": version,
                 "last_activity": table.projection.updated_at,
             }
         )
-    rows.sort(key=lambda row: row["last_activity"], reverse=True)
     return rows
+
+
+def _listing(request: HttpRequest) -> dict[str, Any]:
+    """One page of the club's tables: open ones (the default) or closed ones, the last
+    active first, with links to the pages around it."""
+    closed = request.GET.get("show") == "closed"
+    page = request.GET.get("page", "1")
+    number = int(page) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    tables = table_list_by_activity(
+        club=member_of(request).club,
+        closed=closed,
+        offset=(number - 1) * PAGE_SIZE,
+        limit=PAGE_SIZE,
+    )
+    return {
+        "rows": table_rows(tables[:PAGE_SIZE]),
+        "show": "closed" if closed else "open",
+        "page": number,
+        "previous_page": number - 1 if number > 1 else None,
+        "next_page": number + 1 if len(tables) > PAGE_SIZE else None,
+    }
 
 
 def context_for(request: HttpRequest) -> RequestContext:
@@ -45,31 +74,42 @@ def context_for(request: HttpRequest) -> RequestContext:
     )
 
 
+def _at_fields(refusals: list[Rejection], variant: str, players: list[str]) -> dict[str, str]:
+    """The service's refusals as words at the form's fields (the first for each field)."""
+    errors: dict[str, str] = {}
+    for refusal in refusals:
+        errors.setdefault(form_field(refusal.field, variant), player_words(refusal, players))
+    return errors
+
+
 @member_required(writes=True)
 def tables(request: HttpRequest) -> HttpResponse:
     errors: dict[str, str] = {}
     values: dict[str, str] = {"variant": "louisiana"}
     if request.method == "POST":
         values = {k: str(v) for k, v in request.POST.items()}
+        bad = posted_text_problem(request.POST)
         variant = values.get("variant", "")
-        name = values.get("name", "").strip()
         players = players_of(values.get("players", ""))
-        if not name:
-            errors["name"] = "give the table a name"
-        if variant not in VARIANTS:
-            errors["variant"] = f"choose one of {', '.join(VARIANTS)}"
+        given = {
+            "name": values.get("name", ""),
+            "variant": variant,
+            "players": players,
+            "options": posted_options(variant, values),
+        }
+        # The API's checks, all of them at once (table_create would stop at the first).
+        errors = _at_fields(table_create_problems(**given), variant, players)
+        if bad is not None:  # a NUL or control character the API's parser refuses
+            errors.setdefault(
+                form_field(bad[0], variant) if bad[0] != "players" else "players", bad[1]
+            )
         if not errors:
             try:
                 table = table_create(
-                    club=member_of(request).club,
-                    name=name,
-                    variant=variant,
-                    players=players,
-                    options=posted_options(variant, values),
-                    context=context_for(request),
+                    club=member_of(request).club, context=context_for(request), **given
                 )
             except Rejection as refusal:
-                errors[form_field(refusal.field, variant)] = refusal.message
+                errors = _at_fields([refusal], variant, players)
             else:
                 return redirect("tableapp:table", table_id=table.id)
     status = 422 if errors else 200
@@ -77,7 +117,7 @@ def tables(request: HttpRequest) -> HttpResponse:
         request,
         "tableapp/tables.html",
         {
-            "rows": table_rows(request),
+            **_listing(request),
             "can_log": can_log(request),
             "variants": variant_options(values if request.method == "POST" else None),
             "values": values,

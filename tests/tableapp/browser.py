@@ -57,5 +57,11 @@ def page(browser: Any) -> Iterator[Any]:
 
 def screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
     if SCREENSHOTS:
+        # At the tablet width the README shows, then at a phone's (`<name>-phone.png`).
         Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        size = page.viewport_size
+        page.set_viewport_size(TABLET)
         page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=full_page)
+        page.set_viewport_size(PHONE)
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}-phone.png"), full_page=full_page)
+        page.set_viewport_size(size)

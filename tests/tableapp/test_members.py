@@ -73,9 +73,14 @@ def test_an_admin_adds_and_removes_members_but_never_the_last_admin() -> None:
     taken = client.post("/app/members/add", again)
     assert taken.status_code == 422
     assert 'data-field="username"' in taken.content.decode()
-    assert client.post(f"/app/members/{cy.id}/remove").status_code == 302
+    asked = client.post(f"/app/members/{cy.id}/remove")  # one tap asks, removes nothing
+    assert "Remove cy?" in asked.content.decode()
+    assert Member.objects.filter(id=cy.id).exists()
+    done = client.post(f"/app/members/{cy.id}/remove", {"confirm": "yes"})
+    assert done.status_code == 200
+    assert "cy was removed" in done.content.decode()
     assert not Member.objects.filter(id=cy.id).exists()
-    refused = client.post(f"/app/members/{admin.id}/remove")
+    refused = client.post(f"/app/members/{admin.id}/remove", {"confirm": "yes"})
     assert refused.status_code == 422
     assert "last admin" in refused.content.decode()
 

@@ -97,6 +97,22 @@
   });
 
   window.addEventListener("online", function () { queue.forEach(send); });
+
+  // Back, then Forward: a page restored from the browser's caches (the back-forward cache,
+  // or the HTTP cache a history navigation may reuse) shows the table as it was when left.
+  // Ask for the panel at once rather than at the next poll.
+  function restored(event) {
+    const navigation = performance.getEntriesByType("navigation")[0];
+    return event.persisted || (navigation && navigation.type === "back_forward");
+  }
+  window.addEventListener("pageshow", async function (event) {
+    if (!restored(event)) return;
+    const url = panel().getAttribute("hx-get").split("?")[0];
+    try {
+      const response = await fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" });
+      if (response.ok) swap(await response.text());
+    } catch (error) { /* offline: the poll catches up when the connection is back */ }
+  });
   render();
   queue.forEach(send); // steps left over from a dropped connection or a reload
 })();

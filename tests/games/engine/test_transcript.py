@@ -58,7 +58,7 @@ def test_a_refusal_says_where_it_is_and_why() -> None:
         "deal": 1,
         "action": None,
         "code": "deal_in_progress",
-        "message": "deal 0 is in progress: it has not ended yet",
+        "message": "deal 1 is in progress: it has not ended yet",
     }
     doc["deals"][0]["actions"] = [D("a", False), D("b", False), D("c", False)]
     error = rejected(doc)

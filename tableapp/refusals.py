@@ -1,0 +1,68 @@
+"""A refused step in words at its field: which form field the refusal names, and what the
+scorekeeper should do, without the API's `field: ` prefix (the API keeps it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from clubs.text import bad_character, idempotency_key_problem
+from games.engine import Rejection
+from games.services import words_of
+
+#: The form field each refusal's `field` is shown at (a refusal naming none: at the top).
+FORM_FIELDS = {
+    "join.player": "join.player",
+    "join.seat_after": "join.player",
+    "leave.player": "leave",
+    "undo.reason": "undo.reason",
+    "discard": "exchange",
+    "draw": "exchange",
+    "exchange": "exchange",
+    "count": "exchange",
+    "dealer": "dealer",
+    "seated": "seated",
+    "ante": "ante",
+    "trump": "trump",
+    "card": "card",
+    "play": "card",
+}
+
+#: The few refusals that are better said as what to do.
+INSTEAD = {
+    ("join.player", "blank"): _("Type the new player's name."),
+}
+
+
+def step_error(step: str, field: str | None, words: str, code: str = "") -> dict[str, Any]:
+    """The template's `error`: the form it belongs to (`step`), the field it is shown at,
+    the words."""
+    at = FORM_FIELDS.get(field or "", "")
+    if field and field.startswith("hands"):
+        at = field
+    return {"step": step, "field": at, "message": words, "code": code}
+
+
+def refused_step(step: str, refusal: Rejection) -> dict[str, Any]:
+    words = words_of(refusal)
+    if refusal.field == "join.player" and "visible text" in words:
+        words = str(INSTEAD[("join.player", "blank")])
+    return step_error(step, refusal.field, str(words[:1]).upper() + words[1:], refusal.code)
+
+
+def posted_text_problem(form: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The first posted field holding text the API's parser would refuse (a NUL, another
+    control character), with why: the same verdict as the API for the same text."""
+    for name in form:
+        for value in form.getlist(name) if hasattr(form, "getlist") else [form[name]]:
+            problem = bad_character(str(value)) or bad_character(str(name))
+            if problem is not None:
+                return name, problem
+    key = form.get("idempotency_key")
+    if key:
+        problem = idempotency_key_problem(key)
+        if problem is not None:
+            return "idempotency_key", problem
+    return None
