@@ -36,6 +36,7 @@ api_v1 += [path("", include("audits.api.urls")), path("", include("exports.api.u
 api_v1.append(path("", include("projectors.api.urls")))
 api_v1.append(path("", include("webhooks.api.urls")))
 api_v1.append(path("", include("ledger.api.urls")))
+api_v1.append(path("", include("live.api.urls")))
 
 urlpatterns = [
     path("health/", health, name="health"),
@@ -56,5 +57,9 @@ urlpatterns = [
         name="redoc",
     ),
     path("app/", include("tableapp.urls")),
+    # The display, viewer links and the players' view (/app/..., /v/..., /join); the
+    # streams under /live/ are the ASGI app's (bourre_site/asgi.py).
+    path("", include("live.urls")),
+    path("live/", include("live.stream_urls")),
     path("", RedirectView.as_view(pattern_name="tableapp:tables"), name="home"),
 ]

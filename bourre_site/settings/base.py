@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
     "tableapp.apps.TableAppConfig",
+    "live.apps.LiveConfig",
 ]
 
 MIDDLEWARE = [
