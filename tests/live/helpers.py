@@ -52,3 +52,11 @@ DECLARATIONS = [
     {"player": "dee", "declare": "play"},
     {"player": "ana", "declare": "play"},
 ]
+#: A whole deal in five events: everyone passes but the dealer, who takes the pot.
+QUICK_DEAL = [
+    DEAL,
+    {"player": "ben", "declare": "pass"},
+    {"player": "cy", "declare": "pass"},
+    {"player": "dee", "declare": "pass"},
+    {"player": "ana", "declare": "play"},
+]
