@@ -33,8 +33,10 @@ def table_board(table: Any, *, statements: bool = False) -> dict[str, Any]:
     }
     if statements:
         settlement = ledger_settlement(table_id=table.id)
-        board["statement_fields"] = [f.replace("_", " ") for f in STATEMENT_FIELDS]
+        # The net first: on a phone the last columns scroll out of sight.
+        fields = ("net", *(f for f in STATEMENT_FIELDS if f != "net"))
+        board["statement_fields"] = [f.replace("_", " ") for f in fields]
         board["statements"] = [
-            (s.player, [getattr(s, f) for f in STATEMENT_FIELDS]) for s in settlement.statements
+            (s.player, [getattr(s, f) for f in fields]) for s in settlement.statements
         ]
     return board

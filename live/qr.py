@@ -19,6 +19,7 @@ def qr_svg(url: str, *, scale: int = 6) -> str:
         light="#fff",
         xmldecl=False,
         svgns=True,
+        omitsize=True,  # a viewBox only: the page sizes it
         title="QR code of the players' view",
     )
     return out.getvalue().decode()

@@ -72,7 +72,7 @@
     };
     source.addEventListener("ended", function () { source.close(); window.location.reload(); });
     source.onerror = function () {
-      pushing = false; poll(true); say("reconnecting");
+      pushing = false; poll(true); say("polling"); // until a "hello" says push is back
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, RETRY_MS);
     };
   }
