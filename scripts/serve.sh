@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Serve: gunicorn (bourre_site/gunicorn_conf.py), a Celery worker and beat, until one exits
-# or a signal stops them all. `make run` runs this after the set-up; the HTTP benchmark
+# Serve: gunicorn (bourre_site/gunicorn_conf.py), uvicorn (the live streams), a Celery worker
+# and beat, until one exits or a signal stops them all. `make run` runs this after the set-up; the HTTP benchmark
 # runs it as is (BOURRE_PORT) so it measures what `make run` serves.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
@@ -27,6 +27,15 @@ trap 'exit 130' INT TERM
 # WhiteNoise serves the admin's, the docs pages' and the app's assets from var/static.
 "$PY" manage.py collectstatic --noinput -v 0
 "$VENV/bin/gunicorn" bourre_site.wsgi:application --config bourre_site/gunicorn_conf.py &
+pids+=($!)
+# The live app (bourre_site/asgi.py, docs/ui.md "Live views"): the Server-Sent Events streams
+# of /live/ and /api/v1/tables/{id}/stream, each held open as a coroutine rather than one of
+# gunicorn's threads; nginx passes those paths to this socket. An open stream never ends on
+# its own, so shutdown waits for them only briefly (browsers reconnect and resume).
+ASGI_SOCKET="$VAR/run/asgi-$PORT.sock"
+rm -f "$ASGI_SOCKET"
+"$VENV/bin/uvicorn" bourre_site.asgi:application --uds "$ASGI_SOCKET" --lifespan off \
+    --no-access-log --timeout-graceful-shutdown 3 --log-level warning &
 pids+=($!)
 "$VENV/bin/celery" -A bourre_site worker --loglevel INFO --concurrency 2 \
     --hostname "bourre-$PORT@%h" &
