@@ -135,16 +135,16 @@ def _plays(
     per_client = max(1, plays // len(clients))
     logged: dict[tuple[str, int], tuple[float, float]] = {}
     barrier = threading.Barrier(len(clients) + 1)
-    steps = {id(c): 0 for c in clients}
     errors: list[BaseException] = []
 
     def run(client: api.TableClient) -> None:
         try:
+            client.conn.close()  # gunicorn closed it while idle; reopened on the next request
             barrier.wait()
             done = 0
             while done < per_client:
-                event = script[steps[id(client)] % len(script)]
-                steps[id(client)] += 1
+                event = script[client.step % len(script)]  # type: ignore[attr-defined]
+                client.step += 1  # type: ignore[attr-defined]
                 started = time.monotonic()
                 client.log(event)
                 logged[(client.table, client.version)] = (started, time.monotonic())
@@ -157,10 +157,14 @@ def _plays(
     threads = [threading.Thread(target=run, args=(c,)) for c in clients]
     for thread in threads:
         thread.start()
-    barrier.wait()
-    began = time.perf_counter()
-    barrier.wait()
-    seconds = time.perf_counter() - began
+    seconds = 0.0
+    try:
+        barrier.wait()
+        began = time.perf_counter()
+        barrier.wait()
+        seconds = time.perf_counter() - began
+    except threading.BrokenBarrierError:
+        pass  # a client failed: its error is raised below
     for thread in threads:
         thread.join()
     if errors:
@@ -190,6 +194,7 @@ def main() -> None:
         for client in tables:  # a deal under way at each table
             for event in script[:6]:
                 client.log(event)
+            client.step = 6  # type: ignore[attr-defined]  # where its script goes on
         links = []
         for i, client in enumerate(tables):
             made = client._call("POST", f"/api/v1/tables/{client.table}/viewers", {}, 201)

@@ -52,7 +52,7 @@ class AsgiServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "bourre_site.asgi:application",
              "--host", "127.0.0.1", "--port", str(self.port), "--lifespan", "off",
-             "--no-access-log", "--log-level", "warning"],
+             "--no-access-log", "--log-level", "warning", "--timeout-graceful-shutdown", "2"],
             cwd=ROOT,
             env=self.env,
         )  # fmt: skip
