@@ -4,9 +4,12 @@ signed-in member's, for any page of a table of their club, and a viewer link's."
 from __future__ import annotations
 
 import uuid
+from importlib import import_module
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth import get_user
 from django.http import HttpRequest, HttpResponse, HttpResponseNotFound
 
 from clubs.selectors import member_for_user
@@ -16,10 +19,18 @@ from live.hub import hub
 from live.selectors import viewer_by_token
 
 
+def _signed_in(request: HttpRequest) -> Any:
+    """The session's user, read here: the streams run without middleware (bourre_site/asgi.py)."""
+    engine = import_module(settings.SESSION_ENGINE)
+    request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+    return get_user(request)
+
+
 def _member_table(request: HttpRequest, table_id: uuid.UUID) -> Any:
-    if not request.user.is_authenticated:
+    user = _signed_in(request)
+    if not user.is_authenticated:
         return None
-    member = member_for_user(user=request.user)
+    member = member_for_user(user=user)
     if member is None:
         return None
     return table_get(club=member.club, table_id=table_id)
