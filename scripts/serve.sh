@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Serve: gunicorn (bourre_site/gunicorn_conf.py), uvicorn (the live streams), a Celery worker
-# and beat, until one exits or a signal stops them all. `make run` runs this after the set-up; the HTTP benchmark
-# runs it as is (BOURRE_PORT) so it measures what `make run` serves.
+# and beat, until one exits or a signal stops them all. `make run` runs this after the set-up;
+# the HTTP benchmark runs it as is (BOURRE_PORT) so it measures what `make run` serves.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 HOST="${BOURRE_HOST:-127.0.0.1}"
