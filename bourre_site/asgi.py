@@ -1,8 +1,54 @@
-"""ASGI entry point."""
+"""ASGI entry point: the live app, served by uvicorn on var/run/asgi-$BOURRE_PORT.sock
+(scripts/serve.sh) beside gunicorn. nginx sends it `/live/` and
+`/api/v1/tables/{id}/stream`: held-open Server-Sent Events streams, each a coroutine here
+rather than one of gunicorn's threads (docs/ui.md, "Live views").
+
+The streams go to a handler without middleware and without Django's per-request
+thread-sensitive context: with them, the sync middleware would run in a thread kept for the
+request's whole life, i.e. one idle thread per open stream. The stream views read the
+session or key themselves (`live.streams`, `live.api.stream`). Any other path is the whole
+Django site (the tests use it so; behind nginx it gets none).
+"""
 
 import os
+import re
 
-from django.core.asgi import get_asgi_application
+import django
+from django.core.handlers.asgi import ASGIHandler
+from django.core.handlers.exception import convert_exception_to_response
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bourre_site.settings.local")
-application = get_asgi_application()
+django.setup(set_prefix=False)
+
+LIVE_URLCONF = "bourre_site.urls_live"
+STREAM_PATH = re.compile(r"^/live/|^/api/v1/tables/[^/]+/stream$")
+
+
+class SiteHandler(ASGIHandler):
+    def resolve_request(self, request):  # type: ignore[no-untyped-def]
+        request.urlconf = LIVE_URLCONF
+        return super().resolve_request(request)
+
+
+class StreamHandler(SiteHandler):
+    def load_middleware(self, is_async=False):  # type: ignore[no-untyped-def]
+        self._view_middleware = []
+        self._template_response_middleware = []
+        self._exception_middleware = []
+        self._middleware_chain = convert_exception_to_response(self._get_response_async)
+
+    async def __call__(self, scope, receive, send):  # type: ignore[no-untyped-def]
+        if scope["type"] != "http":
+            raise ValueError(f"the live app serves HTTP only, not {scope['type']}")
+        await self.handle(scope, receive, send)
+
+
+site = SiteHandler()
+streams = StreamHandler()
+
+
+async def application(scope, receive, send):  # type: ignore[no-untyped-def]
+    if scope["type"] == "http" and STREAM_PATH.match(scope.get("path", "")):
+        await streams(scope, receive, send)
+    else:
+        await site(scope, receive, send)

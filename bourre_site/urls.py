@@ -29,6 +29,7 @@ api_v1: list = [
     path("", include("projectors.api.urls")),
     path("", include("webhooks.api.urls")),
     path("", include("ledger.api.urls")),
+    path("", include("live.api.urls")),
 ]
 
 urlpatterns = [
@@ -49,5 +50,9 @@ urlpatterns = [
     path("app/", include("tableapp.urls")),
     # Browsers ask for /favicon.ico on pages that name no icon (the API's JSON, Swagger UI).
     path("favicon.ico", errors.favicon, name="favicon"),
+    # The display, viewer links and the players' view (/app/..., /v/..., /join); the
+    # streams under /live/ are the ASGI app's (bourre_site/asgi.py).
+    path("", include("live.urls")),
+    path("live/", include("live.stream_urls")),
     path("", RedirectView.as_view(pattern_name="tableapp:tables"), name="home"),
 ]

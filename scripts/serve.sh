@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Serve: nginx on BOURRE_HOST:BOURRE_PORT (scripts/nginx.conf.template, rendered into
-# var/run/nginx-PORT/) in front of gunicorn (bourre_site/gunicorn_conf.py) on a unix socket,
-# a Celery worker and beat, until one exits or a signal stops them all. nginx reads every
-# request whole before gunicorn sees it, so slow clients never hold an application thread
-# (docs/operations.md, "Serving"). `make run` runs this after the set-up; the HTTP
-# benchmark runs it as is (BOURRE_PORT) so it measures what `make run` serves.
+# var/run/nginx-PORT/) in front of gunicorn (bourre_site/gunicorn_conf.py) on a unix socket and
+# uvicorn (the live streams) on another, a Celery worker and beat, until one exits or a signal
+# stops them all. nginx reads every request whole before gunicorn sees it, so slow clients
+# never hold an application thread (docs/operations.md, "Serving"). `make run` runs this after
+# the set-up; the HTTP benchmark runs it as is (BOURRE_PORT) so it measures what `make run` serves.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 HOST="${BOURRE_HOST:-127.0.0.1}"
@@ -40,6 +40,14 @@ BOURRE_GUNICORN_BIND="unix:$GUNICORN_SOCKET" \
     "$VENV/bin/gunicorn" bourre_site.wsgi:application --config bourre_site/gunicorn_conf.py &
 pids+=($!)
 "${BOURRE_NGINX:-/usr/sbin/nginx}" -e "$VAR/run/nginx-$PORT/error.log" -c "$NGINX_CONF" &
+pids+=($!)
+# The live app (bourre_site/asgi.py, docs/ui.md "Live views"): the Server-Sent Events streams
+# of /live/ and /api/v1/tables/{id}/stream, each held open as a coroutine rather than one of
+# gunicorn's threads; nginx passes those paths to this socket. An open stream never ends on
+# its own, so shutdown waits for them only briefly (browsers reconnect and resume).
+rm -f "$ASGI_SOCKET"
+"$VENV/bin/uvicorn" bourre_site.asgi:application --uds "$ASGI_SOCKET" --lifespan off \
+    --no-access-log --timeout-graceful-shutdown 3 --log-level warning &
 pids+=($!)
 "$VENV/bin/celery" -A bourre_site worker --loglevel INFO --concurrency 2 \
     --hostname "bourre-$PORT@%h" &

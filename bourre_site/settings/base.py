@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
     "tableapp.apps.TableAppConfig",
+    "live.apps.LiveConfig",
 ]
 
 MIDDLEWARE = [

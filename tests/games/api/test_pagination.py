@@ -146,6 +146,7 @@ DOCUMENTS = {
     "/api/v1/webhooks/{webhook_id}",
     "/api/v1/tables/{table_id}/settlement",  # one table's statements and transfers
     "/api/v1/tasks/{task_id}",  # one task; a verification's differences, the first 100
+    "/api/v1/tables/{table_id}/viewers",  # one table's viewer links that have not ended
 }
 
 

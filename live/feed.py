@@ -1,0 +1,103 @@
+"""The log's commits, told to the live views: after an append commits, its table's new
+version is published on one Redis channel, which every live server process listens to.
+
+Why Redis pub/sub after the commit rather than Postgres NOTIFY in the append: a NOTIFY
+takes a database-wide lock at commit and holds it until the commit is flushed, which
+would serialise the card plays of every club (the log's lock is per club precisely so
+they run side by side); and a PUBLISH from the append's own request would add a round
+trip to every card play. Here the append only registers an after-commit callback; the
+shared background waker (`games.subscriptions.wake_after_commit`) publishes, coalescing
+the tables that moved while it was busy. A message is only a wake-up: the live views
+read versions and events from the log, and each live process also re-reads the versions
+of the tables it serves every few seconds (`live.hub`), so a message lost with a dying
+process or a Redis outage delays a view by that much, never loses an event.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from games.eventstore import RecordedEvent
+from games.subscriptions import wake_after_commit
+from games.table import table_id_of
+
+logger = logging.getLogger(__name__)
+
+WAKE_KIND = "live-publish"
+#: A viewer link revoked: its open views end (the message's second word is its id).
+ENDED = "ended"
+
+_lock = threading.Lock()
+_moved: dict[str, int] = {}  # table id -> newest committed version not yet published
+_ended: set[str] = set()
+_redis: Any = None
+
+
+def channel() -> str:
+    """One channel per deployment (per test run: the queue name tells them apart)."""
+    return f"bourre:live:{settings.CELERY_TASK_DEFAULT_QUEUE}"
+
+
+def table_moved(events: Sequence[RecordedEvent]) -> None:
+    """The wake hook: runs in the append's transaction; publishes after its commit."""
+    if not events:
+        return
+    last = events[-1]
+    table_id = table_id_of(last.stream)
+    if table_id is None:
+        return
+    key, version = str(table_id), last.version
+    transaction.on_commit(lambda: _committed(key, version))
+    wake_after_commit(WAKE_KIND, _publish)
+
+
+def viewer_ended(viewer_id: str) -> None:
+    """After the current transaction commits: every open view of the link ends."""
+
+    def committed() -> None:
+        with _lock:
+            _ended.add(viewer_id)
+
+    transaction.on_commit(committed)
+    wake_after_commit(WAKE_KIND, _publish)
+
+
+def _committed(table_id: str, version: int) -> None:
+    with _lock:
+        if _moved.get(table_id, 0) < version:
+            _moved[table_id] = version
+
+
+def _client() -> Any:
+    global _redis
+    if _redis is None:
+        import redis
+
+        _redis = redis.Redis.from_url(
+            settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+        )
+    return _redis
+
+
+def _publish() -> None:
+    """Run by the background waker: one PUBLISH per table that moved since the last."""
+    with _lock:
+        moved, ended = dict(_moved), set(_ended)
+        _moved.clear()
+        _ended.clear()
+    messages = [f"{t} {v}" for t, v in moved.items()] + [f"{ENDED} {v}" for v in ended]
+    if not messages:
+        return
+    try:
+        pipe = _client().pipeline(transaction=False)
+        for message in messages:
+            pipe.publish(channel(), message)
+        pipe.execute()
+    except Exception:  # the live servers' periodic re-read catches up
+        logger.warning("could not publish %d live message(s)", len(messages), exc_info=True)

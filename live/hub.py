@@ -1,0 +1,161 @@
+"""One listener per live server process, fanning the log's commits out to every open view.
+
+The process subscribes once to the Redis channel `live.feed` publishes on and keeps, for
+each table someone watches, its newest version and an `asyncio.Event` set when it moves:
+a thousand viewers of twenty tables cost twenty entries and one Redis connection, not a
+database connection each. Every `SWEEP_SECONDS` it also reads the versions of the watched
+tables and which watched viewer links are still good, one query each (a message lost
+with a dying process or during a Redis outage costs that much delay, never an event; an
+expired link ends at the next sweep).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+
+from live import selectors
+from live.feed import ENDED, channel
+
+logger = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 5.0
+
+
+@dataclass
+class Watch:
+    """A watched table: its newest known version; `moved` is set (and replaced) when it
+    changes, so every waiter wakes and then waits on the new one."""
+
+    version: int
+    watchers: int = 0
+    moved: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def advance(self, version: int) -> None:
+        if version > self.version:
+            self.version = version
+            self.moved.set()
+            self.moved = asyncio.Event()
+
+
+@dataclass
+class Link:
+    """A watched viewer link: `ended` is set when it is revoked or expires."""
+
+    watchers: int = 0
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+def _read(fn: Any) -> Any:
+    # Off the event loop, on the default executor's threads (not the one thread every
+    # thread-sensitive call of the process shares).
+    return sync_to_async(fn, thread_sensitive=False)
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.tables: dict[str, Watch] = {}
+        self.links: dict[str, Link] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def _start(self) -> None:
+        if not self._tasks or any(t.done() for t in self._tasks):
+            for task in self._tasks:
+                task.cancel()
+            self._tasks = [
+                asyncio.create_task(self._listen(), name="live-listen"),
+                asyncio.create_task(self._sweep(), name="live-sweep"),
+            ]
+
+    async def watch(self, table_id: str) -> Watch:
+        """Count one more watcher of the table (`release` when done)."""
+        self._start()
+        watch = self.tables.get(table_id)
+        if watch is None:
+            versions = await _read(selectors.table_versions)([table_id])
+            watch = self.tables.setdefault(table_id, Watch(versions.get(table_id, 0)))
+        watch.watchers += 1
+        return watch
+
+    def release(self, table_id: str) -> None:
+        watch = self.tables.get(table_id)
+        if watch is not None:
+            watch.watchers -= 1
+            if watch.watchers <= 0:
+                del self.tables[table_id]
+
+    def link(self, viewer_id: str) -> Link:
+        link = self.links.setdefault(viewer_id, Link())
+        link.watchers += 1
+        return link
+
+    def unlink(self, viewer_id: str) -> None:
+        link = self.links.get(viewer_id)
+        if link is not None:
+            link.watchers -= 1
+            if link.watchers <= 0:
+                del self.links[viewer_id]
+
+    def heard(self, message: str) -> None:
+        first, _, second = message.partition(" ")
+        if first == ENDED:
+            link = self.links.get(second)
+            if link is not None:
+                link.ended.set()
+            return
+        watch = self.tables.get(first)
+        if watch is not None and second.isdigit():
+            watch.advance(int(second))
+
+    async def _listen(self) -> None:
+        import redis.asyncio as aioredis
+
+        while True:
+            client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
+            try:
+                async with client.pubsub() as pubsub:
+                    await pubsub.subscribe(channel())
+                    # Whatever moved while we were not subscribed is read now.
+                    await self.sweep_once()
+                    async for message in pubsub.listen():
+                        if message.get("type") == "message":
+                            data = message["data"]
+                            self.heard(data.decode() if isinstance(data, bytes) else data)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.warning("live: the Redis channel was lost; retrying", exc_info=True)
+                await asyncio.sleep(1)
+            finally:
+                with contextlib.suppress(Exception):
+                    await client.aclose()
+
+    async def sweep_once(self) -> None:
+        if self.tables:
+            versions = await _read(selectors.table_versions)(list(self.tables))
+            for table_id, version in versions.items():
+                watch = self.tables.get(table_id)
+                if watch is not None:
+                    watch.advance(version)
+        if self.links:
+            good = await _read(selectors.viewers_still_good)(list(self.links))
+            for viewer_id, link in list(self.links.items()):
+                if viewer_id not in good:
+                    link.ended.set()
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self.sweep_once()
+            except Exception:
+                logger.warning("live: the periodic re-read failed", exc_info=True)
+
+
+hub = Hub()

@@ -1,0 +1,94 @@
+"""Reads of the live views: table versions for the hub, viewer links and their expiry."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections.abc import Iterable
+
+from django.utils import timezone
+
+from games.models import Table, TableState
+from games.selectors import table_state
+from live.models import Viewer
+
+#: A viewer link ends this long after its table closes.
+AFTER_CLOSE = dt.timedelta(days=1)
+
+
+def table_versions(table_ids: Iterable[str]) -> dict[str, int]:
+    """Each table's newest version (one query for them all)."""
+    rows = TableState.objects.filter(table_id__in=list(table_ids)).values_list(
+        "table_id", "version"
+    )
+    return {str(table_id): version for table_id, version in rows}
+
+
+def table_closed_at(*, table: Table) -> dt.datetime | None:
+    """When the table closed (None while open): nothing but an undo can follow a close,
+    so the projection's last update is the close."""
+    state, _ = table_state(table=table)
+    return table.projection.updated_at if state.closed else None
+
+
+def viewer_expires_at(*, viewer: Viewer) -> dt.datetime | None:
+    """The table's close plus a day; None while the table is open."""
+    closed_at = table_closed_at(table=viewer.table)
+    return closed_at + AFTER_CLOSE if closed_at else None
+
+
+def viewer_is_good(*, viewer: Viewer, now: dt.datetime | None = None) -> bool:
+    if viewer.revoked_at is not None:
+        return False
+    ends = viewer_expires_at(viewer=viewer)
+    return ends is None or (now or timezone.now()) < ends
+
+
+def _good(viewers: Iterable[Viewer]) -> list[Viewer]:
+    """Those neither revoked nor expired; each table's close is read once (the hub asks
+    about hundreds of links of a few tables every few seconds)."""
+    now = timezone.now()
+    ends: dict[object, dt.datetime | None] = {}
+    good = []
+    for viewer in viewers:
+        if viewer.revoked_at is not None:
+            continue
+        if viewer.table_id not in ends:
+            ends[viewer.table_id] = viewer_expires_at(viewer=viewer)
+        end = ends[viewer.table_id]
+        if end is None or now < end:
+            good.append(viewer)
+    return good
+
+
+def viewer_by_token(*, token: str) -> Viewer | None:
+    """The viewer link of this URL token, if still good (revoked or expired: None)."""
+    found = Viewer.objects.select_related("table__projection", "club").filter(token=token).first()
+    return found if found is not None and _good([found]) else None
+
+
+def viewer_by_code(*, code: str) -> Viewer | None:
+    """The viewer link of a typed code (any case, spaces and dashes ignored), if good."""
+    cleaned = "".join(ch for ch in code.upper() if ch.isalnum())
+    found = Viewer.objects.select_related("table__projection", "club").filter(code=cleaned).first()
+    return found if found is not None and _good([found]) else None
+
+
+def viewers_of_table(*, table: Table) -> list[Viewer]:
+    """The table's viewer links that are still good, oldest first."""
+    viewers = Viewer.objects.select_related("table__projection").filter(
+        table=table, revoked_at__isnull=True
+    )
+    return _good(viewers)
+
+
+def viewer_of_table(*, table: Table, viewer_id: uuid.UUID) -> Viewer | None:
+    return Viewer.objects.filter(table=table, id=viewer_id).first()
+
+
+def viewers_still_good(viewer_ids: Iterable[str]) -> set[str]:
+    """Of these viewer links, those neither revoked nor expired (for the hub's sweep)."""
+    viewers = Viewer.objects.select_related("table__projection").filter(
+        id__in=list(viewer_ids), revoked_at__isnull=True
+    )
+    return {str(v.id) for v in _good(viewers)}

@@ -1,0 +1,22 @@
+"""The live pages (gunicorn). The streams they follow are `bourre_site.urls_live`'s."""
+
+from django.urls import path
+
+from live import views
+
+app_name = "live"
+
+urlpatterns = [
+    path("app/tables/<uuid:table_id>/display", views.display, name="display"),
+    path("app/tables/<uuid:table_id>/display/board", views.display_board, name="display-board"),
+    path("app/tables/<uuid:table_id>/viewers", views.viewers, name="viewers"),
+    path(
+        "app/tables/<uuid:table_id>/viewers/<uuid:viewer_id>/revoke",
+        views.viewer_revoke_view,
+        name="viewer-revoke",
+    ),
+    path("v/<str:token>", views.viewer_page, name="viewer"),
+    path("v/<str:token>/board", views.viewer_board, name="viewer-board"),
+    path("v/<str:token>/qr.svg", views.viewer_qr, name="viewer-qr"),
+    path("join", views.join, name="join"),
+]

@@ -1,0 +1,29 @@
+"""Fixtures of a real uvicorn serving the site (imported by the tests' conftest files)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.live.server import AsgiServer
+
+
+@pytest.fixture(scope="session")
+def asgi_server(
+    test_db_name: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[AsgiServer]:
+    server = AsgiServer(test_db_name, tmp_path_factory.mktemp("asgi-static"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def live_app(asgi_server: AsgiServer) -> AsgiServer:
+    """The server, started again if a test stopped it."""
+    if asgi_server.process is None or asgi_server.process.poll() is not None:
+        asgi_server.start()
+    return asgi_server

@@ -1,0 +1,165 @@
+"""Viewer links: made, listed and revoked over the API and on the app's page; the players'
+view by link or typed code; what a link may not do; guessing codes is rate-limited."""
+
+from __future__ import annotations
+
+import datetime
+import threading
+import time
+import uuid
+
+import httpx
+import pytest
+from django.test import Client
+
+from live.models import Viewer
+from live.selectors import viewer_by_token, viewer_is_good, viewers_of_table
+from live.services import viewer_create
+from tests.clubs.helpers import client_for
+from tests.live.helpers import QUICK_DEAL, live_table
+from tests.live.server import AsgiServer
+from tests.live.sse import read_events
+from tests.tableapp.helpers import make_member, signed_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _viewers(table_id: str) -> str:
+    return f"/api/v1/tables/{table_id}/viewers"
+
+
+def test_a_scorekeeper_makes_lists_and_revokes_a_viewer_link() -> None:
+    table = live_table()
+    api = client_for(table.scorekeeper)
+    made = api.post(_viewers(table.id))
+    assert made.status_code == 201
+    body = made.json()
+    assert {"id", "url", "code", "expires_at"} <= set(body)
+    assert body["expires_at"] is None  # open table: a day after it closes
+    assert made["Location"].endswith(f"{_viewers(table.id)}/{body['id']}")
+    token = body["url"].rstrip("/").split("/v/")[1]
+
+    page = Client().get(f"/v/{token}")
+    assert page.status_code == 200
+    assert b"Live table" in page.content
+    assert b"ana" in page.content
+
+    listed = api.get(_viewers(table.id)).json()["viewers"]
+    assert [v["code"] for v in listed] == [body["code"]]
+
+    assert api.delete(f"{_viewers(table.id)}/{body['id']}").status_code == 204
+    ended = Client().get(f"/v/{token}")
+    assert ended.status_code == 404
+    assert b"This link has ended" in ended.content
+    assert api.get(_viewers(table.id)).json()["viewers"] == []
+
+
+def test_viewer_links_need_a_scorekeeper_of_the_club() -> None:
+    table = live_table()
+    other = live_table("Another club's")
+    assert client_for(table.auditor).post(_viewers(table.id)).status_code == 403
+    assert client_for(other.admin).post(_viewers(table.id)).status_code == 404
+    made = client_for(table.admin).post(_viewers(table.id)).json()
+    missing = f"{_viewers(table.id)}/{uuid.uuid4()}"
+    assert client_for(table.admin).delete(missing).status_code == 404
+    assert client_for(other.admin).delete(f"{_viewers(table.id)}/{made['id']}").status_code == 404
+
+
+def test_the_link_ends_a_day_after_the_table_closes() -> None:
+    table = live_table()
+    viewer = viewer_create(club=table.club, table=table.table, created_by="test")
+    table.log(*QUICK_DEAL)
+    table.log({"close": {}})
+    listed = client_for(table.admin).get(_viewers(table.id)).json()["viewers"]
+    assert listed[0]["expires_at"] is not None
+    row = Viewer.objects.select_related("table__projection").get(id=viewer.id)
+    later = row.table.projection.updated_at + datetime.timedelta(days=1, seconds=1)
+    assert viewer_by_token(token=viewer.token) is not None
+    assert not viewer_is_good(viewer=row, now=later)
+
+
+def test_a_viewer_link_reads_its_table_only_and_never_writes(asgi_server: AsgiServer) -> None:
+    table = live_table()
+    other = live_table("Another club's")
+    viewer = viewer_create(club=table.club, table=table.table, created_by="test")
+    anonymous = Client()
+    for url in (f"/v/{viewer.token}", f"/v/{viewer.token}/board"):
+        assert anonymous.post(url, {"step": "deal"}).status_code == 405
+    # The token is no key, no session: the API and the app's pages are closed to it.
+    as_key = client_for(viewer.token)
+    assert as_key.get(f"/api/v1/tables/{table.id}/events").status_code == 401
+    assert as_key.post(_viewers(table.id)).status_code == 401
+    assert anonymous.get(f"/app/tables/{other.id}/display").status_code == 302  # sign in
+    # Another table's stream, without a member behind it: 404.
+    assert httpx.get(f"{asgi_server.url}/live/tables/{other.id}").status_code == 404
+    assert httpx.get(f"{asgi_server.url}/live/tables/{table.id}").status_code == 404
+    assert httpx.get(f"{asgi_server.url}/live/v/{viewer.token}x").status_code == 404
+
+
+def test_a_typed_code_opens_the_view_and_guessing_is_rate_limited() -> None:
+    table = live_table()
+    viewer = viewer_create(club=table.club, table=table.table, created_by="test")
+    address = {
+        "REMOTE_ADDR": "127.0.0.1",
+        "HTTP_X_FORWARDED_FOR": f"10.9.{uuid.uuid4().int % 250}.7",
+    }
+    client = Client(**address)
+    typed = f"{viewer.code[:3].lower()}-{viewer.code[3:]}"
+    opened = client.get("/join", {"code": typed})
+    assert opened.status_code == 302
+    assert opened["Location"] == f"/v/{viewer.token}"
+    wrong = client.post("/join", {"code": "ZZZZZ2"})
+    assert wrong.status_code == 404
+    assert b"This link has ended" in wrong.content
+    statuses = [client.post("/join", {"code": "ZZZZZ2"}).status_code for _ in range(10)]
+    assert statuses[-1] == 429
+    assert client.get("/join", {"code": viewer.code}).status_code == 429  # even a good one
+    assert (
+        Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.1.2.3")
+        .get("/join", {"code": viewer.code})
+        .status_code
+        == 302
+    )  # another address still may
+
+
+def test_revoking_ends_an_open_view_within_seconds(asgi_server: AsgiServer) -> None:
+    table = live_table()
+    viewer = viewer_create(club=table.club, table=table.table, created_by="test")
+    scorekeeper = signed_in(make_member(table.club, "scorekeeper"))
+
+    def revoke() -> None:
+        def later() -> None:
+            time.sleep(0.5)
+            page = scorekeeper.post(f"/app/tables/{table.id}/viewers/{viewer.id}/revoke")
+            assert page.status_code == 302
+
+        threading.Thread(target=later, daemon=True).start()
+
+    events = read_events(
+        f"{asgi_server.url}/live/v/{viewer.token}",
+        until=lambda got: got[-1].get("event") == "ended",
+        on_open=revoke,
+        quiet=5,
+        limit=5,
+    )
+    assert events[0]["event"] == "hello"
+    assert events[-1]["event"] == "ended"
+
+
+def test_the_scorekeeper_page_shows_qr_codes_and_codes() -> None:
+    table = live_table()
+    scorekeeper = signed_in(make_member(table.club, "scorekeeper"))
+    made = scorekeeper.post(f"/app/tables/{table.id}/viewers")
+    assert made.status_code == 302
+    page = scorekeeper.get(f"/app/tables/{table.id}/viewers")
+    html = page.content.decode()
+    assert "<svg" in html
+    assert "QR code" in html
+    (viewer,) = viewers_of_table(table=table.table)
+    assert viewer.code in html
+    assert f"/v/{viewer.token}" in html
+    qr = Client().get(f"/v/{viewer.token}/qr.svg")
+    assert qr.status_code == 200
+    assert qr["Content-Type"] == "image/svg+xml"
+    auditor = signed_in(make_member(table.club, "auditor"))
+    assert auditor.get(f"/app/tables/{table.id}/viewers").status_code == 403
