@@ -4,6 +4,7 @@ from collections.abc import Callable
 from importlib.util import find_spec
 from typing import Any
 
+from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import include, path
@@ -36,6 +37,8 @@ api_v1 += [path("", include("audits.api.urls")), path("", include("exports.api.u
 api_v1.append(path("", include("projectors.api.urls")))
 api_v1.append(path("", include("webhooks.api.urls")))
 api_v1.append(path("", include("ledger.api.urls")))
+if settings.BENCH_FLOOR:  # the benchmarks' floor: a minimal authenticated write (bench/floor.py)
+    api_v1.append(path("", include("bench.floor")))
 
 urlpatterns = [
     path("health/", health, name="health"),
