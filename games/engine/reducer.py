@@ -11,10 +11,10 @@ from . import climbing, declaring, seats, tricks
 from .closing import close
 from .dealing import start_deal
 from .errors import Rejection
-from .events import Close, Declare, Event, Exchange, Join, Leave, PassTurn, Retract, StartDeal
+from .events import Close, Declare, Event, Exchange, Join, Leave, PassTurn, Play, Retract, StartDeal
 from .knowledge import held_by
 from .state import NO_HAND, DealState, Hand, Ruling, Sitting, evolve
-from .variants import Variant, get_variant
+from .variants import VARIANTS, Variant, get_variant
 
 
 def new_sitting(
@@ -51,6 +51,21 @@ def new_sitting(
 
 def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     """The state after `event` and the rulings it produced; raises `Rejection` instead."""
+    deal = state.deal
+    if (  # a card played in a deal under way (most events): every other check below passes
+        type(event) is Play
+        and deal is not None
+        and deal.trick is not None
+        and not deal.over
+        and state.closing is None
+        and event.player in state.players
+    ):
+        variant = VARIANTS[state.variant]
+        if variant.climbing:
+            state, rulings = climbing.play(state, variant, deal, event)
+        else:
+            state, rulings = tricks.play(state, variant, deal, event)
+        return state, tuple(rulings)
     if state.closed:
         raise Rejection("table_closed", "the table is closed: nothing more can be logged")
     if isinstance(event, Join):
