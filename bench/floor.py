@@ -34,6 +34,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bench._common import Measurement
+from clubs.api.permissions import IsScorekeeper, request_key
 
 URL = "/api/v1/bench/floor"
 ENVIRONMENT = "BOURRE_BENCH_FLOOR"
@@ -47,17 +48,14 @@ class FloorApi(APIView):
     Authentication, parser and renderer are the API's defaults (settings.REST_FRAMEWORK);
     the permission is the card play's (a scorekeeper key)."""
 
-    def get_permissions(self):  # type: ignore[no-untyped-def]
-        from clubs.api.permissions import IsScorekeeper
-
-        return [IsScorekeeper()]
+    permission_classes = [IsScorekeeper]
 
     def post(self, request: Request) -> Response:
         body = json.dumps(request.data, ensure_ascii=False, separators=(",", ":"))
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(
                 "INSERT INTO bench_floor (club, data) VALUES (%s, %s::jsonb) RETURNING id",
-                [str(request.user.club_id), body],
+                [str(request_key(request).club_id), body],
             )
             (row,) = cursor.fetchone()
         return Response({"id": row}, status=status.HTTP_201_CREATED)
