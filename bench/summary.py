@@ -1,16 +1,18 @@
 """Every target of docs/performance.md in one table, each beside its baseline from this run.
 
-What `make bench` prints. Rows: card plays over HTTP (1 client vs a bare INSERT; 8 clients on
-8 tables of 4 clubs), the CPU the Celery worker and beat spend while the 8 clients play, the
-single-event append vs a bare INSERT, the engine's louisiana deals/s (hands logged and
-hidden), and a replay through the table-state and ledger rebuilds (on one shared read of the
-log, as `manage.py rebuild` runs them) vs the raw read. A row whose baseline (or figure)
-could not be measured is printed as such and the run exits 1.
+What `make bench` prints. Rows: card plays over HTTP against the floor endpoint served by
+the same server (bench/floor.py; 1 client, and 8 clients on 8 tables of 4 clubs), the CPU
+the Celery worker and beat spend while the 8 clients play, the single-event append vs a
+bare INSERT, the engine's louisiana deals/s vs `json.loads` of the same transcripts (hands
+logged and hidden), and a replay through the table-state and ledger rebuilds (on one
+shared read of the log, as `manage.py rebuild` runs them) vs the raw read. A row whose
+baseline (or figure) could not be measured is printed as such and the run exits 1.
 `BENCH_QUICK=1` uses smaller counts and a smaller replay log (see bench/__main__.py).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -18,13 +20,13 @@ import threading
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import psycopg
 from django.conf import settings
 
-from bench import api, engine, eventstore, replay
+from bench import api, engine, eventstore, floor, replay
 from bench._common import Measurement, machine
 from bench._server import Server
 
@@ -67,10 +69,20 @@ def _median(results: list[Measurement]) -> Measurement:
     return sorted(results, key=lambda r: r.ops_per_second)[len(results) // 2]
 
 
-def _interleaved(*cases: Callable[[], Measurement]) -> list[Measurement]:
-    """Median of ROUNDS rounds, the cases alternating so background load hits them alike."""
+# The append's ratio sits near its line and moves by a few points from round to round: the
+# issue asks for the median of 5 (BENCH_APPEND_ROUNDS; quick mode: BENCH_ROUNDS, 1).
+APPEND_ROUNDS = int(
+    os.environ.get("BENCH_APPEND_ROUNDS", eventstore.ROUNDS if os.environ.get("BENCH_QUICK") else 5)
+)
+
+
+def _interleaved(
+    *cases: Callable[[], Measurement], rounds_of: int = eventstore.ROUNDS
+) -> list[Measurement]:
+    """Median of `rounds_of` rounds, the cases alternating so background load hits them
+    alike."""
     rounds: list[list[Measurement]] = [[] for _ in cases]
-    for _ in range(eventstore.ROUNDS):
+    for _ in range(rounds_of):
         for own, case in zip(rounds, cases, strict=True):
             own.append(case())
     return [_median(own) for own in rounds]
@@ -94,6 +106,7 @@ def _append_rows() -> list[Row]:
         bare, append = _interleaved(
             functools.partial(_bare_insert, clients),
             functools.partial(eventstore.store_append, clients, 1),
+            rounds_of=APPEND_ROUNDS,
         )
         ratio = append.ops_per_second / bare.ops_per_second
         who = "1 client" if clients == 1 else f"{clients} clients over {eventstore.CLUBS} clubs"
@@ -102,9 +115,10 @@ def _append_rows() -> list[Row]:
                 f"append x1, {who}, vs bare INSERT",
                 f"bare INSERT x{clients} {bare.ops_per_second:,.0f} tx/s, "
                 f"p99 {bare.percentile(99):.2f} ms",
-                f"{append.ops_per_second:,.0f}/s = {ratio:.0%}, p99 {append.percentile(99):.2f} ms",
-                ">= 70%",
-                ratio >= 0.70,
+                f"{append.ops_per_second:,.0f}/s = {ratio:.0%}, p99 {append.percentile(99):.2f} ms"
+                f" (median of {APPEND_ROUNDS})",
+                ">= 75%",
+                ratio >= 0.75,
             )
         )
     return rows
@@ -135,17 +149,27 @@ def _drained(deadline: float) -> float:
 
 class WaitSampler:
     """What the server's database sessions are doing, sampled every 20 ms from
-    pg_stat_activity while the load runs: where a request queues (a lock such as the log
-    head's, the WAL flush of a commit, Python between statements, or running)."""
+    pg_stat_activity while the load runs (each `sampling()` window adds to the counts):
+    where a request queues (a lock such as the log head's, the WAL flush of a commit, Python
+    between statements, or running)."""
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def _run(self) -> None:
+    @contextlib.contextmanager
+    def sampling(self) -> Iterator[None]:
+        stop = threading.Event()
+        thread = threading.Thread(target=self._run, args=(stop,), daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            thread.join(5)
+
+    def _run(self, stop: threading.Event) -> None:
         with psycopg.connect(eventstore._dsn(settings.APP_DATABASE), autocommit=True) as conn:
-            while not self._stop.wait(0.02):
+            while not stop.wait(0.02):
                 rows = conn.execute(
                     "SELECT state, wait_event_type, wait_event FROM pg_stat_activity "
                     "WHERE datname = current_database() AND pid <> pg_backend_pid() "
@@ -159,66 +183,83 @@ class WaitSampler:
                     else:
                         self.counts[f"waiting on {kind}:{event}"] += 1
 
-    def __enter__(self) -> WaitSampler:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join(5)
-
     def summary(self) -> str:
         total = sum(self.counts.values()) or 1
         return ", ".join(f"{n / total:.0%} {what}" for what, n in self.counts.most_common(5))
 
 
 def _http_rows() -> list[Row]:
+    """The card play against the floor endpoint (bench/floor.py) served by the same server,
+    at 1 client and at 8 clients on 8 tables of 4 clubs, the bare INSERT beside them; the
+    three cases alternate over the rounds and the median of each is shown."""
     eventstore._prepare_baseline_table()
+    floor.prepare_floor_table()
+    floor.served()
     keys = api.club_keys(api.CLUBS)
     rows = []
     with Server(api.server_log()) as server:
-        bare1, play1 = _interleaved(
+        bare1, floor1, play1 = _interleaved(
             lambda: _baseline(eventstore.bare_insert(1)),
+            lambda: _baseline(floor.floor_posts(server.port, keys[:1], 1, api.PLAYS)),
             lambda: api.api_plays(server.port, keys[:1], 1),
         )
-        ratio = play1.ops_per_second / bare1.ops_per_second
-        p99 = play1.percentile(99)
+        ratio = play1.ops_per_second / floor1.ops_per_second
+        p99, floor_p99 = play1.percentile(99), floor1.percentile(99)
         rows.append(
             Row(
-                "HTTP card play, 1 client, vs bare INSERT",
-                f"bare INSERT {bare1.ops_per_second:,.0f} tx/s, p99 {bare1.percentile(99):.2f} ms",
-                f"{play1.ops_per_second:,.0f}/s = {ratio:.1%}, p50 {play1.percentile(50):.1f}"
-                f" ms, p99 {p99:.1f} ms",
-                ">= 25%, p99 < 10 ms",
-                ratio >= 0.25 and p99 < 10,
+                "HTTP card play, 1 client, vs the floor endpoint",
+                f"floor {floor1.ops_per_second:,.0f}/s, p99 {floor_p99:.1f} ms"
+                f" (bare INSERT {bare1.ops_per_second:,.0f} tx/s, p99"
+                f" {bare1.percentile(99):.2f} ms)",
+                f"{play1.ops_per_second:,.0f}/s = {ratio:.0%}, p50 {play1.percentile(50):.1f}"
+                f" ms, p99 {p99:.1f} ms = {p99 / floor_p99:.1f} x the floor's"
+                f" ({play1.ops_per_second / bare1.ops_per_second:.1%} of bare INSERT)",
+                ">= 50%, p99 <= 2 x the floor's",
+                ratio >= 0.50 and p99 <= 2 * floor_p99,
             )
         )
         # The Celery processes' CPU: idle first (the baseline), then from the first timed
-        # play until the projectors have caught up with the load (the backlog counts).
+        # play of the last 8-client round until the projectors have caught up with the load
+        # (the backlog counts).
         _drained(time.perf_counter() + 60)
         idle_seconds = 2.0 if os.environ.get("BENCH_QUICK") else 5.0
         idle_cpu = server.celery_cpu()
         time.sleep(idle_seconds)
         idle = (server.celery_cpu() - idle_cpu) / idle_seconds
-        window: dict[str, dict[str, float]] = {}
+        windows: list[dict[str, dict[str, float]]] = []
+        waits = WaitSampler()
 
-        def start() -> None:
-            window["start"] = {**server.cpu(), "client": time.process_time()}
+        def play8() -> Measurement:
+            window: dict[str, dict[str, float]] = {}
+            windows.append(window)
 
-        def end() -> None:
-            window["end"] = {**server.cpu(), "client": time.process_time()}
+            def start() -> None:
+                window["start"] = {**server.cpu(), "client": time.process_time()}
 
-        bare8 = _baseline(eventstore.bare_insert(8))
-        with WaitSampler() as waits:
-            play8 = api.api_plays(server.port, keys, 8, on_start=start, on_end=end)
-        NOTES.append(f"Busy database sessions during the 8-client load: {waits.summary()}.")
+            def end() -> None:
+                window["end"] = {**server.cpu(), "client": time.process_time()}
+
+            with waits.sampling():
+                measured = api.api_plays(server.port, keys, 8, on_start=start, on_end=end)
+            window["ops"] = {"n": measured.ops, "seconds": measured.seconds}
+            return measured
+
+        # The play last in each round: the projectors' catch-up below follows it.
+        bare8, floor8, play8_median = _interleaved(
+            lambda: _baseline(eventstore.bare_insert(8)),
+            lambda: _baseline(floor.floor_posts(server.port, keys, 8, api.PLAYS)),
+            play8,
+        )
+        NOTES.append(f"Busy database sessions during the 8-client plays: {waits.summary()}.")
         drain = _drained(time.perf_counter() + 60)
-        cpu = (server.celery_cpu() - window["start"]["celery"]) / play8.seconds
-        p99 = play8.percentile(99)
-        # Where the CPU went per timed play (the untimed deal/declare requests included):
-        # what bounds plays/s when the load is CPU-bound.
+        last = windows[-1]
+        cpu = (server.celery_cpu() - last["start"]["celery"]) / last["ops"]["seconds"]
+        p99, floor_p99 = play8_median.percentile(99), floor8.percentile(99)
+        ratio = play8_median.ops_per_second / floor8.ops_per_second
+        # Where the CPU went per timed play of the last round (the untimed deal/declare
+        # requests included): what bounds plays/s when the load is CPU-bound.
         per_play = {
-            name: (window["end"][name] - window["start"][name]) * 1000 / play8.ops
+            name: (last["end"][name] - last["start"][name]) * 1000 / last["ops"]["n"]
             for name in ("gunicorn", "postgres", "client")
         }
         total = sum(per_play.values())
@@ -226,13 +267,16 @@ def _http_rows() -> list[Row]:
         bound = f", CPU bound ~{cores * 1000 / total:,.0f}/s" if total else ""
         rows.append(
             Row(
-                f"HTTP card play, 8 clients, 8 tables of {len(keys)} clubs",
-                f"bare INSERT x8 {bare8.ops_per_second:,.0f} tx/s",
-                f"{play8.ops_per_second:,.0f}/s, p50 {play8.percentile(50):.1f} ms,"
-                f" p99 {p99:.1f} ms; CPU ms/play: gunicorn {per_play['gunicorn']:.1f},"
-                f" postgres {per_play['postgres']:.1f}, client {per_play['client']:.1f}{bound}",
-                ">= 400/s, p99 < 50 ms",
-                play8.ops_per_second >= 400 and p99 < 50,
+                f"HTTP card play, 8 clients, 8 tables of {len(keys)} clubs, vs the floor"
+                " at 8 clients",
+                f"floor x8 {floor8.ops_per_second:,.0f}/s, p99 {floor_p99:.1f} ms"
+                f" (bare INSERT x8 {bare8.ops_per_second:,.0f} tx/s)",
+                f"{play8_median.ops_per_second:,.0f}/s = {ratio:.0%}, p50"
+                f" {play8_median.percentile(50):.1f} ms, p99 {p99:.1f} ms; CPU ms/play:"
+                f" gunicorn {per_play['gunicorn']:.1f}, postgres {per_play['postgres']:.1f},"
+                f" client {per_play['client']:.1f}{bound}",
+                ">= 50%, p99 < 50 ms",
+                ratio >= 0.50 and p99 < 50,
             )
         )
         rows.append(
@@ -248,19 +292,26 @@ def _http_rows() -> list[Row]:
     return rows
 
 
+# The engine's share of the JSON decode's rate: an absolute deals/s swung by half with the
+# shared machine, the ratio of two rates measured side by side does not.
+ENGINE_TARGETS = {False: 0.10, True: 0.08}
+
+
 def _engine_rows() -> list[Row]:
     rows = []
     for hidden in (False, True):
         deals, _, decoded = engine.rates("louisiana", hidden)
         if decoded <= 0:
             raise RuntimeError("JSON decode baseline measured nothing")
+        ratio, target = deals / decoded, ENGINE_TARGETS[hidden]
         rows.append(
             Row(
-                f"engine louisiana, hands {'hidden' if hidden else 'logged'}, one core",
-                f"JSON decode {decoded:,.0f} deals/s",
-                f"{deals:,.0f} deals/s",
-                ">= 2,000 deals/s",
-                deals >= 2000,
+                f"engine louisiana, hands {'hidden' if hidden else 'logged'}, one core,"
+                " vs json.loads of the same transcripts",
+                f"json.loads {decoded:,.0f} deals/s",
+                f"{deals:,.0f} deals/s = {ratio:.1%}",
+                f">= {target:.0%}",
+                ratio >= target,
             )
         )
     return rows
@@ -284,8 +335,8 @@ def _replay_rows() -> list[Row]:
             f"(in CPU time {raw['cpu'] / replayed['cpu']:.0%}), "
             f"peak RSS {replayed['peak_rss_mb']:.0f} MB"
             + ("" if not now else ", flat" if flat else ", growing"),
-            ">= 40%, memory flat",
-            rate / raw_rate >= 0.40 and flat,
+            ">= 60%, memory flat",
+            rate / raw_rate >= 0.60 and flat,
         )
     ]
 

@@ -1,6 +1,7 @@
 """Top-level routes: the table app, the versioned API and its OpenAPI schema and docs."""
 
 
+from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
@@ -31,6 +32,8 @@ api_v1: list = [
     path("", include("ledger.api.urls")),
     path("", include("live.api.urls")),
 ]
+if settings.BENCH_FLOOR:  # the benchmarks' floor: a minimal authenticated write (bench/floor.py)
+    api_v1.append(path("", include("bench.floor")))
 
 urlpatterns = [
     path("health/", health, name="health"),

@@ -59,6 +59,10 @@ def database_config(url: str) -> dict[str, Any]:
 # transaction-pooling PgBouncer older than 1.21, which cannot keep prepared statements.
 EVENTSTORE_PREPARED_APPEND = env_bool("EVENTSTORE_PREPARED_APPEND", True)
 
+# The benchmarks' floor endpoint (bench/floor.py) at /api/v1/bench/floor: mounted only when
+# the HTTP benchmarks start the server (BOURRE_BENCH_FLOOR=1), never in a served site.
+BENCH_FLOOR = env_bool("BOURRE_BENCH_FLOOR", False)
+
 SECRET_KEY = env("DJANGO_SECRET_KEY", "insecure-local-development-key-change-me")
 # Off unless asked for (DJANGO_DEBUG=1): a DEBUG page shows settings and SQL.
 DEBUG = env_bool("DJANGO_DEBUG", False)

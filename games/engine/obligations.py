@@ -155,8 +155,9 @@ def broken_obligation(
             return CINCH
         return None
     suit = card[1]
-    has_led = any(c[1] == led for c in held)
-    has_trump = trump is not None and any(c[1] == trump for c in held)
+    suits = "".join([c[1] for c in held])  # one pass over the hand, then `in` on a string
+    has_led = led in suits
+    has_trump = trump is not None and trump in suits
     if suit != led:
         if has_led:
             return FOLLOW_SUIT

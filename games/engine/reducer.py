@@ -12,10 +12,10 @@ from .chips import check_chips
 from .closing import close
 from .dealing import start_deal
 from .errors import Rejection, gettext_noop
-from .events import Close, Declare, Event, Exchange, Join, Leave, PassTurn, Retract, StartDeal
+from .events import Close, Declare, Event, Exchange, Join, Leave, PassTurn, Play, Retract, StartDeal
 from .knowledge import held_by
 from .state import NO_HAND, DealState, Hand, Ruling, Sitting, evolve
-from .variants import Variant, get_variant
+from .variants import VARIANTS, Variant, get_variant
 
 
 def new_sitting(
@@ -67,6 +67,21 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
 
 
 def _apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
+    deal = state.deal
+    if (  # a card played in a deal under way (most events): every other check below passes
+        type(event) is Play
+        and deal is not None
+        and deal.trick is not None
+        and not deal.over
+        and state.closing is None
+        and event.player in state.players
+    ):
+        variant = VARIANTS[state.variant]
+        if variant.climbing:
+            state, rulings = climbing.play(state, variant, deal, event)
+        else:
+            state, rulings = tricks.play(state, variant, deal, event)
+        return state, tuple(rulings)
     if state.closed:
         raise Rejection(
             "table_closed", gettext_noop("the table is closed: nothing more can be logged")

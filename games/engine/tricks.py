@@ -7,7 +7,7 @@ from games.table.rulings import RulingKind
 from .cards import parse_card
 from .errors import Rejection, gettext_noop
 from .events import Play
-from .knowledge import check_can_show
+from .knowledge import check_can_show, held_by
 from .obligations import TrickRules, broken_obligation, trick_winner
 from .reneges import record, reveal
 from .settlement import close_deal
@@ -86,41 +86,82 @@ def check_turn(deal: DealState, player: str, *, expected: str) -> None:
 def play(
     sitting: Sitting, variant: Variant, deal: DealState, ev: Play
 ) -> tuple[Sitting, list[Ruling]]:
+    # The referee's most frequent step: written out (who is to play, the context and the
+    # trick's best card found once) rather than through the helpers above, which the
+    # views and the climbing variant share (docs/performance.md, "The rules engine").
     player = ev.player
-    expected = next_to_play(deal)
-    card = parse_card(ev.card, variant.deck, field="play")
+    trick = deal.trick
+    assert trick is not None
+    so_far = trick.cards
+    active = deal.active
+    expected = active[(active.index(so_far[-1][0]) + 1) % len(active)] if so_far else trick.leader
+    deck = variant.deck
+    card = ev.card
+    if card not in deck:
+        card = parse_card(card, deck, field="play")
     if player != expected:  # the player to act is always active and holds a card
         check_turn(deal, player, expected=expected)
     hand = deal.hands.get(player, NO_HAND)
-    if card in deal.played or card in deal.location or hand.full:
+    played, location = deal.played, deal.location
+    # A known card of the player's own hand, not yet played, is always theirs to show
+    # (the usual play of a logged hand); anything else is checked in full.
+    if (card in played or card in location or hand.full) and (
+        card in played or card not in hand.known or location.get(card) != held_by(player)
+    ):
         check_can_show(deal, player, card, field="play")
     rules = variant.rules_for(sitting.options, deal.trump_suit)
-    before = evolve(deal, before_play=None)
+    strength = rules.strength
+    trump = rules.trump
+    # What a retract returns to: this state, without its own way back.
+    before = deal if deal.before_play is None else evolve(deal, before_play=None)
     index = deal.actions
     # Every card a player shows was held at their earlier plays of this deal.
-    pending, proven = reveal(deal, rules, variant.strength, player, card, index)
-    proven = list(deal.provisional) + proven  # a card now follows them: no retract can correct them
-    ctx = context_for(deal, rules, player)
+    if deal.pending:
+        pending, shown = reveal(deal, rules, variant.strength, player, card, index)
+    else:
+        pending, shown = deal.pending, []
+    # A card now follows the provisional ones: no retract can correct them.
+    proven = [*deal.provisional, *shown] if deal.provisional else shown
+    tricks_won = deal.tricks_won
+    best = 0  # the index in the trick of its best card so far (trick_winner, kept going)
+    if so_far:
+        led = so_far[0][1][1]
+        for i in range(1, len(so_far)):
+            other, top = so_far[i][1], so_far[best][1]
+            if other[1] == top[1]:
+                if strength[other] > strength[top]:
+                    best = i
+            elif trump is not None and other[1] == trump and top[1] != trump:
+                best = i
+        top = so_far[best][1]
+        ctx = PlayContext(
+            led,
+            top,
+            trump is not None and top[1] == trump and led != trump,
+            len(so_far) == len(active) - 1,
+            tricks_won.get(player, 0),
+            played,
+        )
+    else:
+        ctx = PlayContext(None, None, False, False, tricks_won.get(player, 0), played)
     held = hand.known | {card}
     provisional: tuple[Renege, ...] = ()
     obligation = broken_obligation(rules, ctx, held, card)
-    trick = deal.trick
-    assert trick is not None
+    cards_left = deal.cards_left
+    left = cards_left[player]
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
-    elif not hand.full and len(held) < deal.cards_left[player]:
+    elif not hand.full and len(held) < left:
         # Part of the hand is unseen: judge again as the player shows more cards.
-        pending += (
-            Pending(player, trick.number, card, index, ctx, None, held, deal.cards_left[player]),
-        )
+        pending += (Pending(player, trick.number, card, index, ctx, None, held, left),)
     hands = deal.hands
     if hand.known:
         hands = {**hands, player: Hand(hand.known - {card}, hand.full)}
-    cards = (*trick.cards, (player, card))
+    cards = (*so_far, (player, card))
     changes = {
         "hands": hands,
-        "played": deal.played | {card},
-        "cards_left": {**deal.cards_left, player: deal.cards_left[player] - 1},
+        "played": played | {card},
+        "cards_left": {**cards_left, player: left - 1},
         "pending": pending,
         "provisional": provisional,
         "actions": index + 1,
@@ -129,16 +170,24 @@ def play(
         "last_play": (player, card, index),
     }
     done = None
-    if len(cards) < len(deal.active):
+    if len(cards) < len(active):
         changes["trick"] = evolve(trick, cards=cards)
     else:
-        winner = cards[trick_winner(cards, rules.trump, rules.strength)][0]
+        if so_far:  # the last card: it takes the trick if it beats the best so far
+            top = so_far[best][1]
+            if (card[1] == top[1] and strength[card] > strength[top]) or (
+                card[1] != top[1] and trump is not None and card[1] == trump and top[1] != trump
+            ):
+                best = len(so_far)
+        winner = cards[best][0]
         done = evolve(trick, cards=cards, winner=winner)
         changes["tricks"] = (*deal.tricks, done)
-        changes["tricks_won"] = {**deal.tricks_won, winner: deal.tricks_won[winner] + 1}
+        changes["tricks_won"] = {**tricks_won, winner: tricks_won[winner] + 1}
         changes["trick"] = Trick(number=trick.number + 1, leader=winner)
     deal = evolve(deal, **changes)
-    deal, rulings = record(deal, variant, proven, sitting.options)
+    rulings: list[Ruling] = []
+    if proven:
+        deal, rulings = record(deal, variant, proven, sitting.options)
     if done is None:
         return evolve(sitting, deal=deal), rulings
     rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": done.number, **done.as_dict()}))

@@ -32,6 +32,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import orjson
+
 from games.engine import Sitting
 
 SNAPSHOT_FORMAT = "bourre-table-snapshot/1"
@@ -257,13 +259,20 @@ SNAPSHOT_VERSION = f"{SNAPSHOT_FORMAT}:{fingerprint(Sitting)}"
 _SITTING = codec(Sitting)
 
 
+# orjson writes the very text `json.dumps(..., ensure_ascii=False, separators=(",", ":"))`
+# writes for these values (strings, ints, booleans, null, lists, objects; a test holds the
+# two together), about six times faster: the snapshot is written on every card play and
+# its text was the largest part of the play's rendering (docs/performance.md).
+_DUMP_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
 def dump_state(state: Sitting) -> str:
     """The state as snapshot JSON text (version `SNAPSHOT_VERSION`)."""
-    return json.dumps(_SITTING.encode(state), ensure_ascii=False, separators=(",", ":"))
+    return orjson.dumps(_SITTING.encode(state), option=_DUMP_OPTIONS).decode()
 
 
 def load_state(text: str) -> Sitting:
     """A snapshot of the current version back into the engine state (raises on anything
     that is not one: the caller rebuilds from the log instead)."""
-    state: Sitting = _SITTING.decode(json.loads(text))
+    state: Sitting = _SITTING.decode(orjson.loads(text))
     return state

@@ -41,6 +41,23 @@ def test_every_state_of_random_sittings_comes_back_equal(variant: str) -> None:
                 assert load_state(text) == stored
 
 
+@pytest.mark.parametrize("variant", ["louisiana", "ukrainian", "occitan", "comtadine"])
+def test_the_text_is_the_standard_librarys_compact_json(variant: str) -> None:
+    """orjson writes the snapshot (speed): the very text `json.dumps` wrote before it, so
+    snapshots stored by either are the same bytes."""
+    transcript = random_sitting(random.Random(3), variant, 4, 3, renege_chance=0.1).transcript
+    state = new_sitting(
+        variant=variant, players=transcript["players"], options=transcript.get("options", {})
+    )
+    for deal in transcript["deals"]:
+        header = {k: v for k, v in deal.items() if k != "actions"}
+        for event in [parse_deal(header), *(parse_action(a) for a in deal["actions"])]:
+            state, _ = apply(state, event)
+            encoded = snapshot._SITTING.encode(state)
+            expected = json.dumps(encoded, ensure_ascii=False, separators=(",", ":"))
+            assert dump_state(state) == expected
+
+
 @pytest.mark.parametrize("variant", ["louisiana", "comtadine"])
 def test_parts_remembered_from_earlier_states_encode_as_a_fresh_encoding_would(
     variant: str,
