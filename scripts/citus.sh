@@ -144,6 +144,9 @@ SQL
 createdb_all() {
     local db="$1" name port
     while IFS=: read -r name port; do prepare_database "$port" "$db"; done < <(nodes)
+    if [[ -n "${BOURRE_CITUS_SHARD_COUNT:-}" ]]; then # the shards of tables distributed later
+        sql "$CITUS_PORT" postgres -c "ALTER DATABASE $db SET citus.shard_count = $BOURRE_CITUS_SHARD_COUNT" >/dev/null
+    fi
     sql "$CITUS_PORT" "$db" >/dev/null <<SQL
 SELECT citus_set_coordinator_host('127.0.0.1', $CITUS_PORT);
 $(nodes | tail -n +2 | while IFS=: read -r name port; do
