@@ -7,9 +7,19 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 
-TARBALL="${BOURRE_CITUS_TARBALL:-$ROOT/../shared/vendor/citus-13.2.2.tar.gz}"
+# The upstream source (AGPL-3.0), beside the checkout as on the project's machines.
+TARBALL="${BOURRE_CITUS_TARBALL:-}"
+if [[ -z "$TARBALL" ]]; then
+    for candidate in "$ROOT/../shared/vendor" /work/shared/vendor "$ROOT/vendor"; do
+        TARBALL="$candidate/citus-13.2.2.tar.gz"
+        [[ -f "$TARBALL" ]] && break
+    done
+fi
+[[ -f "$TARBALL" ]] || die "citus-13.2.2.tar.gz not found (set BOURRE_CITUS_TARBALL)"
 PG_CONFIG="$PGBIN/pg_config"
 CITUS_DIR="$VAR/citus"
+# Also kept for the machine (every checkout, a fresh CI clone): the same key, built once.
+MACHINE_CACHE="${BOURRE_CITUS_CACHE:-/var/cache/bourre/citus}"
 BUILD_DEPS=(postgresql-server-dev-15 libcurl4-openssl-dev liblz4-dev libzstd-dev libkrb5-dev)
 
 install_build_deps() {
@@ -90,11 +100,18 @@ install_build_deps
 key="$(cache_key)"
 (
     flock 9
+    if [[ ! -d "$CITUS_DIR/stage-$key" && -d "$MACHINE_CACHE/stage-$key" ]]; then
+        cp -a "$MACHINE_CACHE/stage-$key" "$CITUS_DIR/"
+    fi
     if [[ ! -d "$CITUS_DIR/stage-$key" ]]; then
         build "$key"
-    else
-        ln -sfn "stage-$key" "$CITUS_DIR/current"
+        if mkdir -p "$MACHINE_CACHE" 2>/dev/null && [[ -w "$MACHINE_CACHE" ]]; then
+            rm -rf "$MACHINE_CACHE/stage-$key.tmp"
+            cp -a "$CITUS_DIR/stage-$key" "$MACHINE_CACHE/stage-$key.tmp"
+            mv "$MACHINE_CACHE/stage-$key.tmp" "$MACHINE_CACHE/stage-$key"
+        fi
     fi
+    ln -sfn "stage-$key" "$CITUS_DIR/current"
     install_staged
 ) 9>"$CITUS_DIR/lock"
 log "Citus $(basename "$TARBALL" .tar.gz | sed 's/citus-//') installed for PostgreSQL $("$PG_CONFIG" --version | awk '{print $2}')"
