@@ -21,7 +21,7 @@ as_pg() {
     if [[ "$(id -u)" == 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-# name:port of every node, the spare last.
+# name:port of the coordinator and the workers; spare() is the third worker.
 nodes() {
     echo "coordinator:$CITUS_PORT"
     local i
