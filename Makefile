@@ -3,13 +3,21 @@ SHELL := /bin/bash
 PY := .venv/bin/python
 BENCH ?=
 
-.PHONY: run test lint typecheck bench services stop venv clean messages
+.PHONY: run test test-citus citus lint typecheck bench services stop venv clean messages
 
 run:
 	@scripts/run.sh
 
 test:
 	@scripts/test.sh
+
+# The project on a local Citus cluster (docs/scaling.md): build the extension once, start a
+# coordinator and two workers, migrate; `BOURRE_CITUS=1 make run` then serves on it.
+citus:
+	@BOURRE_CITUS=1 scripts/db.sh
+
+test-citus:
+	@scripts/test-citus.sh
 
 venv:
 	@scripts/venv.sh
@@ -35,7 +43,7 @@ services:
 	@scripts/db.sh
 
 stop:
-	@scripts/pg.sh stop; scripts/redis.sh stop; rm -f var/run/*.autostop
+	@scripts/pg.sh stop; scripts/citus.sh stop; scripts/redis.sh stop; rm -f var/run/*.autostop
 
 clean: stop
 	rm -rf var .venv

@@ -5,7 +5,7 @@ source "$(dirname "$0")/env.sh"
 source "$ROOT/scripts/services.sh"
 services_up
 unregister_user
-rm -f "$VAR/run/pg.autostop" "$VAR/run/redis.autostop"
+rm -f "$VAR/run/pg.autostop" "$VAR/run/citus.autostop" "$VAR/run/redis.autostop"
 # Passwords masked: a terminal scrollback or CI log is not a place for credentials.
 mask() { sed -E 's#(://[^:/@]*):[^@]*@#\1:***@#'; }
 log "DATABASE_URL=$(mask <<<"$DATABASE_URL")"

@@ -11,6 +11,12 @@ PGSOCKET_LOCAL="$VAR/pg/run"
 PGLOG_LOCAL="$VAR/pg/postgres.log"
 PG_SUPERUSER_PASSWORD_FILE="$VAR/pg/superuser-password"
 REDIS_DIR_LOCAL="$VAR/redis"
+# BOURRE_CITUS=1: the database is the local Citus cluster's coordinator (scripts/citus.sh),
+# not the single PostgreSQL in var/pg.
+BOURRE_CITUS="${BOURRE_CITUS:-0}"
+CITUS_PORT="${BOURRE_CITUS_PORT:-5451}"
+CITUS_WORKERS="${BOURRE_CITUS_WORKERS:-2}"
+export BOURRE_CITUS
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
 
@@ -18,8 +24,10 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
     BOURRE_EXTERNAL_DB=1
 else
     BOURRE_EXTERNAL_DB=0
-    export DATABASE_URL="postgres://bourre_app:bourre_app@127.0.0.1:$PGPORT_LOCAL/bourre"
-    export DATABASE_OWNER_URL="postgres://bourre_owner:bourre_owner@127.0.0.1:$PGPORT_LOCAL/bourre"
+    DB_PORT_LOCAL="$PGPORT_LOCAL"
+    [[ "$BOURRE_CITUS" == 1 ]] && DB_PORT_LOCAL="$CITUS_PORT"
+    export DATABASE_URL="postgres://bourre_app:bourre_app@127.0.0.1:$DB_PORT_LOCAL/bourre"
+    export DATABASE_OWNER_URL="postgres://bourre_owner:bourre_owner@127.0.0.1:$DB_PORT_LOCAL/bourre"
 fi
 if [[ -n "${REDIS_URL:-}" ]]; then
     BOURRE_EXTERNAL_REDIS=1

@@ -15,6 +15,10 @@ DEBUG = False
 # A copy: tests/conftest.py switches this connection to the application role in place.
 _default = copy.deepcopy(OWNER_DATABASE)
 _default["TEST"] = {"NAME": f"test_{OWNER_DATABASE['NAME']}_{os.getpid()}"}
+# A test database made beforehand, used with --reuse-db: on Citus it must exist on every node
+# with the extension and the workers registered, which Django cannot do (scripts/test-citus.sh).
+if os.environ.get("BOURRE_TEST_DATABASE"):
+    _default["TEST"] = {"NAME": os.environ["BOURRE_TEST_DATABASE"]}
 _default["CONN_MAX_AGE"] = 0
 DATABASES = {"default": _default}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

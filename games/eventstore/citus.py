@@ -1,0 +1,68 @@
+"""The event log distributed by club on Citus (``docs/scaling.md``, "Running it on Citus").
+
+On a database with the ``citus`` extension, migration ``games.0011`` makes the three log
+tables distributed tables sharded by ``club_id`` and co-located (a club's events, its
+partition row and its idempotency keys live in one shard group, on one worker), and makes
+``eventstore_append`` a distributed function whose distribution argument is the club:
+Citus sends the call to the worker holding the club's shards and the whole append (the
+club's lock, the reads, the hashes, the inserts) runs there, one round trip from the
+coordinator. ``force_delegation`` lets it do so inside the service's transaction too (the
+table's state row and the append commit together): Citus then pins that transaction's
+statements on the worker to the club's shards, which the function never leaves.
+
+The club's lock is an advisory lock, which lives in one node's memory: it serialises a
+club's appends only because every append of the club runs on the node holding the club's
+shards. Delegation does that; nothing else may append (a plain INSERT on the coordinator
+would take no lock). When a shard moves (rebalancing), Citus blocks writes to it for the
+switch-over: appends in flight finish on the old node, later ones are sent to the new one.
+
+Without the extension (single-node PostgreSQL, the default) none of this runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.eventstore.schema import APPEND_SIGNATURE
+
+#: Distributed in this order: the first is the co-location group's anchor.
+DISTRIBUTED_TABLES = ("eventstore_partition", "eventstore_event", "eventstore_idempotency")
+ANCHOR = DISTRIBUTED_TABLES[0]
+
+# The log's row triggers only refuse UPDATE and DELETE (they read nothing, so none of the
+# visibility issues the setting warns about); Citus asks for it to distribute a table that
+# has any trigger. TRUNCATE triggers are kept on the coordinator's table.
+# Sequential: the function is distributed in the transaction that distributed the tables,
+# which Citus allows only over one connection per node.
+DISTRIBUTE = [
+    "SET LOCAL citus.enable_unsafe_triggers = on",
+    "SET LOCAL citus.multi_shard_modify_mode = 'sequential'",
+    *(
+        f"SELECT create_distributed_table('{table}', 'club_id'"
+        + (f", colocate_with => '{ANCHOR}')" if table != ANCHOR else ")")
+        for table in DISTRIBUTED_TABLES
+    ),
+    f"SELECT create_distributed_function('eventstore_append({APPEND_SIGNATURE})', 'p_club', "
+    f"colocate_with => '{ANCHOR}', force_delegation => true)",
+]
+
+UNDISTRIBUTE = [
+    f"SELECT undistribute_table('{table}', cascade_via_foreign_keys => false)"
+    for table in reversed(DISTRIBUTED_TABLES)
+]
+
+
+def has_citus(cursor: Any) -> bool:
+    """Whether this database runs Citus (its extension is created in it)."""
+    cursor.execute("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus')")
+    return bool(cursor.fetchone()[0])
+
+
+def is_distributed(cursor: Any, table: str = ANCHOR) -> bool:
+    if not has_citus(cursor):
+        return False
+    cursor.execute(
+        "SELECT EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid = %s::regclass)",
+        [table],
+    )
+    return bool(cursor.fetchone()[0])
