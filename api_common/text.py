@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubs.text import bad_character
+from api_common.free_text import bad_character
 
 __all__ = ["BadText", "TooDeep", "bad_character", "check_document"]
 

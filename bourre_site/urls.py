@@ -1,6 +1,5 @@
 """Top-level routes: the table app, the versioned API and its OpenAPI schema and docs."""
 
-
 from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, JsonResponse

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import IO, Any
 
-from clubs.csv_cells import CsvDictWriter
+from api_common.csv_cells import CsvDictWriter
 from games.models import Table
 from ledger.folding import Leg
 from ledger.selectors import ledger_balances, ledger_postings

@@ -6,7 +6,7 @@ takes a database-wide lock at commit and holds it until the commit is flushed, w
 would serialise the card plays of every club (the log's lock is per club precisely so
 they run side by side); and a PUBLISH from the append's own request would add a round
 trip to every card play. Here the append only registers an after-commit callback; the
-shared background waker (`games.subscriptions.wake_after_commit`) publishes, coalescing
+shared background waker (`followers.subscriptions.wake_after_commit`) publishes, coalescing
 the tables that moved while it was busy. A message is only a wake-up: the live views
 read versions and events from the log, and each live process also re-reads the versions
 of the tables it serves every few seconds (`live.hub`), so a message lost with a dying
@@ -24,7 +24,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.eventstore import RecordedEvent
-from games.subscriptions import wake_after_commit
+from followers.subscriptions import wake_after_commit
 from games.table import table_id_of
 
 logger = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from clubs.text import UNDO_REASON_MAX_LENGTH
+from api_common.free_text import UNDO_REASON_MAX_LENGTH
 from games.engine import table_view
 from games.engine.variants import get_variant
 from games.selectors import table_state, table_transcript

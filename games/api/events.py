@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
+from api_common.free_text import idempotency_key_problem
 from api_common.headers import location
 from api_common.pagination import (
     bad_cursor,
@@ -26,7 +27,6 @@ from api_common.pagination import (
     page_response,
 )
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
-from clubs.text import idempotency_key_problem
 from games.api.common import rejected, request_context, table_or_404
 from games.api.serializers import (
     EVENTS_MAX,

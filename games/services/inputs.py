@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from clubs.text import TABLE_NAME_MAX_LENGTH, text_problem
+from api_common.free_text import TABLE_NAME_MAX_LENGTH, text_problem
 from games.engine import Rejection, new_sitting
 from games.engine.variants import get_variant
 from games.table.names import name_key, player_name

@@ -6,7 +6,6 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-
 from clubs.models import Club
 from games.engine import Rejection, new_sitting
 from games.engine.transcript import (

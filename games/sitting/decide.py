@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from clubs.text import UNDO_REASON_MAX_LENGTH, text_problem
+from api_common.free_text import UNDO_REASON_MAX_LENGTH, text_problem
 from games.engine import (
     RULES_VERSION,
     Action,

@@ -20,8 +20,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.api.errors import error_responses
-from clubs.api.headers import location
+from api_common.errors import error_responses
+from api_common.headers import location
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import table_or_404
 from live.api.stream import events_after

@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
-from clubs.csv_cells import CsvWriter
+from api_common.csv_cells import CsvWriter
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone, time_zone_names, tonight
 from clubs.selectors import (
     api_key_get,

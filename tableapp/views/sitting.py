@@ -9,7 +9,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from clubs.csv_cells import CsvWriter
+from api_common.csv_cells import CsvWriter
 from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 
-from clubs.text import idempotency_key_problem
+from api_common.free_text import idempotency_key_problem
 from games.engine import legal_plays
 from games.selectors import table_state
 from games.services import (

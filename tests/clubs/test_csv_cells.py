@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from clubs.csv_cells import FORMULA_STARTS, safe_cell
+from api_common.csv_cells import FORMULA_STARTS, safe_cell
 from exports.ledger import ledger_write
 from games.models import Table
 from games.services.tables import table_import
@@ -91,7 +91,7 @@ def test_no_csv_the_service_writes_has_a_cell_a_spreadsheet_would_run() -> None:
 
 
 def test_every_csv_writer_goes_through_the_one_module() -> None:
-    """A new CSV must use clubs.csv_cells, not the csv module's writers directly."""
+    """A new CSV must use api_common.csv_cells, not the csv module's writers directly."""
     offenders = []
     for path in ROOT.glob("*/**/*.py"):
         if path.parts[len(ROOT.parts)] in {".venv", "var", "tests", "bench"}:
