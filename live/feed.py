@@ -23,8 +23,8 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from games.eventstore import RecordedEvent
 from followers.subscriptions import wake_after_commit
+from games.eventstore import RecordedEvent
 from games.table import table_id_of
 
 logger = logging.getLogger(__name__)

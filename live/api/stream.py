@@ -19,8 +19,8 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.http import HttpRequest, HttpResponse
 
-from clubs.api.authentication import api_key_for
 from api_common.guard import error_response
+from clubs.api.authentication import api_key_for
 from games.api.serializers import EventOutputSerializer
 from games.eventstore import read_stream
 from games.selectors import table_get
