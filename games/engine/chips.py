@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import Rejection
+from .errors import Phrase, Rejection, gettext_noop
 from .state import Ruling, Sitting
 
 MAX_CHIPS = 2**53 - 1
@@ -19,29 +19,37 @@ def check_amount(value: int, field: str) -> None:
     if value > MAX_CHIPS:
         raise Rejection(
             "chips_out_of_range",
-            f"{field}: {value} is beyond the bound on chip amounts, {MAX_CHIPS} (2^53 - 1)",
+            gettext_noop(
+                "%(field)s: %(value)d is beyond the bound on chip amounts, %(bound)d (2^53 - 1)"
+            ),
             field=field,
+            params={"field": field, "value": value, "bound": MAX_CHIPS},
         )
 
 
 def check_chips(state: Sitting, rulings: Iterable[Ruling]) -> None:
     """After an event that moved chips: every balance, the pot and each leg in bounds."""
-    _in_bounds(state.pot, "the pot")
+    pot = Phrase(gettext_noop("the pot"))
+    _in_bounds(state.pot, pot, {})
     if state.deal is not None:
-        _in_bounds(state.deal.start, "the pot")
+        _in_bounds(state.deal.start, pot, {})
     for player, balance in state.balances.items():
-        _in_bounds(balance, f"{player}'s balance")
+        _in_bounds(balance, Phrase(gettext_noop("%(player)s's balance")), {"player": player})
     for ruling in rulings:
         for posting in ruling.postings:
             for account, amount in posting.legs:
-                _in_bounds(amount, f"the {posting.kind} posting to {account}")
+                what = Phrase(gettext_noop("the %(kind)s posting to %(account)s"))
+                _in_bounds(amount, what, {"kind": posting.kind, "account": account})
 
 
-def _in_bounds(amount: int, what: str) -> None:
+def _in_bounds(amount: int, what: Phrase, params: dict[str, object]) -> None:
     if -MAX_CHIPS <= amount <= MAX_CHIPS:
         return
     raise Rejection(
         "chips_out_of_range",
-        f"{what} would be {amount} chips, beyond the bound on chip amounts, "
-        f"{MAX_CHIPS} (2^53 - 1): the event is refused",
+        gettext_noop(
+            "%(what)s would be %(amount)d chips, beyond the bound on chip amounts, "
+            "%(bound)d (2^53 - 1): the event is refused"
+        ),
+        params={"what": what, "amount": amount, "bound": MAX_CHIPS, **params},
     )

@@ -16,12 +16,9 @@ from django.utils.translation import gettext as _
 
 from api_common.free_text import TABLE_NAME_MAX_LENGTH, text_problem
 from games.engine import Rejection, new_sitting
+from games.engine.chips import check_amount
 from games.engine.variants import get_variant
 from games.table.names import name_key, player_name
-
-#: The largest chip amount a number anywhere in a table may hold: 2^53 - 1, what a
-#: JavaScript client holds exactly (the API's JSON parser refuses beyond it too).
-CHIPS_MAX = 2**53 - 1
 
 
 def words_of(rejection: Rejection) -> str:
@@ -76,9 +73,8 @@ def table_options_checked(options: Mapping[str, Any] | None) -> Mapping[str, Any
         return options
     for key, value in options.items():
         field = f"options.{key}"
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > CHIPS_MAX:
-            message = _("at most %(limit)d") % {"limit": CHIPS_MAX}
-            raise Rejection("invalid_option", f"{field}: {message}", field=field)
+        if isinstance(value, int) and not isinstance(value, bool):
+            check_amount(value, field)  # the engine's bound: `chips_out_of_range`
         if isinstance(value, str):
             problem = text_problem(value, max_length=200, required=False)
             if problem is not None:

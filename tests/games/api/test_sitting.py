@@ -43,7 +43,7 @@ def test_seat_changes_during_a_deal_are_422_naming_the_deal(
         assert response.status_code == 422, response.json()
         error = response.json()["error"]
         assert (error["code"], error["deal"], error["index"]) == ("deal_in_progress", 0, 0)
-        assert "deal 0" in error["message"]
+        assert "deal 1" in error["message"]  # the words count deals from 1, the field from 0
     assert get(scorekeeper, table)["version"] == version  # nothing stored
 
 
