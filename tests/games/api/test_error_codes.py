@@ -65,8 +65,13 @@ def _codes_in(tree: ast.AST) -> set[str]:
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names = [t.id for t in targets if isinstance(t, ast.Name)]
-            if any(n.lower().endswith(("code", "codes")) for n in names) and node.value:
-                value = node.value
+            # A code given by a constant (not read from a request: `code = POST.get("code")`),
+            # and not a setting that only ends like one (LANGUAGE_CODE).
+            names = [n for n in names if n != "LANGUAGE_CODE"]
+            value = node.value
+            if isinstance(value, ast.Call | ast.BoolOp):
+                continue
+            if any(n.lower().endswith(("code", "codes")) for n in names) and value:
                 found |= _constants(
                     ast.List(elts=value.values, ctx=ast.Load())
                     if isinstance(value, ast.Dict)
