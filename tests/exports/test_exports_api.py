@@ -14,6 +14,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Club
+from clubs.nights import night_of
 from exports.models import ExportJob
 from games.engine.transcript import rule_transcript
 from tests.audits.helpers import sitting_table
@@ -153,12 +154,18 @@ def test_ledgers_as_csv_and_json_agree_with_the_referee(worker: Any) -> None:
         }
         assert totals.get("pot", 0) == ruling["pot"]
 
-    # The day of the table's last leg, from what was recorded (not the clock, which may
-    # have passed midnight since): a range of that day keeps exactly that day's legs, and
-    # the balances are as of that last leg.
+    # The club night of the table's last leg, from what was recorded (not the clock, which
+    # may have passed midnight since; a night runs until 06:00, so a leg logged at 01:00
+    # belongs to the night before): a range of that night keeps exactly that night's legs,
+    # and the balances are as of that last leg.
     first_rows = [r for r in rows if r["table_id"] == str(tables[0].id)]
-    day = max(r["recorded_at"] for r in first_rows)[:10]
-    that_day = [r for r in first_rows if r["recorded_at"].startswith(day)]
+
+    def night(row: dict[str, str]) -> str:
+        recorded = datetime.fromisoformat(row["recorded_at"].replace("Z", "+00:00"))
+        return night_of(recorded, club.time_zone).isoformat()
+
+    day = night(max(first_rows, key=lambda r: r["recorded_at"]))
+    that_day = [r for r in first_rows if night(r) == day]
     response = client.post(
         "/api/v1/exports",
         {
@@ -179,5 +186,5 @@ def test_ledgers_as_csv_and_json_agree_with_the_referee(worker: Any) -> None:
     assert item["balances"] == ruling["balances"]
     assert item["pot"] == ruling["pot"]
     assert item["postings"]
-    assert all(p["recorded_at"].startswith(day) for p in item["postings"])
+    assert all(night(p) == day for p in item["postings"])
     assert len(item["postings"]) == len(that_day)
