@@ -196,7 +196,7 @@ def test_an_undo_reason_gets_one_verdict(app: Client, api: APIClient, reason: st
 
 
 @SETTINGS
-@given(joining=name)
+@given(joining=name.filter(typed))
 def test_a_joining_player_gets_one_verdict(app: Client, api: APIClient, joining: str) -> None:
     verdicts = []
     for via_app in (True, False):
@@ -210,7 +210,7 @@ def test_a_joining_player_gets_one_verdict(app: Client, api: APIClient, joining:
         else:
             body = {
                 "expected_version": 1,
-                "events": [{"join": {"player": joining.strip(), "seat_after": "cy"}}],
+                "events": [{"join": {"player": joining, "seat_after": "cy"}}],
             }
             answer = api.post(f"/api/v1/tables/{table}/events", body, format="json")
             verdicts.append(api_verdict(answer))
