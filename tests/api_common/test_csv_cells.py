@@ -96,7 +96,7 @@ def test_every_csv_writer_goes_through_the_one_module() -> None:
     for path in ROOT.glob("*/**/*.py"):
         if path.parts[len(ROOT.parts)] in {".venv", "var", "tests", "bench"}:
             continue
-        if path == ROOT / "clubs" / "csv_cells.py":
+        if path == ROOT / "api_common" / "csv_cells.py":
             continue
         if re.search(r"csv\.(writer|DictWriter)\b", path.read_text()):
             offenders.append(str(path.relative_to(ROOT)))
