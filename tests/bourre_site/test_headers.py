@@ -96,7 +96,14 @@ def test_check_deploy_is_clean_under_the_production_settings() -> None:
         DATABASE_URL=os.environ.get("DATABASE_URL", "postgres://u:p@127.0.0.1:5433/bourre"),
         REDIS_URL=os.environ.get("REDIS_URL", "redis://127.0.0.1:6380/0"),
     )
-    for name in ("DJANGO_SECURE_SSL_REDIRECT", "DJANGO_HSTS_SECONDS", "DJANGO_SECURE_COOKIES"):
+    # DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser tests' Playwright for this process only
+    # (tests/tableapp/browser.py); a deployment never has it.
+    for name in (
+        "DJANGO_SECURE_SSL_REDIRECT",
+        "DJANGO_HSTS_SECONDS",
+        "DJANGO_SECURE_COOKIES",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+    ):
         env.pop(name, None)
     run = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
