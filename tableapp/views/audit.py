@@ -18,6 +18,7 @@ from ledger.selectors import ledger_postings
 from tableapp.access import club_table, member_required
 from tableapp.cards import card_label
 from tableapp.charts import Series, line_chart, running
+from tableapp.paging import DEALS_PER_PAGE, first_deal_shown
 from tableapp.words import action_words, ruling_words
 
 POT = "pot"
@@ -37,10 +38,6 @@ def _event_words(event: Any) -> str:
     if event.type == TABLE_CREATED:
         return f"table created: {', '.join(data.get('players', []))}"
     return action_words(data)
-
-
-#: Deals on one audit page: its charts, ledger and events cover those deals' events.
-DEALS_PER_PAGE = 20
 
 
 @member_required()
@@ -108,13 +105,7 @@ def _window(request: HttpRequest, starts: list[int], versions: list[int]) -> tup
     range or not a number: the latest page). The first page also holds what came before
     the first deal (the table's creation, seats)."""
     count = len(starts)
-    latest = max(0, count - DEALS_PER_PAGE)
-    try:
-        first = int(request.GET.get("from", "")) - 1
-    except ValueError:
-        first = latest
-    if not 0 <= first < count:
-        first = latest
+    first = first_deal_shown(request, count)
     low = starts[first] if first > 0 else 1
     end = first + DEALS_PER_PAGE
     high = starts[end] - 1 if end < count else (versions[-1] if versions else 1)

@@ -12,6 +12,7 @@ from django.shortcuts import render
 from games.selectors import table_ruling, table_transcript
 from tableapp.access import club_table, member_required
 from tableapp.cards import card_label
+from tableapp.paging import DEALS_PER_PAGE, first_deal_shown
 from tableapp.words import action_words, ruling_words
 
 
@@ -67,20 +68,9 @@ def ruling_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     return render(request, "tableapp/ruling.html", context)
 
 
-#: Deals on one ruling page.
-DEALS_PER_PAGE = 20
-
-
 def _page_of_deals(request: HttpRequest, count: int) -> tuple[int, range]:
-    """The 0-based index of the page's first deal and the indexes shown: `?from=N` (a deal's
-    number, 1-based; out of range or not a number: the latest page)."""
-    latest = max(0, count - DEALS_PER_PAGE)
-    try:
-        first = int(request.GET.get("from", "")) - 1
-    except ValueError:
-        first = latest
-    if not 0 <= first < count:
-        first = latest
+    """The page's first deal (0-based) and the indexes of the deals shown."""
+    first = first_deal_shown(request, count)
     return first, range(first, min(count, first + DEALS_PER_PAGE))
 
 

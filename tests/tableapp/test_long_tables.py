@@ -13,7 +13,7 @@ import pytest
 
 from games.engine.simulate import random_sitting
 from games.services.tables import table_import
-from tableapp.views.reads import DEALS_PER_PAGE
+from tableapp.paging import DEALS_PER_PAGE
 from tests.tableapp.helpers import make_member, signed_in
 
 pytestmark = pytest.mark.django_db
