@@ -108,8 +108,21 @@ class TableOutputSerializer(serializers.Serializer):
         return bool(self._seating(table)["closed"])
 
 
+class TableListQueryInputSerializer(serializers.Serializer):
+    closed = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="only closed tables (true) or only open ones (false); both when absent",
+    )
+
+
 class TableSummaryOutputSerializer(TableOutputSerializer):
     """A table as `GET /tables` lists it: with what a table app shows at a glance."""
+
+    last_activity_at = serializers.DateTimeField(
+        help_text="when the table's last event was logged (the app's Tables page order)"
+    )
 
     phase = serializers.SerializerMethodField(help_text="between_deals, declaring, ...")
     pot = serializers.SerializerMethodField(help_text="chips in the pot now")

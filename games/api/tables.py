@@ -20,6 +20,7 @@ from games.api.serializers import (
     TableCreateInputSerializer,
     TableImportInputSerializer,
     TableListOutputSerializer,
+    TableListQueryInputSerializer,
     TableOutputSerializer,
     TableSummaryOutputSerializer,
 )
@@ -49,15 +50,19 @@ class TableListCreateApi(APIView):
     @extend_schema(
         operation_id="tables_list",
         tags=["tables"],
-        parameters=page_parameters(),
+        parameters=[*page_parameters(), TableListQueryInputSerializer],
         responses={200: TableListOutputSerializer, **error_responses(400, 403)},
         description="The club's tables, oldest first, each with its phase, pot and whose "
-        "turn it is; paged (see `next` and the `Link` header), 50 a page unless `limit` says.",
+        "turn it is and when it was last active; `?closed=false` only the open ones, "
+        "`?closed=true` the closed ones (as the app's Tables page filters them); paged (see "
+        "`next` and the `Link` header), 50 a page unless `limit` says.",
     )
     def get(self, request: Request) -> Response:
+        query = TableListQueryInputSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         return paginate_queryset(
             request,
-            table_list(club=request_key(request).club),
+            table_list(club=request_key(request).club, closed=query.validated_data["closed"]),
             list_name="tables",
             key="tables",
             order=("created_at", "id"),

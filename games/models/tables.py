@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 from django.db import models
+from django.utils import timezone
 
 from clubs.models import Club
 from games.table import stream_name
@@ -21,10 +22,24 @@ class Table(models.Model):
     options = models.JSONField()
     players = models.JSONField()
     created_at = models.DateTimeField()
+    # What the Tables page sorts and filters on, stored so that a page of a club's 10,000
+    # tables is one index range, not a sort of every table's snapshot: whether the table is
+    # closed (its last live event is `TableClosed`; an undo of the close reopens it) and when
+    # its last event was logged. Kept by the table's write side in the append's transaction
+    # (`games.sitting.postgres.fold_save`) and by its rebuild.
+    closed = models.BooleanField(default=False)
+    last_activity_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["created_at", "id"]
-        indexes = [models.Index(fields=["club", "created_at"], name="games_table_club_created")]
+        indexes = [
+            models.Index(fields=["club", "created_at"], name="games_table_club_created"),
+            # One page of the Tables list: open (or closed) tables, the last active first.
+            models.Index(
+                fields=["club", "closed", "-last_activity_at", "id"],
+                name="games_table_club_activity",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.variant})"

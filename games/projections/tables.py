@@ -30,4 +30,5 @@ def tables_project(events: Sequence[RecordedEvent]) -> None:
         options=data["options"],
         players=data["players"],
         created_at=created.recorded_at,
+        last_activity_at=created.recorded_at,
     )

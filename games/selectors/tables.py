@@ -5,8 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db.models import BooleanField, Q, QuerySet
-from django.db.models.expressions import RawSQL
+from django.db.models import Q, QuerySet
 
 from clubs.models import Club
 from games.engine import Close, Join, Rejection, Sitting, apply, glance, ruling_document
@@ -28,11 +27,18 @@ from games.table import (
 
 
 def table_list(
-    *, club: Club, after: uuid.UUID | None = None, limit: int | None = None
+    *,
+    club: Club,
+    after: uuid.UUID | None = None,
+    limit: int | None = None,
+    closed: bool | None = None,
 ) -> QuerySet[Table]:
-    """The club's tables, oldest first; `after` (a table id of the club) and `limit` page
-    through them by keyset, so a page never skips or repeats a table."""
+    """The club's tables, oldest first, only the closed (or open) ones if `closed` says;
+    `after` (a table id of the club) and `limit` page through them by keyset, so a page
+    never skips or repeats a table."""
     tables = Table.objects.filter(club=club).select_related("projection")
+    if closed is not None:
+        tables = tables.filter(closed=closed)
     if after is not None:
         last = tables.filter(id=after).values_list("created_at", flat=True).first()
         if last is not None:
@@ -41,25 +47,18 @@ def table_list(
     return tables if limit is None else tables[:limit]
 
 
-#: Closed: the last live event of the table is its closing (only an undo may follow it,
-#: and that takes it back). `deal_events` holds the live events since the last deal began.
-_CLOSED_SQL = f"COALESCE(({TableState._meta.db_table}.deal_events -> -1 ->> 'type') = %s, false)"
-
-
 def table_list_by_activity(
     *, club: Club, closed: bool, offset: int = 0, limit: int = 25
 ) -> list[Table]:
-    """A page of the club's open (or closed) tables, the last active first: one statement,
-    a top-N sort of the club's tables (never every table read into Python)."""
-    flag = RawSQL(_CLOSED_SQL, [TABLE_CLOSED], output_field=BooleanField())
+    """A page of the club's open (or closed) tables, the last active first, and one more
+    (is there a next page?): a range of the index on the stored columns
+    (`games_table_club_activity`), whatever the club's size."""
     tables = (
-        Table.objects.filter(club=club, projection__isnull=False)
+        Table.objects.filter(club=club, closed=closed)
         .select_related("projection")
-        .annotate(closed=flag)
-        .filter(closed=closed)
-        .order_by("-projection__updated_at", "id")
+        .order_by("-last_activity_at", "id")
     )
-    return list(tables[offset : offset + limit + 1])  # one more: is there a next page?
+    return list(tables[offset : offset + limit + 1])
 
 
 def table_get(*, club: Club, table_id: uuid.UUID) -> Table | None:

@@ -15,6 +15,7 @@ import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
@@ -65,7 +66,9 @@ class PostgresTables(TableRepository):
             # recorded time); the foreign key is checked at commit.
             row = held.handle = TableState(table_id=held.table.id)
             fold.deal_start_changed = True
-        return fold_save(row, fold, settled_before=settled_before, request=answer)
+        return fold_save(
+            row, fold, settled_before=settled_before, request=answer, activity_at=timezone.now()
+        )
 
     def _append(
         self, held: Held, events: Sequence[NewEvent], metadata: dict[str, Any]
@@ -130,12 +133,15 @@ def fold_save(
     settled_before: int,
     deals_cleared: bool = False,
     request: NewAnswer | None = None,
+    activity_at: datetime | None = None,
 ) -> bool:
     """Write the fold back: new or undone deal summaries, then the row. A rebuild that
     has just deleted the table's summaries passes `deals_cleared` to insert them at once.
     With `request`, its answer is stored by the row's own statement (one round trip for
     both); False when its key is stored already (by a request that committed while this
-    one waited for the row's lock), True otherwise."""
+    one waited for the row's lock), True otherwise. With `activity_at` (an append, not a
+    rebuild), the same statement stamps the `Table` row for the Tables page: whether the
+    table is closed now, and `activity_at` as its last activity."""
     state, settled = strip_deals(fold.state)
     count = len(state.deals)
     if deals_cleared:
@@ -173,14 +179,23 @@ def fold_save(
     if fold.deal_start_changed:
         sql, params = UPDATE_WITH_START_SQL, [*params, row.deal_start]
     params.append(row.table_id)
+    # Data-modifying WITHs, each run exactly once, in the row's one statement: the `Table`
+    # row's listing columns (filtered by club too, so a cluster routes it to one shard).
+    ctes, cte_params = [], []
+    if activity_at is not None:
+        ctes.append(f"listed AS ({TABLE_LISTING_SQL})")
+        cte_params += [state.closed, activity_at, row.table_id, row.table.club_id]
     with connection.cursor() as cursor:
         if request is None:
-            cursor.execute(sql, params)
+            if ctes:
+                sql = f"WITH {', '.join(ctes)} {sql}"
+            cursor.execute(sql, [*cte_params, *params])
             return True
-        # The answer rides on the row's UPDATE: a data-modifying WITH runs exactly once.
+        # The answer rides on the row's UPDATE.
+        ctes.append(f"saved AS ({sql} RETURNING table_id)")
         cursor.execute(
-            f"WITH saved AS ({sql} RETURNING table_id) {REQUEST_FROM_SAVED_SQL}",
-            [*params, request.key, request.request_hash, request.response],
+            f"WITH {', '.join(ctes)} {REQUEST_FROM_SAVED_SQL}",
+            [*cte_params, *params, request.key, request.request_hash, request.response],
         )
         return cursor.fetchone() is not None
 
@@ -207,6 +222,9 @@ _REQUEST = TableRequest._meta.db_table
 _SET = "version = %s, snapshot_version = %s, state = %s, deal_events = %s::jsonb, updated_at = %s"
 DEALS_COPY_SQL = f'COPY {TableDeal._meta.db_table} (table_id, "index", summary) FROM STDIN'
 UPDATE_SQL = f"UPDATE {_STATE} SET {_SET} WHERE table_id = %s"
+TABLE_LISTING_SQL = (
+    f"UPDATE {_TABLE} SET closed = %s, last_activity_at = %s WHERE id = %s AND club_id = %s"
+)
 UPDATE_WITH_START_SQL = f"UPDATE {_STATE} SET {_SET}, deal_start = %s WHERE table_id = %s"
 REQUEST_SQL = (
     f"INSERT INTO {_REQUEST} (table_id, key, request_hash, status_code, response, created_at)"
@@ -228,6 +246,9 @@ LOCK_SQL = (
 )
 
 
+_LOCKED_TABLE_FIELDS = ["id", "club_id", "name", "variant", "options", "players", "created_at"]
+
+
 def row_locked(
     table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
 ) -> tuple[TableState, StoredAnswer | None] | None:
@@ -242,7 +263,7 @@ def row_locked(
     (id_, club, name, variant, options, players, created_at) = found[7:14]
     table = Table.from_db(
         "default",
-        None,
+        _LOCKED_TABLE_FIELDS,  # the Tables page's columns deferred: the append writes them
         [id_, club, name, variant, json.loads(options), json.loads(players), created_at],
     )
     row = TableState.from_db(

@@ -37,19 +37,24 @@ def _differences(stream: str, fold: TableFold, row: TableState | None) -> list[s
         out.append(f"{stream}: state at the start of the current deal differs")
     if row.deal_events != fold.deal_events:
         out.append(f"{stream}: live events of the current deal differ")
+    if row.table.closed != fold.state.closed:
+        out.append(f"{stream}: closed {row.table.closed} live, {fold.state.closed} rebuilt")
     return out
 
 
-_TABLE_COLUMNS = "id, club_id, name, variant, options, players, created_at"
+_TABLE_COLUMNS = (
+    "id, club_id, name, variant, options, players, created_at, closed, last_activity_at"
+)
 # One round trip for what a table's rebuild does before writing its rows: the `Table` row
 # upserted from `TableCreated`, its deal summaries deleted, and whether a state row exists
 # (its snapshot texts, long, are not fetched: they are replaced).
 CLEAR_SQL = (
     f"WITH upserted AS (INSERT INTO {Table._meta.db_table} ({_TABLE_COLUMNS})"
-    " VALUES (%s, %s, %s, %s, %s::jsonb, %s::jsonb, %s) ON CONFLICT (id) DO UPDATE SET"
+    " VALUES (%s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET"
     " club_id = EXCLUDED.club_id, name = EXCLUDED.name, variant = EXCLUDED.variant,"
     " options = EXCLUDED.options, players = EXCLUDED.players,"
-    " created_at = EXCLUDED.created_at RETURNING id),"
+    " created_at = EXCLUDED.created_at, closed = EXCLUDED.closed,"
+    " last_activity_at = EXCLUDED.last_activity_at RETURNING id),"
     f" cleared AS (DELETE FROM {TableDeal._meta.db_table} WHERE table_id = %s)"
     f" SELECT EXISTS (SELECT 1 FROM {TableState._meta.db_table} WHERE table_id = %s)"
     " FROM upserted"
@@ -71,6 +76,8 @@ def _write(events: Sequence[RecordedEvent], fold: TableFold) -> None:
                     json.dumps(created["options"]),
                     json.dumps(created["players"]),
                     events[0].recorded_at,
+                    fold.state.closed,  # the Tables page's columns, as the appends left them
+                    events[-1].recorded_at,
                     table_id,
                     table_id,
                 ],
@@ -109,7 +116,11 @@ class TableStatePass:
             self.differences.append(f"{stream}: cannot be folded: {error!r}")
             return
         if self.verify:
-            row = TableState.objects.filter(table_id=events[0].data["table_id"]).first()
+            row = (
+                TableState.objects.select_related("table")
+                .filter(table_id=events[0].data["table_id"])
+                .first()
+            )
             self.differences.extend(_differences(stream, fold, row))
         else:
             _write(events, fold)

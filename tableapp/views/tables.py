@@ -38,7 +38,7 @@ def table_rows(tables: list[Any]) -> list[dict[str, Any]]:
                 "deals": len(state.deals),
                 "players": list(state.at_table),
                 "version": version,
-                "last_activity": table.projection.updated_at,
+                "last_activity": table.last_activity_at,
             }
         )
     return rows
