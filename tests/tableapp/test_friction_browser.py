@@ -201,6 +201,44 @@ def test_16_on_a_phone_the_next_card_is_in_view_and_every_target_44_px(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+#: Five players with long names (the issue's phone had five seats).
+FIVE = {"a": "Anastasia", "b": "Benoît", "c": "Cyrille", "d": "Dominique", "e": "Évelyne"}
+
+
+def test_16_with_five_seats_the_next_card_is_in_view_on_a_phone(
+    page: Any, live_server: Any
+) -> None:
+    from tests.tableapp.test_browser import PHONE
+
+    transcript = json.loads((CASES / "louisiana-02-tie-bourre-lone.json").read_text())["transcript"]
+    deal = transcript["deals"][0]
+    club = make_club()
+    table = table_create(
+        club=club, name="Five seats", variant="louisiana", players=list(FIVE.values())
+    )
+    header = {"dealer": FIVE[deal["dealer"]], "trump": deal["trump"]}
+    played = [{**a, "player": FIVE[a["player"]]} for a in deal["actions"][:7]]  # mid-trick
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, events=[{"deal": header}, *played]
+    )
+    page.set_viewport_size(PHONE)
+    open_table(page, live_server.url, club, str(table.id))
+    seats = page.locator("ol.seats > li")
+    assert seats.count() == 5
+    assert seats.last.bounding_box()["y"] < 500  # a compact strip, not a column of five
+    # Who plays and the whole first suit of the picker, without scrolling.
+    heading = page.locator("section.step[data-kind=play] h2")
+    assert heading.inner_text() == "Cyrille plays"
+    assert heading.bounding_box()["y"] >= 0
+    spades = page.locator("form[data-step=play] .suit-row").first.locator("button.cardbtn")
+    assert spades.count() == 13
+    last = spades.last.bounding_box()
+    assert last["y"] + last["height"] <= PHONE["height"], last
+    assert page.evaluate("window.scrollY") == 0
+    assert small_targets(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
 def test_16_the_statement_reads_on_a_phone_without_sideways_scrolling(
     page: Any, live_server: Any
 ) -> None:

@@ -47,6 +47,32 @@
     setTimeout(function () { element.classList.remove("settling"); }, SETTLE_MS);
   }
 
+  // The keyboard's place survives a new panel (after a step, a poll or a live update): the
+  // same control when it is still there and enabled, else the next step's first control,
+  // so a deal is refereed by keyboard without Tabbing down from the top after every step.
+  let lastFocus = null;
+  function identity(element) {
+    const form = element.closest("form[data-step]");
+    if (!form || !element.name) return element.id ? "#" + CSS.escape(element.id) : null;
+    let selector = 'form[data-step="' + CSS.escape(form.dataset.step) + '"] [name="' + CSS.escape(element.name) + '"]';
+    if (element.value) selector += '[value="' + CSS.escape(element.value) + '"]';
+    return selector;
+  }
+  document.addEventListener("focusin", function (event) {
+    lastFocus = event.target.closest("#table") ? identity(event.target) || "" : null;
+  });
+  const CONTROLS = "button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary";
+  function usable(element) { return element && !element.disabled && element.getClientRects().length > 0; }
+  function refocus(fresh) {
+    if (lastFocus === null || (document.activeElement && document.activeElement !== document.body)) return;
+    let next = lastFocus ? fresh.querySelector(lastFocus) : null;
+    if (!usable(next)) {
+      const step = fresh.querySelector("section.step");
+      next = step ? Array.from(step.querySelectorAll(CONTROLS)).find(usable) : null;
+    }
+    if (next) next.focus({ preventScroll: true });
+  }
+
   function swap(html) {
     const holder = document.createElement("div");
     holder.innerHTML = html.trim();
@@ -55,9 +81,38 @@
     panel().replaceWith(fresh);
     settle(fresh);
     if (window.htmx) window.htmx.process(fresh);
+    refocus(fresh);
     return true;
   }
-  document.body.addEventListener("htmx:afterSwap", function () { settle(panel()); });
+  document.body.addEventListener("htmx:afterSwap", function () { settle(panel()); refocus(panel()); });
+  document.addEventListener("live:swapped", function () { refocus(panel()); });
+
+  // The card picker by arrow keys: Left and Right move along the cards that can be played,
+  // Up and Down to the nearest one in the suit above or below (Tab still leaves the picker).
+  document.addEventListener("keydown", function (event) {
+    const card = event.target.closest && event.target.closest("form.picker button.cardbtn");
+    if (!card || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) return;
+    const picker = card.closest("form.picker");
+    const open = Array.from(picker.querySelectorAll("button.cardbtn:not([disabled])"));
+    let next = null;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      const step = event.key === "ArrowRight" ? 1 : -1;
+      next = open[(open.indexOf(card) + step + open.length) % open.length];
+    } else {
+      const rows = Array.from(picker.querySelectorAll(".suit-row"));
+      const here = rows.indexOf(card.closest(".suit-row"));
+      const x = card.getBoundingClientRect().left;
+      for (let i = 1; i < rows.length && !next; i++) {
+        const row = rows[(here + (event.key === "ArrowDown" ? i : -i) + rows.length) % rows.length];
+        const cards = open.filter(function (b) { return row.contains(b); });
+        cards.sort(function (a, b) {
+          return Math.abs(a.getBoundingClientRect().left - x) - Math.abs(b.getBoundingClientRect().left - x);
+        });
+        next = cards[0] || null;
+      }
+    }
+    if (next) { event.preventDefault(); next.focus(); }
+  });
 
   async function send(entry) {
     entry.status = "sending…"; save();
