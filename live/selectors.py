@@ -6,10 +6,10 @@ import datetime as dt
 import uuid
 from collections.abc import Iterable
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.models import Table, TableState
-from games.selectors import table_state
 from live.models import Viewer
 
 #: A viewer link ends this long after its table closes.
@@ -26,14 +26,18 @@ def table_versions(table_ids: Iterable[str]) -> dict[str, int]:
 
 def table_closed_at(*, table: Table) -> dt.datetime | None:
     """When the table closed (None while open): nothing but an undo can follow a close,
-    so the projection's last update is the close."""
-    state, _ = table_state(table=table)
-    return table.projection.updated_at if state.closed else None
+    so the table's last activity (a stored column, as its closing is) is the close."""
+    return table.last_activity_at if table.closed else None
 
 
 def viewer_expires_at(*, viewer: Viewer) -> dt.datetime | None:
     """The table's close plus a day; None while the table is open."""
-    closed_at = table_closed_at(table=viewer.table)
+    return viewer_expires_at_of(table=viewer.table)
+
+
+def viewer_expires_at_of(*, table: Table) -> dt.datetime | None:
+    """When every viewer link of the table ends: its close plus a day (None while open)."""
+    closed_at = table_closed_at(table=table)
     return closed_at + AFTER_CLOSE if closed_at else None
 
 
@@ -80,6 +84,15 @@ def viewers_of_table(*, table: Table) -> list[Viewer]:
         table=table, revoked_at__isnull=True
     )
     return _good(viewers)
+
+
+def viewers_of_table_query(*, table: Table) -> QuerySet[Viewer]:
+    """The table's viewer links that are still good, as a query (to page through): every
+    link of a table ends at the same time, a day after its close."""
+    ends = viewer_expires_at_of(table=table)
+    if ends is not None and timezone.now() >= ends:
+        return Viewer.objects.none()
+    return Viewer.objects.select_related("table").filter(table=table, revoked_at__isnull=True)
 
 
 def viewer_of_table(*, table: Table, viewer_id: uuid.UUID) -> Viewer | None:

@@ -61,6 +61,8 @@ def viewers(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     if request.method == "POST":
         member = member_of(request)
         viewer_create(club=member.club, table=table, created_by=member.name)
+        if request.POST.get("back") == "table":  # made from the table screen: its QR shows
+            return redirect("tableapp:table", table_id=table.id)
         return redirect("live:viewers", table_id=table.id)
     links = [_link(request, v) for v in viewers_of_table(table=table)]
     context = {

@@ -22,12 +22,21 @@ from rest_framework.views import APIView
 
 from api_common.errors import error_responses
 from api_common.headers import location
+from api_common.pagination import page_parameters, page_serializer, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import table_or_404
 from live.api.stream import events_after
 from live.models import Viewer
-from live.selectors import table_versions, viewer_expires_at, viewer_of_table, viewers_of_table
+from live.selectors import (
+    table_versions,
+    viewer_expires_at,
+    viewer_of_table,
+    viewers_of_table_query,
+)
 from live.services import viewer_create, viewer_revoke
+
+#: Viewer links a page of `GET .../viewers` holds without `?limit=`.
+VIEWERS_PAGE_DEFAULT = 50
 
 
 class ViewerOutputSerializer(serializers.Serializer):
@@ -43,8 +52,9 @@ class ViewerOutputSerializer(serializers.Serializer):
     created_by = serializers.CharField()
 
 
-class ViewerListOutputSerializer(serializers.Serializer):
-    viewers = ViewerOutputSerializer(many=True)
+ViewerListOutputSerializer = page_serializer(
+    ViewerOutputSerializer, "viewers", "ViewerPageOutputSerializer"
+)
 
 
 def viewer_body(request: Request, viewer: Viewer) -> dict[str, Any]:
@@ -90,13 +100,24 @@ class TableViewersApi(APIView):
     @extend_schema(
         operation_id="tables_viewers_list",
         tags=["viewers"],
-        responses={200: ViewerListOutputSerializer, **error_responses(403, 404)},
-        description="The table's viewer links that have not ended, oldest first.",
+        parameters=page_parameters(),
+        responses={200: ViewerListOutputSerializer, **error_responses(400, 403, 404)},
+        description="The table's viewer links that have not ended, oldest first; paged like "
+        "the other lists (see `next` and the `Link` header), 50 a page unless `limit` says.",
     )
     def get(self, request: Request, table_id: uuid.UUID) -> Response:
         table = table_or_404(request, table_id)
-        viewers = [viewer_body(request, v) for v in viewers_of_table(table=table)]
-        return Response(ViewerListOutputSerializer({"viewers": viewers}).data)
+        return paginate_queryset(
+            request,
+            viewers_of_table_query(table=table),
+            list_name="viewers",
+            key="viewers",
+            order=("created_at", "id"),
+            render=lambda page: (
+                ViewerOutputSerializer([viewer_body(request, v) for v in page], many=True).data
+            ),
+            default_limit=VIEWERS_PAGE_DEFAULT,
+        )
 
 
 class TableViewerApi(APIView):

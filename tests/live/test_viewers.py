@@ -4,6 +4,7 @@ view by link or typed code; what a link may not do; guessing codes is rate-limit
 from __future__ import annotations
 
 import datetime
+import re
 import threading
 import time
 import uuid
@@ -13,6 +14,7 @@ import pytest
 from django.test import Client
 
 from live.models import Viewer
+from live.qr import qr_svg
 from live.selectors import viewer_by_token, viewer_is_good, viewers_of_table
 from live.services import viewer_create
 from tests.clubs.helpers import client_for
@@ -163,3 +165,38 @@ def test_the_scorekeeper_page_shows_qr_codes_and_codes() -> None:
     assert qr["Content-Type"] == "image/svg+xml"
     auditor = signed_in(make_member(table.club, "auditor"))
     assert auditor.get(f"/app/tables/{table.id}/viewers").status_code == 403
+
+
+def test_the_table_screen_shows_the_qr_code_and_the_short_code() -> None:
+    """Issue 21.3: the QR code itself on the table screen (drawn here), not only a link."""
+    table = live_table()
+    scorekeeper = signed_in(make_member(table.club, "scorekeeper"))
+    screen = scorekeeper.get(f"/app/tables/{table.id}/").content.decode()
+    assert "Show a QR code for the players" in screen
+    made = scorekeeper.post(f"/app/tables/{table.id}/viewers", {"back": "table"})
+    assert made.status_code == 302
+    assert made["Location"] == f"/app/tables/{table.id}/"
+    screen = scorekeeper.get(f"/app/tables/{table.id}/").content.decode()
+    (viewer,) = viewers_of_table(table=table.table)
+    drawn = re.search(
+        r'class="qrline"[^>]* d="([^"]+)"', qr_svg(f"http://testserver/v/{viewer.token}")
+    )
+    assert drawn is not None
+    section = screen[screen.index('class="card players-qr"') :]
+    assert drawn[1] in section  # the link's own QR code, inline
+    assert f"<strong>{viewer.code}</strong>" in section
+    assert "Show a QR code" not in section
+    auditor = signed_in(make_member(table.club, "auditor")).get(f"/app/tables/{table.id}/")
+    assert viewer.code in auditor.content.decode()  # anyone at the table may show it
+
+
+def test_the_viewer_links_are_paged_like_the_other_lists() -> None:
+    table = live_table()
+    api = client_for(table.scorekeeper)
+    codes = [api.post(_viewers(table.id)).json()["code"] for _ in range(3)]
+    first = api.get(_viewers(table.id) + "?limit=2").json()
+    assert [v["code"] for v in first["viewers"]] == codes[:2]
+    rest = api.get(first["next"]).json()
+    assert [v["code"] for v in rest["viewers"]] == codes[2:]
+    assert rest["next"] is None
+    assert api.get(_viewers(table.id) + "?limit=0").status_code == 400
