@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.live.server import AsgiServer
+from tests.live.server import AsgiServer, ServedSite
 
 
 @pytest.fixture(scope="session")
@@ -27,3 +27,24 @@ def live_app(asgi_server: AsgiServer) -> AsgiServer:
     if asgi_server.process is None or asgi_server.process.poll() is not None:
         asgi_server.start()
     return asgi_server
+
+
+@pytest.fixture(scope="session")
+def served_site(
+    test_db_name: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServedSite]:
+    """nginx, gunicorn and uvicorn, as `make run` serves (the browser tests' live site)."""
+    server = ServedSite(test_db_name, tmp_path_factory.mktemp("served-static"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def served(served_site: ServedSite) -> ServedSite:
+    """The served site, started again if a test stopped it."""
+    if served_site.process is None or served_site.process.poll() is not None:
+        served_site.start()
+    return served_site

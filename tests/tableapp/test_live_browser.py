@@ -1,9 +1,9 @@
-"""The table seen live by everyone at it, in real browsers against the real ASGI server
-(uvicorn serving the site and its streams; `tests/live/server.py`): a scorekeeper's tablet
-logs a whole club night by tapping while a TV display, two phones (one joined by the QR
-code's link, one by the typed code) and a second scorekeeper's screen follow, each within
-a second; a revoked link shows the ended page; a restart of the server loses nothing; a
-page whose stream is blocked falls back to refreshing itself."""
+"""The table seen live by everyone at it, in real browsers against the site served as
+`make run` serves it (nginx in front of gunicorn and uvicorn; `tests/live/server.py`): a
+scorekeeper's tablet logs a whole club night by tapping while a TV display, two phones (one
+joined by the QR code's link, one by the typed code) and a second scorekeeper's screen
+follow, each within a second; a revoked link shows the ended page; a restart of the server
+loses nothing; a page whose stream is blocked falls back to refreshing itself."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ from clubs.models import Member
 from games.services import table_create, table_events_append
 from live.qr import qr_svg
 from tests.clubs.helpers import make_club
-from tests.live.fixtures import asgi_server, live_app
-from tests.live.server import AsgiServer
+from tests.live.fixtures import served, served_site
+from tests.live.server import ServedSite
 from tests.tableapp.browser import PHONE, TABLET, screenshot
 from tests.tableapp.helpers import PASSWORD, make_member
 
-__all__ = ["asgi_server", "live_app"]
+__all__ = ["served", "served_site"]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CASES = Path(__file__).resolve().parent.parent / "conformance" / "cases"
@@ -41,6 +41,7 @@ SLOWEST = 3 * WITHIN
 def _context(browser: Any, viewport: dict[str, int]) -> Any:
     context = browser.new_context(viewport=viewport)
     context.set_default_timeout(30_000)  # a loaded machine: the close renders the night
+    context.add_init_script(SHOWN_SCRIPT)
     return context
 
 
@@ -73,35 +74,65 @@ def _version(page: Any, element: str) -> int:
     return int(page.get_attribute(f"#{element}", "data-version"))
 
 
+#: Each page notes when it first shows each version of its table (`#table` or `#board`),
+#: by its own clock: the delays are measured where they happen, not when the test gets
+#: round to asking each page in turn.
+SHOWN_SCRIPT = """
+window.__shown = {};
+new MutationObserver(function () {
+  for (const id of ["board", "table"]) {
+    const el = document.getElementById(id);
+    const version = el && el.dataset.version;
+    if (el && !(version in window.__shown)) window.__shown[version] = Date.now();
+  }
+}).observe(document, {
+  subtree: true, childList: true, attributes: true, attributeFilter: ["data-version"],
+});
+"""
+
+
 class Followers:
-    """The pages following the tablet, and how long each took to show each version (from
-    the moment the tablet shows it; a follower may take up to `SLOWEST`)."""
+    """The pages following the tablet, and how long each took to show each version: from
+    the moment the scorekeeper's step was answered (the response's end, by the browser's
+    clock) to the moment the page showed it (its own note). Each must show it within
+    `SLOWEST`; the promise is on the 95th percentile of the delays."""
 
     def __init__(self, **pages: tuple[Any, str]) -> None:
         self.pages = pages
-        self.delays: list[float] = []
+        self.logged: dict[int, float] = {}  # version -> when its step was answered (ms)
 
-    def wait(self, version: int, since: float) -> None:
+    def wait(self, version: int, answered_ms: float) -> None:
+        self.logged[version] = answered_ms
         for name, (page, element) in self.pages.items():
-            left = max(0.05, since + SLOWEST - time.monotonic())
             try:
-                page.wait_for_selector(f'#{element}[data-version="{version}"]', timeout=left * 1000)
+                page.wait_for_selector(
+                    f'#{element}[data-version="{version}"]', timeout=SLOWEST * 1000
+                )
             except Exception as error:
                 raise AssertionError(f"{name} did not show version {version} in time") from error
-            self.delays.append(time.monotonic() - since)
+
+    def delays(self) -> dict[str, list[float]]:
+        """Each page's delays in seconds, one a version logged, sorted."""
+        found = {}
+        for name, (page, _) in self.pages.items():
+            shown = page.evaluate("window.__shown")
+            found[name] = sorted((shown[str(v)] - at) / 1000 for v, at in self.logged.items())
+        return found
 
 
 def _tap(tablet: Any, selector: str, followers: Followers) -> None:
     before = _version(tablet, "table")
-    tablet.locator(selector).click()
+    with tablet.expect_response(lambda r: r.request.method == "POST") as answer:
+        tablet.locator(selector).click()
+    timing = answer.value.request.timing
     tablet.wait_for_selector(f'#table:not([data-version="{before}"])')
-    followers.wait(_version(tablet, "table"), time.monotonic())
+    followers.wait(_version(tablet, "table"), timing["startTime"] + timing["responseEnd"])
 
 
 def test_a_club_night_followed_live_on_a_display_two_phones_and_a_second_tablet(
-    browser: Any, live_app: AsgiServer
+    browser: Any, served: ServedSite
 ) -> None:
-    base = live_app.url
+    base = served.url
     club = make_club()
     transcript = HIDDEN_RENEGE["transcript"]
     table = table_create(
@@ -185,13 +216,19 @@ def test_a_club_night_followed_live_on_a_display_two_phones_and_a_second_tablet(
     assert by_qr.locator(".statements tbody tr").count() == len(transcript["players"])
     screenshot(tv, "display-closed", full_page=False)
     screenshot(by_code, "players-view-closed")
-    # The issue's promise is the 95th percentile. On a machine loaded beyond twice its
-    # cores (a shared CI box), every page's fragment takes that much longer to render: the
-    # bound is doubled there, and the figure printed.
-    delays = sorted(followers.delays)
-    overloaded = os.getloadavg()[0] > 2 * (os.cpu_count() or 1)
-    assert delays[int(len(delays) * 0.95)] < WITHIN * (2 if overloaded else 1)
-    print(f"live delays: p95 {delays[int(len(delays) * 0.95)]:.3f} s, max {delays[-1]:.3f} s")
+    # The issue's promise: the 95th percentile of the delays (every page, every event).
+    by_page = followers.delays()
+    delays = sorted(d for page in by_page.values() for d in page)
+    p95, load = delays[int(len(delays) * 0.95)], os.getloadavg()[0]
+    medians = ", ".join(f"{name} {d[len(d) // 2]:.2f}" for name, d in by_page.items())
+    print(
+        f"live delays over {len(delays)} (page, event): median {delays[len(delays) // 2]:.3f} s,"
+        f" p95 {p95:.3f} s, max {delays[-1]:.3f} s (medians: {medians}) at load {load:.1f}"
+    )
+    # 1 s, on a loaded machine too; only far beyond (more than 4 runnable processes a core,
+    # each getting a fraction of one: p95 1.30 s measured at a load of 20 on 2 cores) is
+    # there more room, and the figure is printed either way.
+    assert p95 < WITHIN * (1.5 if load > 4 * (os.cpu_count() or 1) else 1), by_page
 
     # Revoking the link ends both phones' views within seconds; the TV goes on.
     tablet.goto(f"{base}/app/tables/{table.id}/viewers")
@@ -203,20 +240,20 @@ def test_a_club_night_followed_live_on_a_display_two_phones_and_a_second_tablet(
         page.context.close()
 
 
-def test_a_display_resumes_after_the_server_restarts(browser: Any, live_app: AsgiServer) -> None:
+def test_a_display_resumes_after_the_server_restarts(browser: Any, served: ServedSite) -> None:
     club = make_club()
     table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
-    tv = _signed_in(browser, live_app.url, make_member(club, "auditor"), TV)
-    tv.goto(f"{live_app.url}/app/tables/{table.id}/display")
+    tv = _signed_in(browser, served.url, make_member(club, "auditor"), TV)
+    tv.goto(f"{served.url}/app/tables/{table.id}/display")
     _live(tv)
-    live_app.stop()
+    served.stop()
     outcome = table_events_append(
         table_id=table.id,
         club=club,
         expected_version=1,
         events=[{"deal": {"dealer": "cy", "trump": "7S"}}, {"player": "ana", "declare": "play"}],
     )
-    live_app.start()
+    served.start()
     # The browser reconnects by itself, and the page catches up with what it missed.
     tv.wait_for_selector(f'#board[data-version="{outcome.body["version"]}"]', timeout=15_000)
     _live(tv)
@@ -231,15 +268,13 @@ def test_a_display_resumes_after_the_server_restarts(browser: Any, live_app: Asg
     tv.context.close()
 
 
-def test_a_page_whose_stream_is_blocked_refreshes_itself(
-    browser: Any, live_app: AsgiServer
-) -> None:
+def test_a_page_whose_stream_is_blocked_refreshes_itself(browser: Any, served: ServedSite) -> None:
     """As behind a proxy that holds the stream back: the page polls its fragment."""
     club = make_club()
     table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
-    tv = _signed_in(browser, live_app.url, make_member(club, "auditor"), TV)
+    tv = _signed_in(browser, served.url, make_member(club, "auditor"), TV)
     tv.route(re.compile(r"/live/tables/"), lambda route: route.abort())  # not /static/live/
-    tv.goto(f"{live_app.url}/app/tables/{table.id}/display")
+    tv.goto(f"{served.url}/app/tables/{table.id}/display")
     tv.wait_for_selector("html[data-live=polling]", timeout=8_000)
     table_events_append(
         table_id=table.id,
@@ -252,7 +287,7 @@ def test_a_page_whose_stream_is_blocked_refreshes_itself(
 
 
 def test_the_display_and_the_players_view_fit_a_tablet_and_a_phone(
-    browser: Any, live_app: AsgiServer
+    browser: Any, served: ServedSite
 ) -> None:
     from live.services import viewer_create
 
@@ -271,10 +306,10 @@ def test_the_display_and_the_players_view_fit_a_tablet_and_a_phone(
     viewer = viewer_create(club=club, table=table, created_by="test")
     member = make_member(club, "auditor")
     for viewport, name in ((TABLET, "768"), (PHONE, "390")):
-        tv = _signed_in(browser, live_app.url, member, viewport)
-        tv.goto(f"{live_app.url}/app/tables/{table.id}/display")
+        tv = _signed_in(browser, served.url, member, viewport)
+        tv.goto(f"{served.url}/app/tables/{table.id}/display")
         phone = tv.context.new_page()
-        phone.goto(f"{live_app.url}/v/{viewer.token}")
+        phone.goto(f"{served.url}/v/{viewer.token}")
         for page in (tv, phone):
             _live(page)
             width = page.evaluate("document.documentElement.scrollWidth")
