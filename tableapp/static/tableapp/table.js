@@ -50,7 +50,11 @@
   // The keyboard's place survives a new panel (after a step, a poll or a live update): the
   // same control when it is still there and enabled, else the next step's first control,
   // so a deal is refereed by keyboard without Tabbing down from the top after every step.
-  let lastFocus = null;
+  // Only for the keyboard: a tap's focus is left where the browser puts it (a finger needs
+  // none, and a focused field would bring up a phone's keyboard).
+  let lastFocus = null, byKeyboard = false;
+  document.addEventListener("keydown", function () { byKeyboard = true; }, true);
+  document.addEventListener("pointerdown", function () { byKeyboard = false; }, true);
   function identity(element) {
     const form = element.closest("form[data-step]");
     if (!form || !element.name) return element.id ? "#" + CSS.escape(element.id) : null;
@@ -64,7 +68,8 @@
   const CONTROLS = "button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary";
   function usable(element) { return element && !element.disabled && element.getClientRects().length > 0; }
   function refocus(fresh) {
-    if (lastFocus === null || (document.activeElement && document.activeElement !== document.body)) return;
+    if (!byKeyboard || lastFocus === null) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
     let next = lastFocus ? fresh.querySelector(lastFocus) : null;
     if (!usable(next)) {
       const step = fresh.querySelector("section.step");
