@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Member
+from games.models import Table
 from games.services import table_create, table_events_append
+from live.services import viewer_create
 from tests.clubs.helpers import client_for, make_club, make_key
-from tests.tableapp.browser import PHONE, screenshot
+from tests.tableapp.browser import PHONE, SCREENSHOTS, screenshot
 from tests.tableapp.helpers import PASSWORD, make_member
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -105,6 +107,9 @@ def test_a_whole_deal_logged_by_tapping(page: Any, live_server: Any) -> None:
         "cy reneged in trick 3 with the 6♣: could follow suit, "
         "proven when cy showed the 9♥; pays 4 into the next pot"
     )
+    if SCREENSHOTS:  # with the players' QR code below the panel, as at a real table
+        viewer_create(club=club, table=Table.objects.get(id=table_id), created_by="test")
+        page.reload()
     screenshot(page, "table-screen")
     for action in actions[15:]:
         log_action(page, action)
