@@ -32,7 +32,7 @@ def table_list(
 ) -> QuerySet[Table]:
     """The club's tables, oldest first; `after` (a table id of the club) and `limit` page
     through them by keyset, so a page never skips or repeats a table."""
-    tables = Table.objects.filter(club=club).select_related("projection")
+    tables = Table.objects.filter(club=club, import_status="").select_related("projection")
     if after is not None:
         last = tables.filter(id=after).values_list("created_at", flat=True).first()
         if last is not None:
@@ -53,7 +53,7 @@ def table_list_by_activity(
     a top-N sort of the club's tables (never every table read into Python)."""
     flag = RawSQL(_CLOSED_SQL, [TABLE_CLOSED], output_field=BooleanField())
     tables = (
-        Table.objects.filter(club=club, projection__isnull=False)
+        Table.objects.filter(club=club, projection__isnull=False, import_status="")
         .select_related("projection")
         .annotate(closed=flag)
         .filter(closed=closed)
@@ -63,8 +63,10 @@ def table_list_by_activity(
 
 
 def table_get(*, club: Club, table_id: uuid.UUID) -> Table | None:
-    """The club's table (another club's table is None, as a missing one)."""
-    return Table.objects.select_related("projection").filter(club=club, id=table_id).first()
+    """The club's table (another club's table is None, as a missing one, and so is a table
+    whose import has not completed: `Table.import_status`)."""
+    tables = Table.objects.select_related("projection")
+    return tables.filter(club=club, id=table_id, import_status="").first()
 
 
 def table_state(*, table: Table) -> tuple[Sitting, int]:

@@ -218,13 +218,16 @@ REQUEST_FROM_SAVED_SQL = (
     " SELECT table_id, %s, %s, 201, %s, now() FROM saved"
     " ON CONFLICT (table_id, key) DO NOTHING RETURNING 1"
 )
+_TABLE_FIELDS = ["id", "club_id", "name", "variant", "options", "players", "created_at"]
 LOCK_SQL = (
     "SELECT s.table_id, s.version, s.snapshot_version, s.state, s.deal_start,"
     " s.deal_events::text, s.updated_at, t.id, t.club_id, t.name, t.variant, t.options::text,"
     " t.players::text, t.created_at, r.request_hash, r.status_code, r.response"
     f" FROM {_STATE} s JOIN {_TABLE} t ON t.id = s.table_id"
     f" LEFT JOIN {_REQUEST} r ON r.table_id = s.table_id AND r.key = %s"
-    " WHERE s.table_id = %s AND t.club_id = %s FOR UPDATE OF s"
+    # An abandoned import's table takes no more events (Table.import_status).
+    " WHERE s.table_id = %s AND t.club_id = %s AND t.import_status <> 'abandoned'"
+    " FOR UPDATE OF s"
 )
 
 
@@ -242,7 +245,7 @@ def row_locked(
     (id_, club, name, variant, options, players, created_at) = found[7:14]
     table = Table.from_db(
         "default",
-        None,
+        _TABLE_FIELDS,  # named: a column added to Table later is deferred, not misread
         [id_, club, name, variant, json.loads(options), json.loads(players), created_at],
     )
     row = TableState.from_db(
