@@ -48,6 +48,12 @@ CATALOGUE: tuple[ErrorCode, ...] = (
     ErrorCode("error", 500, "an error no other code describes (should not happen)"),
     ErrorCode("service_unavailable", 503, "the database is unreachable; retry after `Retry-After`"),
     ErrorCode(
+        "database_timeout",
+        503,
+        "the database stopped a query past the web's time bound (`statement_timeout`, "
+        "`lock_timeout`); retry after `Retry-After`, or ask for less",
+    ),
+    ErrorCode(
         "heavy_read_busy",
         503,
         "a table audit of the club is under way (one at a time); retry after `Retry-After`",

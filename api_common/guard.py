@@ -3,7 +3,9 @@
 - Paths and query parameters with NUL or other control characters are refused (400
   `invalid_characters` naming the parameter) before any view or query runs.
 - A declared body over the upload limit is refused (413 `request_too_large`) unread.
-- The database being unreachable is a 503 `service_unavailable` with `Retry-After`.
+- The database being unreachable is a 503 `service_unavailable` with `Retry-After`; a
+  query stopped by the web's `statement_timeout` or `lock_timeout` (settings.WEB_DB_TIMEOUTS)
+  a 503 `database_timeout`, also outside /api/ (a short page in the request's language).
 - Any other non-JSON error answer (Django's HTML 404 for an unknown URL or a malformed path
   parameter, a 405, a 500) is replaced by the envelope, so no HTML or traceback leaves /api/.
 Outside /api/ Django's plain pages stay (DEBUG is off unless asked for)."""
@@ -18,6 +20,7 @@ from typing import Any
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -48,6 +51,13 @@ _MESSAGES = {
     500: gettext_lazy("internal error; the request was not carried out"),
     503: gettext_lazy("the database is unavailable; retry shortly"),
 }
+TIMEOUT_MESSAGE = gettext_lazy(
+    "the database took too long over this request and stopped it: retry shortly (a write "
+    "with the same Idempotency-Key), or ask for less"
+)
+TIMEOUT_PAGE = gettext_lazy(
+    "The database took too long over this page and stopped it. Try again in a few seconds."
+)
 _URL_CREDENTIALS = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)(?P<user>[^:/@\s]*):[^@\s]*@", re.I)
 _PASSWORD_WORDS = re.compile(r"(password\s*=\s*)\S+", re.I)
 
@@ -101,6 +111,39 @@ def unavailable() -> JsonResponse:
     return response
 
 
+#: PostgreSQL's codes for a statement cancelled by `statement_timeout` (57014) and a lock
+#: not granted within `lock_timeout` (55P03).
+_TIMED_OUT = frozenset({"57014", "55P03"})
+
+
+def timed_out(exception: BaseException) -> bool:
+    """A query the server stopped after the web's time bound (not an unreachable database)."""
+    # Django's wrapper hides psycopg's error behind its cause or its context (re-raised).
+    waiting: list[BaseException | None] = [exception]
+    for _hop in range(8):
+        if not waiting:
+            return False
+        seen = waiting.pop(0)
+        if seen is None:
+            continue
+        if getattr(seen, "sqlstate", None) in _TIMED_OUT:
+            return True
+        waiting += [seen.__cause__, seen.__context__]
+    return False
+
+
+def _page(title: str, text: str) -> HttpResponse:
+    """A page that needs nothing else to render: the database may be unusable."""
+    body = format_html(
+        '<!doctype html><html><head><meta charset="utf-8"><title>{}</title></head>'
+        '<body><h1>{}</h1><p>{}</p><p><a href="/app/">{}</a></p></body></html>',
+        title, title, text, _("Back to the tables"),
+    )  # fmt: skip
+    response = HttpResponse(body, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 class ApiGuardMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -129,11 +172,15 @@ class ApiGuardMiddleware:
                 request.path,
                 mask_credentials(summary),
             )
+            if timed_out(exception):
+                if is_api(request):
+                    response = error_response(503, "database_timeout", str(TIMEOUT_MESSAGE))
+                    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+                    return response
+                return _page(_("This took too long"), str(TIMEOUT_PAGE))
             if is_api(request):
                 return unavailable()
-            response = HttpResponse("<h1>Service unavailable</h1><p>Retry shortly.</p>", status=503)
-            response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-            return response
+            return _page(_("Service unavailable"), _("Retry shortly."))
         return None
 
 

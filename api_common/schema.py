@@ -17,7 +17,8 @@ _COMMON = {
     "404": "No such URL (`not_found`): also a malformed path parameter, or a `format` "
     "the operation does not render",
     "500": "Internal error (`internal_error`); nothing was carried out",
-    "503": "The database is unavailable (`service_unavailable`); retry after `Retry-After`",
+    "503": "The database is unavailable (`service_unavailable`) or stopped a query past the "
+    "web's time bound (`database_timeout`); retry after `Retry-After`",
 }
 _WITH_BODY = {"413": "The body is over the upload limit (`request_too_large` with its `limit`)"}
 _RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait"}}

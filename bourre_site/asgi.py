@@ -18,6 +18,8 @@ from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.exception import convert_exception_to_response
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bourre_site.settings.local")
+# The web's bounds on its database sessions (settings.WEB_DB_TIMEOUTS).
+os.environ.setdefault("BOURRE_DB_TIMEOUTS", "1")
 django.setup(set_prefix=False)
 
 LIVE_URLCONF = "bourre_site.urls_live"

@@ -146,6 +146,35 @@ DB_APP_ROLE: str = APP_DATABASE["USER"]
 DATABASES = {
     "default": OWNER_DATABASE if env("DJANGO_DB_ROLE") == "owner" else APP_DATABASE,
 }
+
+# Bounds on the web's database sessions, in milliseconds (0: none; docs/operations.md,
+# "Timeouts"): a runaway query is cancelled rather than holding a gunicorn thread forever,
+# a wait for a lock (the club's append lock) gives up, and a transaction a stuck thread
+# left open is ended by the server. Set only where a web entry point asks for them
+# (`bourre_site/wsgi.py`, `asgi.py` set BOURRE_DB_TIMEOUTS=1): migrations, Celery's long
+# jobs (exports, whole-log audits, rebuilds) and management commands run without.
+WEB_DB_TIMEOUTS = {
+    "statement_timeout": int(env("DATABASE_STATEMENT_TIMEOUT_MS", "10000") or 0),
+    "lock_timeout": int(env("DATABASE_LOCK_TIMEOUT_MS", "5000") or 0),
+    "idle_in_transaction_session_timeout": int(
+        env("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS", "60000") or 0
+    ),
+}
+
+
+def with_session_timeouts(config: dict[str, Any], timeouts: dict[str, int]) -> dict[str, Any]:
+    """``config`` whose connections start with ``timeouts`` set (libpq's `options`, sent
+    with the connection: no round trip; kept after any `?options=` of the URL)."""
+    flags = " ".join(f"-c {name}={ms}" for name, ms in timeouts.items() if ms > 0)
+    if not flags:
+        return config
+    options = dict(config.get("OPTIONS", {}))
+    options["options"] = f"{options.get('options', '')} {flags}".strip()
+    return {**config, "OPTIONS": options}
+
+
+if env_bool("BOURRE_DB_TIMEOUTS"):
+    DATABASES["default"] = with_session_timeouts(DATABASES["default"], WEB_DB_TIMEOUTS)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Django's four, checked wherever a person chooses a password (clubs.services).

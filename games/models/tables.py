@@ -29,6 +29,17 @@ class Table(models.Model):
     # (`games.sitting.postgres.fold_save`) and by its rebuild.
     closed = models.BooleanField(default=False)
     last_activity_at = models.DateTimeField(default=timezone.now)
+    #: An imported table stays out of every list, read and play until its import's last
+    #: chunk commits ("" then), all or nothing from the clients' view; one whose import
+    #: failed midway is "abandoned" and stays out for good (its events stay in the log,
+    #: which is append-only). "" for every table made otherwise.
+    import_status = models.CharField(
+        max_length=10,
+        blank=True,
+        default="",
+        db_default="",  # rows written by SQL (the rebuild's upsert) are complete tables
+        choices=[("", "complete"), ("importing", "importing"), ("abandoned", "abandoned")],
+    )
 
     class Meta:
         ordering = ["created_at", "id"]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from django.db import Error, transaction
 
 from clubs.models import Club
 from games.engine import Rejection, new_sitting
@@ -24,6 +27,8 @@ from games.services.inputs import (
 )
 from games.sitting import POSTGRES, EventRejected, TableRepository
 from games.table import TableCreatedData
+
+log = logging.getLogger(__name__)
 
 
 def table_create(
@@ -82,12 +87,17 @@ def table_import(
 
     The whole sitting is ruled first by the engine, outside any transaction (the referee
     an append runs; the conformance cases hold both to the same verdicts), so a refused
-    transcript writes nothing. Then the table is
-    created and the events appended IMPORT_CHUNK items per transaction: the club's append
-    lock (held from an append to its commit) is never held for the whole sitting, which
-    used to keep the club's other tables waiting for the length of the import (14.8 s behind
-    a 600-deal sitting). Should the database fail midway, the table keeps the deals
-    appended so far (each chunk whole) and the error goes to the caller."""
+    transcript writes nothing. Then the table is created and the events appended
+    IMPORT_CHUNK items per transaction: the club's append lock (held from an append to its
+    commit) is never held for the whole sitting, which used to keep the club's other tables
+    waiting for the length of the import (14.8 s behind a 600-deal sitting).
+
+    All or nothing from the clients' view: the table is created `importing`, out of every
+    list, read and play (`games.selectors`), and becomes a table like any other in the
+    transaction of the last chunk. Should the database (or anything else) fail midway, the
+    table is marked `abandoned` and stays out for good, and the error goes to the caller
+    (the API answers 503: post the transcript again); the chunks already appended stay in
+    the log, which is append-only."""
     from games.services.events import table_events_append
 
     name = table_name_checked(name)
@@ -99,35 +109,65 @@ def table_import(
         where.append((len(deals) - 1 if deals else None, None))
     rule_transcript(doc)  # raises TranscriptRejected, located
     try:
-        table = table_create(
-            club=club,
-            name=name,
-            variant=sitting.variant,
-            players=list(sitting.players),
-            options=doc.get("options"),
-            context=context,
-        )
+        with transaction.atomic():  # created and hidden at once: never seen half imported
+            table = table_create(
+                club=club,
+                name=name,
+                variant=sitting.variant,
+                players=list(sitting.players),
+                options=doc.get("options"),
+                context=context,
+            )
+            if events:
+                _import_status(table, IMPORTING)
     except Rejection as refused:  # the players and options are the document's
         field = f"transcript.{refused.field}" if refused.field else None
         raise TranscriptRejected(
             None, None, Rejection(refused.code, f"{field}: {words_of(refused)}", field=field)
         ) from None
     version = 1
-    for start in range(0, len(events), IMPORT_CHUNK):
-        try:
-            outcome = table_events_append(
-                table_id=table.id,
-                club=club,
-                expected_version=version,
-                events=events[start : start + IMPORT_CHUNK],
-                context=context,
-                with_state=False,
-            )
-        except EventRejected as rejected:  # ruled above: only a divergence gets here
-            index = start + (rejected.index or 0)
-            raise TranscriptRejected(*where[index], rejected.rejection) from None
-        version = outcome.body["version"]
+    try:
+        for start in range(0, len(events), IMPORT_CHUNK):
+            last = start + IMPORT_CHUNK >= len(events)
+            with transaction.atomic():
+                try:
+                    outcome = table_events_append(
+                        table_id=table.id,
+                        club=club,
+                        expected_version=version,
+                        events=events[start : start + IMPORT_CHUNK],
+                        context=context,
+                        with_state=False,
+                    )
+                except EventRejected as rejected:  # ruled above: only a divergence gets here
+                    index = start + (rejected.index or 0)
+                    raise TranscriptRejected(*where[index], rejected.rejection) from None
+                if last:  # the whole sitting is in: the table appears with its last chunk
+                    _import_status(table, COMPLETE)
+            version = outcome.body["version"]
+    except BaseException:
+        _abandon(table)
+        raise
     return Table.objects.select_related("projection").get(id=table.id)
+
+
+#: `Table.import_status`: the import is under way; it failed midway; the table is whole.
+IMPORTING, ABANDONED, COMPLETE = "importing", "abandoned", ""
+
+
+def _import_status(table: Table, status: str) -> None:
+    Table.objects.filter(id=table.id).update(import_status=status)
+    table.import_status = status
+
+
+def _abandon(table: Table) -> None:
+    """Mark a failed import `abandoned` (it is hidden either way: left `importing` when the
+    database cannot be reached even for this)."""
+    try:
+        with transaction.atomic():
+            _import_status(table, ABANDONED)
+    except Error:
+        log.warning("import of table %s failed; it stays hidden as importing", table.id)
 
 
 def _posted_items(

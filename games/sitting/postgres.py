@@ -242,7 +242,9 @@ LOCK_SQL = (
     " t.players::text, t.created_at, r.request_hash, r.status_code, r.response"
     f" FROM {_STATE} s JOIN {_TABLE} t ON t.id = s.table_id"
     f" LEFT JOIN {_REQUEST} r ON r.table_id = s.table_id AND r.key = %s"
-    " WHERE s.table_id = %s AND t.club_id = %s FOR UPDATE OF s"
+    # An abandoned import's table takes no more events (Table.import_status).
+    " WHERE s.table_id = %s AND t.club_id = %s AND t.import_status <> 'abandoned'"
+    " FOR UPDATE OF s"
 )
 
 

@@ -56,6 +56,29 @@ class LedgerOutputSerializer(LedgerBalancesOutputSerializer):
     postings = LedgerPostingOutputSerializer(many=True, help_text="one entry per leg, in order")
 
 
+class LedgerAuditQueryInputSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text="the page's first deal (0-based); follow the answer's `page.next`",
+    )
+
+
+class LedgerAuditPageOutputSerializer(serializers.Serializer):
+    first_deal = serializers.IntegerField(allow_null=True, help_text="null: no deal yet")
+    last_deal = serializers.IntegerField(allow_null=True)
+    deals = serializers.IntegerField(help_text="the table's deals")
+    next_deal = serializers.IntegerField(allow_null=True, help_text="null: the last page")
+    next = serializers.URLField(allow_null=True, help_text="the next page's URL")
+    from_version = serializers.IntegerField()
+    to_version = serializers.IntegerField(allow_null=True)
+    pot_before = serializers.IntegerField(
+        help_text="the stored pot where the page starts (the previous page checks it)"
+    )
+
+
 class LedgerAuditSpanOutputSerializer(serializers.Serializer):
     from_position = serializers.IntegerField()
     to_position = serializers.IntegerField()
@@ -63,9 +86,11 @@ class LedgerAuditSpanOutputSerializer(serializers.Serializer):
 
 class LedgerAuditChainOutputSerializer(serializers.Serializer):
     ok = serializers.BooleanField()
-    events = serializers.IntegerField(help_text="the table's events")
+    events = serializers.IntegerField(help_text="the page's events")
     span = LedgerAuditSpanOutputSerializer(
-        allow_null=True, help_text="the positions from the table's first to its last event"
+        allow_null=True,
+        help_text="the club's positions checked: from the one after the previous page's last "
+        "event (the table's first event on the first page) to the page's last event",
     )
     checked = serializers.IntegerField(help_text="events of the span whose chain held")
     first_broken = serializers.IntegerField(allow_null=True)
@@ -85,12 +110,13 @@ class LedgerAuditDifferenceOutputSerializer(serializers.Serializer):
 
 class LedgerAuditLedgerOutputSerializer(serializers.Serializer):
     ok = serializers.BooleanField()
-    postings = serializers.IntegerField(help_text="legs stored")
+    postings = serializers.IntegerField(help_text="legs stored for the page's events")
     differences = LedgerAuditDifferenceOutputSerializer(many=True)
 
 
 class LedgerAuditOutputSerializer(serializers.Serializer):
     table_id = serializers.UUIDField()
-    ok = serializers.BooleanField()
+    ok = serializers.BooleanField(help_text="the page's verdict")
+    page = LedgerAuditPageOutputSerializer()
     chain = LedgerAuditChainOutputSerializer()
     ledger = LedgerAuditLedgerOutputSerializer()

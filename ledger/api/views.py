@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import uuid
 
+from django.utils.translation import ngettext
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,12 +17,13 @@ from clubs.heavy import RETRY_AFTER, HeavyReadBusy, heavy_read
 from ledger.api.serializers import (
     LedgerAsOfInputSerializer,
     LedgerAuditOutputSerializer,
+    LedgerAuditQueryInputSerializer,
     LedgerBalancesOutputSerializer,
     LedgerOutputSerializer,
     LedgerPostingOutputSerializer,
     LedgerQueryInputSerializer,
 )
-from ledger.audit import ledger_audit
+from ledger.audit import AUDIT_DEALS_PER_PAGE, NoSuchDeal, ledger_audit_page
 from ledger.selectors import ledger_balances, ledger_postings, ledger_table_get
 
 
@@ -94,18 +96,39 @@ class TableAuditApi(APIView):
     @extend_schema(
         operation_id="tables_audit",
         tags=["ledger"],
-        responses={200: LedgerAuditOutputSerializer, **error_responses(403, 404)},
-        description="Hash-chain check of the table's events, and the stored ledger compared "
-        "with one rebuilt from those events; every difference is listed. A heavy read: one "
-        "per club at a time (503 `heavy_read_busy` with `Retry-After` while another runs).",
+        parameters=[LedgerAuditQueryInputSerializer],
+        responses={200: LedgerAuditOutputSerializer, **error_responses(400, 403, 404)},
+        description=f"Hash-chain check of the table's events, and the stored ledger compared "
+        f"with one rebuilt from those events; every difference is listed. Paged by deal: "
+        f"{AUDIT_DEALS_PER_PAGE} deals a page from `?deal=` (0 by default), `page.next` the "
+        "next page's URL (null on the last); the table is intact when every page is `ok`. A "
+        "heavy read: one per club at a time (503 `heavy_read_busy` with `Retry-After` while "
+        "another runs).",
     )
     def get(self, request: Request, table_id: uuid.UUID) -> Response:
+        query = LedgerAuditQueryInputSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        first_deal = query.validated_data["deal"]
+        club_id = request_key(request).club_id
         checked = _table_id_or_404(request, table_id)
         try:
-            with heavy_read(club_id=request_key(request).club_id):
-                report = ledger_audit(table_id=checked)
+            with heavy_read(club_id=club_id):
+                report = ledger_audit_page(table_id=checked, club=club_id, first_deal=first_deal)
         except HeavyReadBusy:
             busy = {"code": "heavy_read_busy", "message": "a table audit of this club is under "
                     "way, or the server is busy with others: retry shortly"}  # fmt: skip
             return Response({"error": busy}, status=503, headers={"Retry-After": str(RETRY_AFTER)})
+        except NoSuchDeal as missing:
+            words = ngettext(
+                "no such deal: the table has %(deals)d deal",
+                "no such deal: the table has %(deals)d deals",
+                missing.deals,
+            )
+            raise ValidationError({"deal": [words % {"deals": missing.deals}]}) from None
+        page = report["page"]
+        page["next"] = (
+            None
+            if page["next_deal"] is None
+            else request.build_absolute_uri(f"{request.path}?deal={page['next_deal']}")
+        )
         return Response(LedgerAuditOutputSerializer({"table_id": table_id, **report}).data)

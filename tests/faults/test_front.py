@@ -4,7 +4,8 @@ gunicorn on a unix socket; scripts/nginx.conf.template), issue 25 items 1 and 4:
 - a client that sends its request a line every few seconds holds up nobody else's answer;
 - a body over the limit gets the JSON 413 in every common client (urllib included, which
   used to see a connection reset when the server closed before reading);
-- the client's address reaches the application and its access log."""
+- the client's address reaches the application and its access log;
+- what nginx refuses itself, or passes on, is answered in the API's JSON envelope."""
 
 from __future__ import annotations
 
@@ -96,3 +97,21 @@ def test_the_clients_address_reaches_the_access_log(served_stack: Server) -> Non
     lines = [line for line in served_stack.log.read_text().splitlines() if "from=front" in line]
     assert len(lines) == 1, lines
     assert lines[0].startswith("127.0.0.1 - - ["), lines[0]
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "code"),
+    [
+        ("/api/v1/tables/%00/events", 400, "invalid_request"),  # refused by nginx itself
+        ("/api/v1/tables/0/stream", 404, "not_found"),  # not a table id: not a stream
+    ],
+)
+def test_what_nginx_refuses_or_passes_on_is_in_the_apis_envelope(
+    served_stack: Server, path: str, status: int, code: str
+) -> None:
+    """Found by schemathesis against `make run`: nginx's own HTML 400, and the live app's
+    HTML 404 for a stream path without a table id."""
+    answer = requests.get(f"http://127.0.0.1:{served_stack.port}{path}", timeout=30)
+    assert answer.status_code == status
+    assert answer.headers["Content-Type"].startswith("application/json")
+    assert answer.json()["error"]["code"] == code
