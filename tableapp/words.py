@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, npgettext, pgettext
 
 from games.table import PLAYER_JOINED, PLAYER_LEFT, TABLE_CLOSED, RulingKind
 from tableapp.cards import card_label
+from tableapp.labels import says_bourru
 
 #: What the player could have done, by the obligation name the engine uses.
 OBLIGATIONS = {
@@ -82,9 +83,14 @@ def _proof(ruling: Mapping[str, Any], actions: Sequence[Mapping[str, Any]] | Non
 
 
 def ruling_words(
-    ruling: Mapping[str, Any], actions: Sequence[Mapping[str, Any]] | None = None
+    ruling: Mapping[str, Any],
+    actions: Sequence[Mapping[str, Any]] | None = None,
+    *,
+    variant: str = "",
 ) -> str:
-    """One `bourre-ruling/1` ruling in words; `actions` (the deal's) name the proof."""
+    """One `bourre-ruling/1` ruling in words; `actions` (the deal's) name the proof. The
+    `variant` picks the word for a player without a trick: French says *bourru* for the
+    32-card variants (occitan, comtadine) and *bourré* for the others."""
     kind = ruling.get("kind", "")
     player = ruling.get("player", "")
     amount = ruling.get("amount")
@@ -134,6 +140,14 @@ def ruling_words(
         return _("the pot is shared: %(shares)s") % {
             "shares": ", ".join(f"{p} {n}" for p, n in shares.items())
         }
+    if kind == RulingKind.BOURRE and says_bourru(variant):
+        amount = amount or 0
+        return npgettext(
+            "bourru: the occitan and comtadine variants' word",
+            "%(player)s is bourré (no trick): pays %(amount)d into the next pot",
+            "%(player)s is bourré (no trick): pays %(amount)d into the next pot",
+            amount,
+        ) % {"player": player, "amount": amount}
     if kind == RulingKind.BOURRE:
         return ngettext(
             "%(player)s is bourré (no trick): pays %(amount)d into the next pot",
