@@ -91,7 +91,7 @@ POSTING_KINDS: dict[str, Promise] = {
 
 def ruling_kind_words(kind: str, variant: str = "") -> str:
     if kind == "bourre" and says_bourru(variant):
-        return pgettext("a ruling's kind, in the occitan and comtadine variants", "bourré")
+        return pgettext("a ruling's kind, in the occitan and comtadine variants", "bourru")
     return str(RULING_KINDS.get(kind, kind.replace("_", " ")))
 
 

@@ -89,8 +89,8 @@ def ruling_words(
     variant: str = "",
 ) -> str:
     """One `bourre-ruling/1` ruling in words; `actions` (the deal's) name the proof. The
-    `variant` picks the word for a player without a trick: French says *bourru* for the
-    32-card variants (occitan, comtadine) and *bourré* for the others."""
+    `variant` picks the word for a player without a trick: *bourru* for the 32-card
+    variants (occitan, comtadine) and *bourré* for the others (docs/glossary.md)."""
     kind = ruling.get("kind", "")
     player = ruling.get("player", "")
     amount = ruling.get("amount")
@@ -144,8 +144,8 @@ def ruling_words(
         amount = amount or 0
         return npgettext(
             "bourru: the occitan and comtadine variants' word",
-            "%(player)s is bourré (no trick): pays %(amount)d into the next pot",
-            "%(player)s is bourré (no trick): pays %(amount)d into the next pot",
+            "%(player)s is bourru (no trick): pays %(amount)d into the next pot",
+            "%(player)s is bourru (no trick): pays %(amount)d into the next pot",
             amount,
         ) % {"player": player, "amount": amount}
     if kind == RulingKind.BOURRE:

@@ -1,8 +1,8 @@
-# ruff: noqa: RUF001  (Ukrainian words are Cyrillic on purpose)
-"""The word for a player without a trick follows the variant: French says *bourru* for the
-32-card variants (occitan, comtadine: seed 000) and *bourré* for louisiana and ukrainian
-(seed 004); English and Ukrainian have one word (docs/glossary.md). The seat's chips and the
-table screen's counts take each language's plural forms."""
+# ruff: noqa: RUF001, RUF002  (Ukrainian words are Cyrillic on purpose)
+"""The word for a player without a trick follows the variant: *bourru* for the 32-card
+variants (occitan, comtadine: seed 000) and *bourré* for louisiana and ukrainian (seed
+004), in English and French; Ukrainian has one word, буре (docs/glossary.md). The
+seat's chips on the table screen take each language's plural forms."""
 
 from __future__ import annotations
 
@@ -24,11 +24,12 @@ NBSP = "\u00a0"
         ("fr", "comtadine", f"cy est bourru (aucun pli){NBSP}: verse 4 jetons au prochain pot"),
         ("fr", "louisiana", f"cy est bourré (aucun pli){NBSP}: verse 4 jetons au prochain pot"),
         ("fr", "ukrainian", f"cy est bourré (aucun pli){NBSP}: verse 4 jetons au prochain pot"),
-        ("en", "occitan", "cy is bourré (no trick): pays 4 into the next pot"),
+        ("en", "occitan", "cy is bourru (no trick): pays 4 into the next pot"),
+        ("en", "louisiana", "cy is bourré (no trick): pays 4 into the next pot"),
         ("uk", "occitan", "cy — буре (жодного хабара): платить 4 фішки до наступного банку"),
     ],
 )
-def test_bourru_for_the_32_card_variants_in_french(language: str, variant: str, said: str) -> None:
+def test_bourru_for_the_32_card_variants(language: str, variant: str, said: str) -> None:
     with translation.override(language):
         assert ruling_words(BOURRE, variant=variant) == said
 
