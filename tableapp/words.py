@@ -60,8 +60,8 @@ def chips_words(count: int) -> str:
 
 def _names(players: Sequence[str]) -> str:
     players = list(players)
-    if len(players) == 1:
-        return players[0]
+    if len(players) <= 1:
+        return "".join(players)  # none: "nobody takes it" names nobody
     return _("%(names)s and %(last)s") % {"names": ", ".join(players[:-1]), "last": players[-1]}
 
 
@@ -177,6 +177,25 @@ def ruling_words(
         }
     if kind == RulingKind.DEAL_SETTLED:
         return _("deal %(number)d settled") % {"number": int(ruling.get("deal", 0)) + 1}
+    if kind == RulingKind.EXCHANGE_FEE:
+        fee = int(amount or 0)
+        return ngettext(
+            "%(player)s pays %(amount)d for the exchange",
+            "%(player)s pays %(amount)d for the exchange",
+            fee,
+        ) % {"player": player, "amount": fee}
+    if kind == RulingKind.TRICK_DEAD:
+        return _("trick %(trick)s is dead: everyone else passed") % {"trick": ruling.get("trick")}
+    if kind == RulingKind.TRICK_REOPENED:
+        return _("trick %(trick)s is open again") % {"trick": ruling.get("trick")}
+    if kind == RulingKind.CARD_RETRACTED:
+        card = ruling.get("card")
+        return _("%(player)s takes back the %(card)s") % {
+            "player": player,
+            "card": card_label(card) if card else "",
+        }
+    if kind == RulingKind.TABLE_CLOSED:
+        return _("the table is closed")
     rest = ", ".join(f"{k} {v}" for k, v in ruling.items() if k != "kind")
     return f"{kind.replace('_', ' ')}: {rest}" if rest else kind.replace("_", " ")
 

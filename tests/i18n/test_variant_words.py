@@ -10,8 +10,10 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
+from games.table import RULING_KINDS
 from tableapp.labels import ruling_kind_words
 from tableapp.words import ruling_words
+from tests.i18n.english import english_left
 
 BOURRE = {"kind": "bourre", "player": "cy", "amount": 4}
 NBSP = "\u00a0"
@@ -58,3 +60,15 @@ def test_a_seat_s_balance_in_chips(language: str, said: list[str]) -> None:
     with translation.override(language):
         shown = [SEAT.render(Context({"size": abs(n), "balance": n})) for n in (1, 2, 5, 21, -2)]
     assert shown == said
+
+
+@pytest.mark.parametrize("language", ["fr", "uk"])
+def test_every_ruling_kind_is_said_in_words(language: str) -> None:
+    """No ruling falls back to its machine name ("exchange fee: player ana, amount 1")."""
+    sample = {"player": "ana", "amount": 1, "trick": 2, "card": "TS", "winner": "ben", "deal": 0,
+              "players": ["ana", "ben"], "each": 1, "left": 0, "shares": {"ana": 1}}  # fmt: skip
+    with translation.override(language):
+        for kind in sorted(RULING_KINDS):
+            said = ruling_words({"kind": kind, **sample})
+            assert not said.startswith(kind.replace("_", " ")), said
+            assert english_left(said, language) == [], said
