@@ -111,3 +111,18 @@ def test_the_display_and_the_players_view_say_no_english(language: str) -> None:
         assert response.status_code == 200, path
         text = visible_text(response.content.decode())
         assert english_left(text, language) == [], path
+
+
+def test_a_player_s_phone_follows_the_club_then_its_own_switch() -> None:
+    """No account: the club's default language until the phone's switch chooses, which the
+    phone keeps (its cookie)."""
+    live = live_table()
+    live.club.default_language = "uk"
+    live.club.save()
+    viewer = viewer_create(club=live.club, table=live.table, created_by="someone")
+    phone = Client()
+    page = phone.get(f"/v/{viewer.token}").content.decode()
+    assert '<html lang="uk">' in page
+    assert 'class="language-switch"' in page  # the switch, on the phone too
+    phone.post("/app/language", {"language": "fr", "next": f"/v/{viewer.token}"})
+    assert '<html lang="fr">' in phone.get(f"/v/{viewer.token}").content.decode()
