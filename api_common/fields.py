@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 
@@ -28,19 +29,25 @@ def json_type(value: Any) -> str:
 class StrictCharField(serializers.CharField):
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
-            raise serializers.ValidationError(f"must be text, not {json_type(data)}")
+            raise serializers.ValidationError(
+                gettext("must be text, not %(type)s") % {"type": json_type(data)}
+            )
         return super().to_internal_value(data)
 
 
 class StrictIntegerField(serializers.IntegerField):
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise serializers.ValidationError(f"must be an integer, not {json_type(data)}")
+            raise serializers.ValidationError(
+                gettext("must be an integer, not %(type)s") % {"type": json_type(data)}
+            )
         return int(super().to_internal_value(data))
 
 
 class StrictBooleanField(serializers.BooleanField):
     def to_internal_value(self, data: Any) -> bool:
         if not isinstance(data, bool):
-            raise serializers.ValidationError(f"must be true or false, not {json_type(data)}")
+            raise serializers.ValidationError(
+                gettext("must be true or false, not %(type)s") % {"type": json_type(data)}
+            )
         return data

@@ -31,6 +31,7 @@ from typing import Any
 
 from django.db.models import Model, Q, QuerySet
 from django.http import QueryDict
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -91,7 +92,7 @@ def bad_cursor(message: str) -> ApiError:
     return ApiError(
         status_code=status.HTTP_400_BAD_REQUEST,
         code="invalid_request",
-        message=f"cursor: {message}",
+        message=gettext("cursor: %(problem)s") % {"problem": message},
         field="cursor",
     )
 
@@ -106,9 +107,9 @@ def decode_cursor(list_name: str, cursor: str) -> list[Any]:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
         decoded = json.loads(raw)
     except (binascii.Error, ValueError):
-        raise bad_cursor("not a cursor this API issued") from None
+        raise bad_cursor(gettext("not a cursor this API issued")) from None
     if not isinstance(decoded, list) or len(decoded) < 2 or decoded[0] != list_name:
-        raise bad_cursor("not a cursor of this list")
+        raise bad_cursor(gettext("not a cursor of this list"))
     return decoded[1:]
 
 
@@ -163,16 +164,16 @@ def page_response(
 def keyset_filter(model: type[Model], order: Sequence[str], after: Sequence[Any]) -> Q:
     """Rows strictly after `after` in `order` (lexicographic keyset)."""
     if len(after) != len(order):
-        raise bad_cursor("not a cursor of this list")
+        raise bad_cursor(gettext("not a cursor of this list"))
     names = [name.lstrip("-") for name in order]
     values = []
     for name, value in zip(names, after, strict=True):
         try:
             values.append(model._meta.get_field(name).to_python(value))
         except Exception:  # a field's own validation error: the cursor was tampered with
-            raise bad_cursor("not a cursor of this list") from None
+            raise bad_cursor(gettext("not a cursor of this list")) from None
     if any(v is None for v in values):
-        raise bad_cursor("not a cursor of this list")
+        raise bad_cursor(gettext("not a cursor of this list"))
     op = "lt" if order[0].startswith("-") else "gt"
     condition = Q()
     for i, name in enumerate(names):

@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.utils.translation import gettext
 from rest_framework import status
 from rest_framework.parsers import JSONParser
 
@@ -36,7 +37,7 @@ def too_large(limit: int) -> ApiError:
     return _api_error(
         status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         code="request_too_large",
-        message=f"the body is larger than {limit} bytes",
+        message=gettext("the body is larger than %(limit)s bytes") % {"limit": limit},
         limit=limit,
     )
 
@@ -45,7 +46,7 @@ def too_deep() -> ApiError:
     return _api_error(
         status_code=status.HTTP_400_BAD_REQUEST,
         code="json_too_deep",
-        message=f"JSON nested deeper than {MAX_JSON_DEPTH} levels",
+        message=gettext("JSON nested deeper than %(limit)s levels") % {"limit": MAX_JSON_DEPTH},
         limit=MAX_JSON_DEPTH,
     )
 
@@ -74,7 +75,7 @@ class BoundedJSONParser(JSONParser):
             raise _api_error(
                 status_code=status.HTTP_400_BAD_REQUEST,
                 code="parse_error",
-                message=f"JSON parse error - {exc}",
+                message=gettext("JSON parse error - %(error)s") % {"error": exc},
             ) from None
         try:
             check_document(document, max_depth=MAX_JSON_DEPTH)

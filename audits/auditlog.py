@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.eventstore import (
     GENESIS_HASH,
@@ -131,7 +132,7 @@ def audit_log_lines(
     """The export's lines, one at a time (``(line, header or event)``), for a file or a
     streamed download. Raises ``ValueError`` (before the first line) for a bad range/club."""
     if from_position < 1:
-        raise ValueError("positions start at 1")
+        raise ValueError(gettext("positions start at 1"))
     heads = partition_heads()
     if club is not None:
         partition = club_key(club)

@@ -6,6 +6,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
@@ -29,13 +30,13 @@ class Club(models.Model):
 
 
 class Role(models.TextChoices):
-    AUDITOR = "auditor", "Auditor (read only)"
-    SCOREKEEPER = "scorekeeper", "Scorekeeper (creates tables, logs events)"
-    ADMIN = "admin", "Admin (also manages keys)"
+    AUDITOR = "auditor", _("Auditor (read only)")
+    SCOREKEEPER = "scorekeeper", _("Scorekeeper (creates tables, logs events)")
+    ADMIN = "admin", _("Admin (also manages keys)")
     # The service's operator, not a club's: sees and runs what is shared by every club
     # (the whole log's audit, rebuilds of shared projections). Issued only from the shell
     # (`manage.py operator_key`), never through the keys API.
-    OPERATOR = "operator", "Operator (the whole service)"
+    OPERATOR = "operator", _("Operator (the whole service)")
 
 
 #: What each role may do includes everything the roles before it may do.

@@ -13,6 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from django.utils.translation import gettext as _
+
 #: When a club night turns into the next one, in the club's own time.
 NIGHT_TURNS_AT = time(6, 0)
 DEFAULT_TIME_ZONE = "UTC"
@@ -26,12 +28,13 @@ class UnknownTimeZone(ValueError):
 def zone(name: str) -> ZoneInfo:
     """The zone of an IANA name ("Europe/Paris"); `UnknownTimeZone` for anything else."""
     if not isinstance(name, str) or not name or name != name.strip() or "\x00" in name:
-        raise UnknownTimeZone(f"not a time zone: {name!r}")
+        raise UnknownTimeZone(_("not a time zone: %(name)s") % {"name": repr(name)})
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
-        raise UnknownTimeZone(f"unknown time zone {name!r} (an IANA name such as "
-                              "'America/Chicago' or 'Europe/Paris')") from exc  # fmt: skip
+        raise UnknownTimeZone(_("unknown time zone %(name)s (an IANA name such as "
+                                "'America/Chicago' or 'Europe/Paris')") % {"name": repr(name)}
+                              ) from exc  # fmt: skip
 
 
 def night_of(instant: datetime, time_zone: str) -> date:

@@ -119,9 +119,9 @@ def member_create(*, club: Club, username: str, password: str, role: str) -> Mem
         raise MemberRefused(problem, field="username")
     if role not in CLUB_ROLES:
         names = ", ".join(r.value for r in CLUB_ROLES)
-        raise MemberRefused(f"role must be one of {names}", field="role")
+        raise MemberRefused(_("role must be one of %(names)s") % {"names": names}, field="role")
     if not password:
-        raise MemberRefused("a password is needed", field="password")
+        raise MemberRefused(_("a password is needed"), field="password")
     _password_check(password, username)
     users = get_user_model()
     try:
@@ -129,7 +129,8 @@ def member_create(*, club: Club, username: str, password: str, role: str) -> Mem
             user = users.objects.create_user(username=username, password=password)
             return Member.objects.create(user=user, club=club, role=role)
     except IntegrityError:
-        raise MemberRefused(f"the user name {username!r} is taken", field="username") from None
+        taken = _("the user name %(name)s is taken") % {"name": repr(username)}
+        raise MemberRefused(taken, field="username") from None
 
 
 @transaction.atomic
@@ -140,13 +141,13 @@ def member_remove(*, member: Member) -> None:
         Member.objects.select_for_update().filter(club_id=member.club_id, role=Role.ADMIN)
     )
     if member.role == Role.ADMIN and len(locked) <= 1:
-        raise MemberRefused("the club's last admin cannot be removed")
+        raise MemberRefused(_("the club's last admin cannot be removed"))
     member.user.delete()  # cascades to the member
 
 
 def member_set_password(*, member: Member, password: str) -> None:
     if not password:
-        raise MemberRefused("a password is needed", field="password")
+        raise MemberRefused(_("a password is needed"), field="password")
     _password_check(password, member.user.username)
     member.user.set_password(password)
     member.user.save(update_fields=["password"])

@@ -14,6 +14,7 @@ from datetime import date
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from api_common.jobs import enqueue_after_commit, job_claim, job_fail
 from clubs.models import ApiKey, Club
@@ -55,18 +56,21 @@ def export_create(
     from exports.tasks import export_build_task
 
     if kind == ExportKind.TRANSCRIPTS and format != ExportFormat.JSON:
-        raise ExportRefused("format", "hand histories are exported as JSON only")
+        raise ExportRefused("format", gettext("hand histories are exported as JSON only"))
     for name, day in (("from", date_from), ("to", date_to)):
         if day is not None and not FIRST_DAY <= day <= LAST_DAY:
             raise ExportRefused(
-                name, f"{name}: a day from {FIRST_DAY} to {LAST_DAY}", code="date_out_of_range"
+                name,
+                gettext("%(field)s: a day from %(first)s to %(last)s")
+                % {"field": name, "first": FIRST_DAY, "last": LAST_DAY},
+                code="date_out_of_range",
             )
     if date_from and date_to and date_from > date_to:
-        raise ExportRefused("to", "the range ends before it starts")
+        raise ExportRefused("to", gettext("the range ends before it starts"))
     if table_id is not None and not export_tables(
         club=club, table_id=table_id, start=None, end=None
     ):
-        raise ExportRefused("table", "no such table in this club")
+        raise ExportRefused("table", gettext("no such table in this club"))
     with transaction.atomic():
         job = ExportJob.objects.create(
             club=club,

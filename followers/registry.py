@@ -30,6 +30,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
+from django.utils.translation import gettext
+
 from games.eventstore import RecordedEvent
 
 InlineProjector = Callable[[Sequence[RecordedEvent]], None]
@@ -182,18 +184,27 @@ def rebuild_plan(
     folded = sorted(n for n in names if n in _subscriptions and n not in {*by_table, *whole})
     if folded:
         raise RebuildRefused(
-            "name", f"{', '.join(folded)}: folded from the log on read, nothing to rebuild"
+            "name",
+            gettext("%(names)s: folded from the log on read, nothing to rebuild")
+            % {"names": ", ".join(folded)},
         )
     unknown = sorted(set(names) - set(by_table) - set(whole))
     if unknown:
         known = ", ".join(rebuild_names())
-        raise RebuildRefused("name", f"no projection named {', '.join(unknown)}; known: {known}")
+        raise RebuildRefused(
+            "name",
+            gettext("no projection named %(name)s; known: %(known)s")
+            % {"name": ", ".join(unknown), "known": known},
+        )
     chosen_whole = tuple(sorted({n for n in names if n in whole}))
     if chosen_whole and (table or verify):
         raise RebuildRefused(
             "table" if table else "verify",
-            f"{', '.join(chosen_whole)}: an asynchronous projector is rebuilt whole "
-            "(a table and verify are for the table-by-table rebuilds)",
+            gettext(
+                "%(names)s: an asynchronous projector is rebuilt whole "
+                "(a table and verify are for the table-by-table rebuilds)"
+            )
+            % {"names": ", ".join(chosen_whole)},
         )
     return RebuildPlan(tuple(sorted({n for n in names if n in by_table})), chosen_whole)
 

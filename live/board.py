@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement
+from tableapp.labels import statement_label
 from tableapp.screen import table_screen
 
 
@@ -35,7 +36,7 @@ def table_board(table: Any, *, statements: bool = False) -> dict[str, Any]:
         settlement = ledger_settlement(table_id=table.id)
         # The net first: on a phone the last columns scroll out of sight.
         fields = ("net", *(f for f in STATEMENT_FIELDS if f != "net"))
-        board["statement_fields"] = [f.replace("_", " ") for f in fields]
+        board["statement_fields"] = [statement_label(f) for f in fields]
         board["statements"] = [
             (s.player, [getattr(s, f) for f in fields]) for s in settlement.statements
         ]

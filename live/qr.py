@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import segno
+from django.utils.translation import gettext
 
 
 def qr_svg(url: str, *, scale: int = 6) -> str:
@@ -20,6 +21,6 @@ def qr_svg(url: str, *, scale: int = 6) -> str:
         xmldecl=False,
         svgns=True,
         omitsize=True,  # a viewBox only: the page sizes it
-        title="QR code of the players' view",
+        title=gettext("QR code of the players' view"),
     )
     return out.getvalue().decode()

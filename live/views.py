@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.language import club_language, use_language
 from live.board import table_board
 from live.qr import qr_svg
 from live.selectors import viewer_by_code, viewer_by_token, viewer_of_table, viewers_of_table
@@ -96,6 +97,8 @@ def viewer_page(request: HttpRequest, token: str) -> HttpResponse:
     viewer = viewer_by_token(token=token)
     if viewer is None:
         return _ended(request)
+    # No account on a player's phone: the device's language, else the club's default.
+    use_language(request, club_language(viewer.club, request))
     context = {
         **table_board(viewer.table, statements=True),
         "stream": reverse("live-stream:viewer", args=[viewer.token]),
@@ -111,6 +114,7 @@ def viewer_board(request: HttpRequest, token: str) -> HttpResponse:
         return _ended(request)
     if _unchanged(request, viewer.table):
         return HttpResponse(status=204)
+    use_language(request, club_language(viewer.club, request))
     return render(request, "live/_board.html", table_board(viewer.table, statements=True))
 
 

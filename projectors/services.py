@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from api_common.jobs import enqueue_after_commit
 from followers.subscriptions import RebuildRefused, rebuild_plan
@@ -33,7 +34,7 @@ def projection_rebuild_request(
     or running (and has reported progress lately)."""
     rebuild_plan([name], table=table is not None, verify=verify)  # refused before recording
     if table is not None and stream_version(stream=stream_name(table)) == 0:
-        raise RebuildRefused("table", f"no table {table} in the log")
+        raise RebuildRefused("table", gettext("no table %(table)s in the log") % {"table": table})
     with transaction.atomic():
         busy = TaskRun.objects.select_for_update().filter(
             kind=REBUILD,

@@ -10,9 +10,11 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from clubs.selectors import member_for_user
 from games.selectors import table_get
+from tableapp.labels import role_words
 
 View = Callable[..., HttpResponse]
 
@@ -39,10 +41,13 @@ def member_required(role: str = "auditor", *, writes: bool = False) -> Callable[
                 return redirect_to_login(request.get_full_path(), "tableapp:login")
             member = member_for_user(user=request.user)
             if member is None:
-                return _forbidden(request, "this sign-in is not a member of any club")
+                return _forbidden(request, _("this sign-in is not a member of any club"))
             needed = "scorekeeper" if writes and request.method == "POST" else role
             if not member.has_role(needed):
-                return _forbidden(request, f"this needs the {needed} role (you are {member.role})")
+                words = {"needed": role_words(needed), "role": role_words(member.role)}
+                return _forbidden(
+                    request, _("this needs the %(needed)s role (you are %(role)s)") % words
+                )
             request.member = member  # type: ignore[attr-defined]
             return view(request, *args, **kwargs)
 
@@ -55,7 +60,7 @@ def club_table(request: HttpRequest, table_id: uuid.UUID) -> Any:
     """The member's club's table, or 404 (another club's table is as missing)."""
     table = table_get(club=member_of(request).club, table_id=table_id)
     if table is None:
-        raise Http404("no such table in your club")
+        raise Http404(_("no such table in your club"))
     return table
 
 

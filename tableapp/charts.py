@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from django.utils.translation import gettext as _
+
 WIDTH, HEIGHT, PAD = 720, 260, 40
 #: Series are told apart by colour (`.s0` to `.s7` in app.css, so the legend matches its
 #: line) and by dash pattern, so two equal balances drawn over each other stay visible.
@@ -54,13 +56,13 @@ def line_chart(
         f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{HEIGHT - PAD}" class="axis"/>',
         f'<text x="{PAD - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
         f'<text x="{PAD - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
-        f'<text x="{WIDTH - PAD}" y="{HEIGHT - 10}" text-anchor="end">event {right}</text>',
-        *([f'<text x="{PAD}" y="{HEIGHT - 10}">event {first_x}</text>'] if first_x else []),
+        f'<text x="{WIDTH - PAD}" y="{HEIGHT - 10}" text-anchor="end">{_event(right)}</text>',
+        *([f'<text x="{PAD}" y="{HEIGHT - 10}">{_event(first_x)}</text>'] if first_x else []),
     ]
     for n, at in enumerate(boundaries, start=first_deal):
         parts.append(
             f'<line class="deal" data-deal="{n}" x1="{x(at):.1f}" y1="{PAD}" x2="{x(at):.1f}" '
-            f'y2="{HEIGHT - PAD}"/><text x="{x(at) + 3:.1f}" y="{PAD - 6}">deal {n}</text>'
+            f'y2="{HEIGHT - PAD}"/><text x="{x(at) + 3:.1f}" y="{PAD - 6}">{_deal(n)}</text>'
         )
     for i, s in enumerate(series):
         style = f"s{i % SERIES_STYLES}"
@@ -89,6 +91,14 @@ def line_chart(
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _event(version: int) -> str:
+    return escape(_("event %(version)s") % {"version": version})
+
+
+def _deal(number: int) -> str:
+    return escape(_("deal %(n)s") % {"n": number})
 
 
 def running(changes: Mapping[int, int], versions: Sequence[int]) -> list[tuple[int, int]]:

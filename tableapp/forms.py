@@ -8,18 +8,31 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from games.engine import Rejection
 from games.engine.variants import VARIANTS
 from games.services import words_of
 
 OPTION_HELP = {
-    "ante": "chips each seated player pays before a deal",
-    "max_exchange": "most cards a player may exchange",
-    "pot_limit": "most a winner takes, and a bourré pays (blank: no limit)",
-    "cinch": "the cinch rule: with a sure win, play your highest trump",
-    "exchange_fee": "chips paid per exchange (blank: the deal's ante)",
-    "eldest": "who leads first (blank: the player left of the dealer)",
-    "deals": "number of deals agreed for the session",
+    "ante": gettext_lazy("chips each seated player pays before a deal"),
+    "max_exchange": gettext_lazy("most cards a player may exchange"),
+    "pot_limit": gettext_lazy("most a winner takes, and a bourré pays (blank: no limit)"),
+    "cinch": gettext_lazy("the cinch rule: with a sure win, play your highest trump"),
+    "exchange_fee": gettext_lazy("chips paid per exchange (blank: the deal's ante)"),
+    "eldest": gettext_lazy("who leads first (blank: the player left of the dealer)"),
+    "deals": gettext_lazy("number of deals agreed for the session"),
+}
+#: The house options' names in words (the engine's `options_spec` keys).
+OPTION_LABELS = {
+    "ante": pgettext_lazy("a house option", "ante"),
+    "max_exchange": pgettext_lazy("a house option", "max exchange"),
+    "pot_limit": pgettext_lazy("a house option", "pot limit"),
+    "cinch": pgettext_lazy("a house option", "cinch"),
+    "exchange_fee": pgettext_lazy("a house option", "exchange fee"),
+    "eldest": pgettext_lazy("a house option", "eldest"),
+    "deals": pgettext_lazy("a house option", "deals"),
 }
 
 
@@ -46,7 +59,7 @@ class OptionField:
     @property
     def label(self) -> str:
         """The option in words: `max_exchange` is "max exchange"."""
-        return self.name.replace("_", " ")
+        return str(OPTION_LABELS.get(self.name, self.name.replace("_", " ")))
 
     @property
     def field(self) -> str:
@@ -54,9 +67,17 @@ class OptionField:
 
     @property
     def help(self) -> str:
-        top = " or more" if self.maximum is None else f" to {self.maximum}"
-        bounds = f" ({self.minimum}{top})" if self.kind.startswith("int") else ""
-        return OPTION_HELP.get(self.name, "") + bounds
+        help = str(OPTION_HELP.get(self.name, ""))
+        if not self.kind.startswith("int"):
+            return help
+        if self.maximum is None:
+            bounds = _("%(minimum)s or more") % {"minimum": self.minimum}
+        else:
+            bounds = _("%(minimum)s to %(maximum)s") % {
+                "minimum": self.minimum,
+                "maximum": self.maximum,
+            }
+        return f"{help} ({bounds})"
 
 
 def variant_options(posted: Mapping[str, str] | None = None) -> dict[str, list[OptionField]]:

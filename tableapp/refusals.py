@@ -47,7 +47,7 @@ def step_error(step: str, field: str | None, words: str, code: str = "") -> dict
 
 def refused_step(step: str, refusal: Rejection) -> dict[str, Any]:
     words = words_of(refusal)
-    if refusal.field == "join.player" and "visible text" in words:
+    if refusal.field == "join.player" and "visible text" in refusal.english:
         words = str(INSTEAD[("join.player", "blank")])
     return step_error(step, refusal.field, str(words[:1]).upper() + words[1:], refusal.code)
 

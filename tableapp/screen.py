@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from api_common.free_text import UNDO_REASON_MAX_LENGTH
 from games.engine import table_view
@@ -14,6 +14,7 @@ from games.engine.variants import get_variant
 from games.selectors import table_state, table_transcript
 from games.table import RulingKind
 from tableapp.cards import card_label, card_name, deck_rows, is_red
+from tableapp.labels import phase_words, status_words, variant_name
 from tableapp.words import event_words, refusal_words, ruling_words
 
 
@@ -49,11 +50,14 @@ def _seats(view: dict[str, Any]) -> list[dict[str, Any]]:
                 "player": player,
                 "dealer": bool(deal) and deal["dealer"] == player,
                 "to_act": view["to_act"] == player,
-                "status": status,
+                "status": status,  # the key: the seat's CSS class
+                "status_words": status_words(status),
                 "tricks": seat.get("tricks_won", 0),
                 "cards_left": seat.get("cards_left", 0),
                 "hand_logged": seat.get("hand_logged", False),
                 "balance": view["balances"].get(player, 0),
+                # The count that picks "chip" or "chips" (Ukrainian: фішка, фішки, фішок).
+                "balance_size": abs(view["balances"].get(player, 0)),
                 "ante_next": owes["antes"].get(player, 0),
                 "penalty_next": owes["penalties_paid_in"].get(player, 0),
                 "exempt_next": player in owes["exempt"],
@@ -106,7 +110,7 @@ def _picker(
         row = []
         for card in suit_row:
             if card in seen:
-                state, why = "seen", "already seen"
+                state, why = "seen", pgettext("a card in the picker", "already seen")
             elif card in elsewhere:
                 state = "elsewhere"
                 why = gettext("in %(player)s's hand") % {"player": elsewhere[card]}
@@ -115,7 +119,7 @@ def _picker(
             elif known and card in refused:
                 state, why = "refused", refusal_words(refused[card])
             elif known:
-                state, why = "absent", "not in the hand"
+                state, why = "absent", pgettext("a card in the picker", "not in the hand")
             else:
                 state, why = "open", ""
             row.append(
@@ -213,13 +217,13 @@ RESULT_KINDS = frozenset(
 )
 
 
-def closed_words(ruling: dict[str, Any], actions: Any) -> str:
+def closed_words(ruling: dict[str, Any], actions: Any, variant: str = "") -> str:
     """On a closed table no next deal comes: a pot that carried was shared at the close."""
     if ruling.get("kind") == RulingKind.POT_CARRIED:
         return gettext("the pot of %(amount)s stayed in, to be shared at the close") % {
             "amount": ruling.get("amount")
         }
-    return ruling_words(ruling, actions)
+    return ruling_words(ruling, actions, variant=variant)
 
 
 def undo_target(table: Any) -> str | None:
@@ -251,11 +255,15 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
             deals = table_transcript(table=table)["deals"]
             if deal["index"] < len(deals):
                 actions = deals[deal["index"]]["actions"]
-        rulings = [closed_words(r, actions) if view["closed"] else ruling_words(r, actions)
+        variant = table.variant
+        rulings = [closed_words(r, actions, variant) if view["closed"]
+                   else ruling_words(r, actions, variant=variant)
                    for r in deal["rulings"]]  # fmt: skip
         if deal["over"]:
             result = [
-                ruling_words(r, actions) for r in deal["rulings"] if r.get("kind") in RESULT_KINDS
+                ruling_words(r, actions, variant=variant)
+                for r in deal["rulings"]
+                if r.get("kind") in RESULT_KINDS
             ]
         tricks = [
             {
@@ -274,7 +282,7 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
     return {
         "table": table,
         "view": view,
-        "phase": view["phase"].replace("_", " "),
+        "phase": phase_words(view["phase"]),
         "version": version,
         "deal": deal,
         "trump_label": card_label(deal["trump_card"]) if deal and deal["trump_card"] else None,
@@ -288,6 +296,10 @@ def table_screen(table: Any, *, can_log: bool) -> dict[str, Any]:
         "undo_reason_max": UNDO_REASON_MAX_LENGTH,
         "sitting": _sitting(view) if can_log else None,
         "closing": view.get("closing"),
+        "closing_shares": ", ".join(
+            f"{p} {n}" for p, n in ((view.get("closing") or {}).get("shares") or {}).items()
+        ),
+        "variant_name": variant_name(table.variant),
         "closed": view["closed"],
         "tricks": tricks,
         "current_trick": current,

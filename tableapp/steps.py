@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 STEPS = (
     "deal", "declare", "exchange", "play", "retract", "pass_turn", "undo", "join", "leave", "close",
 )  # fmt: skip
@@ -26,14 +28,14 @@ def _int(value: str, field: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise StepInvalid(field, "must be a whole number") from None
+        raise StepInvalid(field, _("must be a whole number")) from None
 
 
 def step_event(form: Any, players: Sequence[str]) -> dict[str, Any]:
     """The event a posted step form means; `players` are those at the table now."""
     step = form.get("step", "")
     if step not in STEPS:
-        raise StepInvalid("step", f"must be one of {', '.join(STEPS)}")
+        raise StepInvalid("step", _("must be one of %(steps)s") % {"steps": ", ".join(STEPS)})
     if step == "undo":
         return {"undo": {"reason": form.get("reason", "").strip()}}
     if step == "deal":
@@ -61,7 +63,7 @@ def step_event(form: Any, players: Sequence[str]) -> dict[str, Any]:
         return action
     if step == "play":
         if not form.get("card"):
-            raise StepInvalid("card", "choose a card")
+            raise StepInvalid("card", _("choose a card"))
         return {"player": player, "play": form["card"]}
     return {"player": player, step: True}
 

@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, npgettext, pgettext
 
 from games.table import PLAYER_JOINED, PLAYER_LEFT, TABLE_CLOSED, RulingKind
 from tableapp.cards import card_label
+from tableapp.labels import says_bourru
 
 #: What the player could have done, by the obligation name the engine uses.
 OBLIGATIONS = {
@@ -59,8 +60,8 @@ def chips_words(count: int) -> str:
 
 def _names(players: Sequence[str]) -> str:
     players = list(players)
-    if len(players) == 1:
-        return players[0]
+    if len(players) <= 1:
+        return "".join(players)  # none: "nobody takes it" names nobody
     return _("%(names)s and %(last)s") % {"names": ", ".join(players[:-1]), "last": players[-1]}
 
 
@@ -82,9 +83,14 @@ def _proof(ruling: Mapping[str, Any], actions: Sequence[Mapping[str, Any]] | Non
 
 
 def ruling_words(
-    ruling: Mapping[str, Any], actions: Sequence[Mapping[str, Any]] | None = None
+    ruling: Mapping[str, Any],
+    actions: Sequence[Mapping[str, Any]] | None = None,
+    *,
+    variant: str = "",
 ) -> str:
-    """One `bourre-ruling/1` ruling in words; `actions` (the deal's) name the proof."""
+    """One `bourre-ruling/1` ruling in words; `actions` (the deal's) name the proof. The
+    `variant` picks the word for a player without a trick: *bourru* for the 32-card
+    variants (occitan, comtadine) and *bourré* for the others (docs/glossary.md)."""
     kind = ruling.get("kind", "")
     player = ruling.get("player", "")
     amount = ruling.get("amount")
@@ -134,6 +140,14 @@ def ruling_words(
         return _("the pot is shared: %(shares)s") % {
             "shares": ", ".join(f"{p} {n}" for p, n in shares.items())
         }
+    if kind == RulingKind.BOURRE and says_bourru(variant):
+        amount = amount or 0
+        return npgettext(
+            "bourru: the occitan and comtadine variants' word",
+            "%(player)s is bourru (no trick): pays %(amount)d into the next pot",
+            "%(player)s is bourru (no trick): pays %(amount)d into the next pot",
+            amount,
+        ) % {"player": player, "amount": amount}
     if kind == RulingKind.BOURRE:
         return ngettext(
             "%(player)s is bourré (no trick): pays %(amount)d into the next pot",
@@ -163,6 +177,25 @@ def ruling_words(
         }
     if kind == RulingKind.DEAL_SETTLED:
         return _("deal %(number)d settled") % {"number": int(ruling.get("deal", 0)) + 1}
+    if kind == RulingKind.EXCHANGE_FEE:
+        fee = int(amount or 0)
+        return ngettext(
+            "%(player)s pays %(amount)d for the exchange",
+            "%(player)s pays %(amount)d for the exchange",
+            fee,
+        ) % {"player": player, "amount": fee}
+    if kind == RulingKind.TRICK_DEAD:
+        return _("trick %(trick)s is dead: everyone else passed") % {"trick": ruling.get("trick")}
+    if kind == RulingKind.TRICK_REOPENED:
+        return _("trick %(trick)s is open again") % {"trick": ruling.get("trick")}
+    if kind == RulingKind.CARD_RETRACTED:
+        card = ruling.get("card")
+        return _("%(player)s takes back the %(card)s") % {
+            "player": player,
+            "card": card_label(card) if card else "",
+        }
+    if kind == RulingKind.TABLE_CLOSED:
+        return _("the table is closed")
     rest = ", ".join(f"{k} {v}" for k, v in ruling.items() if k != "kind")
     return f"{kind.replace('_', ' ')}: {rest}" if rest else kind.replace("_", " ")
 

@@ -15,6 +15,7 @@ import uuid
 from typing import Any
 
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -154,7 +155,7 @@ class AuditDetailApi(APIView):
         operator = is_operator(request)
         run = audit_run_get(run_id=run_id, club_id=None if operator else club_id)
         if run is None:
-            raise NotFound("no such audit")
+            raise NotFound(gettext("no such audit"))
         return Response(
             AuditRunOutputSerializer(audit_for_club(run, club_id, operator=operator)).data
         )
@@ -172,7 +173,8 @@ def _position(request: Request, name: str, default: int | None, least: int) -> i
         raise ApiError(
             status_code=status.HTTP_400_BAD_REQUEST,
             code="invalid_request",
-            message=f"{name} must be a position, an integer of at least {least}",
+            message=gettext("%(field)s must be a position, an integer of at least %(least)s")
+            % {"field": name, "least": least},
             field=name,
         )
     return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
@@ -114,7 +115,7 @@ class ApiKeyListCreateApi(APIView):
             raise ApiError(
                 status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 code="invalid_text",
-                message=f"name: {refused}",
+                message=gettext("name: %(problem)s") % {"problem": refused},
                 field="name",
             ) from None
         key.key = raw  # type: ignore[attr-defined]
@@ -137,13 +138,15 @@ class ApiKeyRevokeApi(APIView):
     def delete(self, request: Request, key_id: uuid.UUID) -> Response:
         key = api_key_get(club=request_key(request).club, key_id=key_id)
         if key is None:
-            raise NotFound("no such key in this club")
+            raise NotFound(gettext("no such key in this club"))
         try:
             revoked = api_key_revoke(key=key)
         except LastAdminKey:
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,
                 code="last_admin_key",
-                message="this is the club's last admin key: create another admin key first",
+                message=gettext(
+                    "this is the club's last admin key: create another admin key first"
+                ),
             ) from None
         return Response(ApiKeyOutputSerializer(revoked).data)

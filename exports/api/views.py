@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django.http import FileResponse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -106,7 +107,7 @@ class ExportDetailApi(APIView):
     def get(self, request: Request, job_id: uuid.UUID) -> Response:
         job = export_job_get(club=request_key(request).club, job_id=job_id)
         if job is None:
-            raise NotFound("no such export in this club")
+            raise NotFound(gettext("no such export in this club"))
         return Response(job_body(job, request))
 
 
@@ -126,17 +127,17 @@ class ExportDownloadApi(APIView):
     def get(self, request: Request, job_id: uuid.UUID) -> FileResponse:
         job = export_job_get(club=request_key(request).club, job_id=job_id)
         if job is None:
-            raise NotFound("no such export in this club")
+            raise NotFound(gettext("no such export in this club"))
         if job.status != ExportStatus.SUCCEEDED:
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,
                 code="export_not_ready",
-                message=f"the export is {job.status}, not ready",
+                message=gettext("the export is %(status)s, not ready") % {"status": job.status},
             )
         try:
             handle = open(export_path(job), "rb")  # noqa: SIM115 - FileResponse closes it
         except FileNotFoundError:
-            raise NotFound("the export's file is gone; request a new export") from None
+            raise NotFound(gettext("the export's file is gone; request a new export")) from None
         return FileResponse(
             handle,
             as_attachment=True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.utils.translation import gettext
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -20,7 +21,7 @@ from games.services import RequestContext
 def table_or_404(request: Request, table_id: uuid.UUID) -> Table:
     table = table_get(club=request_key(request).club, table_id=table_id)
     if table is None:
-        raise NotFound("no such table in this club")
+        raise NotFound(gettext("no such table in this club"))
     return table
 
 

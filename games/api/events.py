@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.urls import get_script_prefix, reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -177,12 +178,13 @@ class TableEventsApi(APIView):
                 with_state=not minimal,
             )
         except TableNotFound:
-            raise NotFound("no such table in this club") from None
+            raise NotFound(gettext("no such table in this club")) from None
         except StaleVersion as stale:
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,
                 code="version_conflict",
-                message=str(stale),
+                message=gettext("the table is at version %(current)s, not %(expected)s")
+                % {"current": stale.current, "expected": stale.expected},
                 current_version=stale.current,
                 expected_version=stale.expected,
             ) from None
@@ -192,7 +194,7 @@ class TableEventsApi(APIView):
             raise ApiError(
                 status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
                 code="idempotency_conflict",
-                message="this Idempotency-Key was already used with a different request",
+                message=gettext("this Idempotency-Key was already used with a different request"),
                 field="Idempotency-Key",
             ) from None
         # The stored text itself, not a re-rendering: a retry gets the very same bytes.
@@ -222,7 +224,7 @@ class TableEventsApi(APIView):
         after = 0
         if page.after is not None:
             if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
-                raise bad_cursor("not a cursor of this list")
+                raise bad_cursor(gettext("not a cursor of this list"))
             after = page.after[0]
         events = table_events_page(table=table, after=after, limit=page.limit + 1)
         undos = table_undos(table=table)

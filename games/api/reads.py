@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -87,7 +88,7 @@ class TableDealApi(APIView):
         table = table_or_404(request, table_id)
         deal = table_deal(table=table, index=index)
         if deal is None:
-            raise NotFound("no such deal at this table")
+            raise NotFound(gettext("no such deal at this table"))
         undos = table_undos(table=table)
         events = [
             {**item, "undone_by": undos.get(event.version)}

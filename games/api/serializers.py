@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -24,11 +25,15 @@ def check_json_text(value: Any, path: str = "") -> Any:
     table keeps names (games/api/names.py). The parser bounds the depth (64)."""
     if isinstance(value, str):
         if "\x00" in value:
-            raise serializers.ValidationError(f"{path or 'value'}: text may not contain NUL")
+            raise serializers.ValidationError(
+                gettext("%(field)s: text may not contain NUL") % {"field": path or "value"}
+            )
         try:
             value.encode("utf-8")
         except UnicodeEncodeError as exc:
-            raise serializers.ValidationError(f"{path or 'value'}: not valid Unicode") from exc
+            raise serializers.ValidationError(
+                gettext("%(field)s: not valid Unicode") % {"field": path or "value"}
+            ) from exc
         return unicodedata.normalize("NFC", value)
     if isinstance(value, dict):
         return {
@@ -38,7 +43,9 @@ def check_json_text(value: Any, path: str = "") -> Any:
     if isinstance(value, list):
         return [check_json_text(item, f"{path}[{i}]") for i, item in enumerate(value)]
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
-        raise serializers.ValidationError(f"{path or 'value'}: number out of range")
+        raise serializers.ValidationError(
+            gettext("%(field)s: number out of range") % {"field": path or "value"}
+        )
     return value
 
 
@@ -66,7 +73,7 @@ class TableCreateInputSerializer(serializers.Serializer):
 
     def validate_options(self, options: Any) -> Any:
         if not isinstance(options, dict):  # a wrong type is the body's fault, not the rules'
-            raise serializers.ValidationError("must be an object")
+            raise serializers.ValidationError(gettext("must be an object"))
         return options
 
 

@@ -52,7 +52,8 @@ def table_players_checked(names: Sequence[Any], *, field_prefix: str = "players"
             cleaned.append(raw)
             continue
         field = f"{field_prefix}[{i}]"
-        name, problem = player_name(raw)
+        name, wrong = player_name(raw)
+        problem = _(wrong.template) % wrong.params if wrong is not None else None
         if problem is None:
             key = name_key(name)
             if key in seen:

@@ -41,6 +41,7 @@ from games.engine import (
     parse_leave,
 )
 from games.engine.cards import parse_card
+from games.engine.errors import Phrase
 from games.engine.variants import get_variant
 from games.eventstore import NewEvent
 from games.sitting.aggregate import TableFold
@@ -253,9 +254,7 @@ def _name(value: object, field: str) -> object:
         return value  # the engine names the field that is not a name
     name, problem = player_name(value)
     if problem is not None:
-        raise _refused(field, problem)
+        # Said in the reader's language when read (the template is in the catalogues).
+        params = {"field": field, "problem": Phrase(problem.template), **problem.params}
+        raise Rejection("invalid_players", "%(field)s: %(problem)s", field=field, params=params)
     return name
-
-
-def _refused(field: str, message: str) -> Rejection:
-    return Rejection("invalid_players", f"{field}: {message}", field=field)

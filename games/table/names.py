@@ -18,17 +18,40 @@ from games.table.events import PLAYER_NAME_MAX_LENGTH
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
-def player_name(raw: str) -> tuple[str, str | None]:
+def gettext_noop(template: str) -> str:
+    """Marks a sentence for the catalogues (`makemessages`); this module imports no Django."""
+    return template
+
+
+class NameProblem(str):
+    """What is wrong with a name, in English (the string itself), with its sentence as a
+    template and the values apart, so a caller can have it said in the reader's language
+    (`games.engine.Rejection` with `params`)."""
+
+    template: str
+    params: dict[str, object]
+
+    def __new__(cls, template: str, **params: object) -> NameProblem:
+        problem = super().__new__(cls, template % params if params else template)
+        problem.template = template
+        problem.params = params
+        return problem
+
+
+def player_name(raw: str) -> tuple[str, NameProblem | None]:
     """The name as kept (NFC) and what is wrong with it, or None when it is a good name."""
     name = unicodedata.normalize("NFC", raw)
     for char in name:
         category = unicodedata.category(char)
         if category in _REFUSED_CATEGORIES or (category == "Zs" and char != " "):
-            return name, f"invisible or control character U+{ord(char):04X}"
+            template = gettext_noop("invisible or control character U+%(code)04X")
+            return name, NameProblem(template, code=ord(char))
     if not name.strip() or name != name.strip():
-        return name, "a name is visible text without leading or trailing spaces"
+        template = gettext_noop("a name is visible text without leading or trailing spaces")
+        return name, NameProblem(template)
     if len(name) > PLAYER_NAME_MAX_LENGTH:
-        return name, f"a name is at most {PLAYER_NAME_MAX_LENGTH} characters"
+        template = gettext_noop("a name is at most %(limit)d characters")
+        return name, NameProblem(template, limit=PLAYER_NAME_MAX_LENGTH)
     return name, None
 
 

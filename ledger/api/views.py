@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -30,7 +30,7 @@ from ledger.selectors import ledger_balances, ledger_postings, ledger_table_get
 def _table_id_or_404(request: Request, table_id: uuid.UUID) -> uuid.UUID:
     """Another club's table is as absent as one that does not exist."""
     if ledger_table_get(table_id=table_id, club_id=request_key(request).club_id) is None:
-        raise NotFound("no such table in this club")
+        raise NotFound(gettext("no such table in this club"))
     return table_id
 
 

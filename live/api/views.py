@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -135,7 +136,7 @@ class TableViewerApi(APIView):
         table = table_or_404(request, table_id)
         viewer = viewer_of_table(table=table, viewer_id=viewer_id)
         if viewer is None:
-            raise NotFound("no such viewer link of this table")
+            raise NotFound(gettext("no such viewer link of this table"))
         viewer_revoke(viewer=viewer)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from api_common.pagination import page_serializer
@@ -104,5 +105,5 @@ class StandingsRangeQuerySerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         start, end = attrs.get("from"), attrs.get("to")
         if start is not None and end is not None and end < start:
-            raise serializers.ValidationError({"to": "must not be before `from`"})
+            raise serializers.ValidationError({"to": gettext("must not be before `from`")})
         return attrs

@@ -6,6 +6,7 @@ import uuid
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -95,7 +96,7 @@ class PlayerStatsGetApi(CsvOrJson, APIView):
         days = _days(request)
         stats: Any = player_stats_get(club_id=club_id, player=name)
         if stats is None:
-            raise NotFound("no such player in this club")
+            raise NotFound(gettext("no such player in this club"))
         if days is not None:
             stats = player_stats_between(
                 club_id=club_id, player=name, start=days[0], end=days[1]
@@ -139,7 +140,7 @@ class LeaderboardApi(CsvOrJson, APIView):
         offset = 0
         if page.after is not None:
             if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
-                raise bad_cursor("not a cursor of this list")
+                raise bad_cursor(gettext("not a cursor of this list"))
             offset = page.after[0]
         rows = standings(offset + page.limit + 1)
         ranked = list(enumerate(rows, 1))[offset:]
@@ -171,7 +172,7 @@ class ProjectionListApi(APIView):
         after: tuple[str, ...] = ()
         if page.after is not None:
             if len(page.after) != 2 or not all(isinstance(v, str) for v in page.after):
-                raise bad_cursor("not a cursor of this list")
+                raise bad_cursor(gettext("not a cursor of this list"))
             after = tuple(page.after)
         # Asynchronous ones first, then the inline ones, each by name.
         rows = sorted(projections_status(), key=lambda p: (p.kind, p.name))
@@ -207,7 +208,10 @@ class ProjectionRebuildApi(APIView):
         body = ProjectionRebuildInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if name not in subscriptions():
-            raise NotFound(f"no projection named {name}; known: {', '.join(rebuild_names())}")
+            raise NotFound(
+                gettext("no projection named %(name)s; known: %(known)s")
+                % {"name": name, "known": ", ".join(rebuild_names())}
+            )
         try:
             run = projection_rebuild_request(
                 name=name,
@@ -221,7 +225,8 @@ class ProjectionRebuildApi(APIView):
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,
                 code="rebuild_in_progress",
-                message=f"a rebuild of {name} is already queued or running",
+                message=gettext("a rebuild of %(name)s is already queued or running")
+                % {"name": name},
             ) from error
         url = reverse("v1:task-get", kwargs={"task_id": run.id}, request=request)
         return Response(
@@ -242,5 +247,5 @@ class TaskRunGetApi(APIView):
     def get(self, request: Request, task_id: uuid.UUID) -> Response:
         run = task_run_get(task_id=task_id, club_id=_club_id(request))
         if run is None:
-            raise NotFound("no such task in this club")
+            raise NotFound(gettext("no such task in this club"))
         return Response(TaskRunOutputSerializer(run).data)

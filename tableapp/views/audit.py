@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from clubs.heavy import HeavyReadBusy, heavy_read
 from games.selectors import table_events_page, table_seating
@@ -18,6 +19,7 @@ from ledger.selectors import ledger_postings
 from tableapp.access import club_table, member_required
 from tableapp.cards import card_label
 from tableapp.charts import Series, line_chart, running
+from tableapp.labels import account_words, posting_kind_words, ruling_kind_words
 from tableapp.paging import DEALS_PER_PAGE, first_deal_shown
 from tableapp.words import action_words, ruling_words
 
@@ -26,17 +28,25 @@ PLAYER = "player:"
 EVERY_EVENT = 1_000_000
 
 
-def _event_words(event: Any) -> str:
+def _event_words(event: Any, variant: str) -> str:
     data = event.data
     if event.type == RULING_MADE:
-        return ruling_words({"kind": data.get("kind", ""), **data.get("ruling", {})})
+        ruling = {"kind": data.get("kind", ""), **data.get("ruling", {})}
+        return ruling_words(ruling, variant=variant)
     if event.type == EVENT_UNDONE:
-        return f"undid event {data.get('undone_version')}: {data.get('reason') or 'no reason'}"
+        return _("undid event %(version)s: %(reason)s") % {
+            "version": data.get("undone_version"),
+            "reason": data.get("reason") or _("no reason"),
+        }
     if event.type == DEAL_STARTED:
-        trump = f", trump {card_label(data['trump'])}" if data.get("trump") else ""
-        return f"deal started: {data.get('dealer')} deals{trump}"
+        if data.get("trump"):
+            return _("deal started: %(dealer)s deals, trump %(card)s") % {
+                "dealer": data.get("dealer"),
+                "card": card_label(data["trump"]),
+            }
+        return _("deal started: %(dealer)s deals") % {"dealer": data.get("dealer")}
     if event.type == TABLE_CREATED:
-        return f"table created: {', '.join(data.get('players', []))}"
+        return _("table created: %(players)s") % {"players": ", ".join(data.get("players", []))}
     return action_words(data)
 
 
@@ -65,14 +75,14 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     chart = {"boundaries": boundaries, "last_x": high, "first_x": low if first else 0}
     chart["first_deal"] = first + 1
     pot_chart = line_chart(
-        [Series("pot", window(running(changes[POT], versions)))],
-        title="The pot after every event",
+        [Series(account_words(POT), window(running(changes[POT], versions)))],
+        title=_("The pot after every event"),
         **chart,
     )
     sat = table_seating(table=table)["players"]  # every seat ever taken: late joiners too
     balance_chart = line_chart(
         [Series(p, window(running(changes[PLAYER + p], versions))) for p in sat],
-        title="Each player's running balance",
+        title=_("Each player's running balance"),
         **chart,
     )
     count = len(starts)
@@ -81,9 +91,27 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         "table": table,
         "pot_chart": pot_chart,
         "balance_chart": balance_chart,
-        "legs": [leg for leg in legs if low <= leg.version <= high],
+        "legs": [
+            {
+                "version": leg.version,
+                "cause_version": leg.cause_version,
+                "deal": leg.deal,
+                "ruling_words": ruling_kind_words(leg.ruling, table.variant),
+                "kind_words": posting_kind_words(leg.kind),
+                "account_words": account_words(leg.account),
+                "amount": leg.amount,
+                "pot_after": leg.pot_after,
+                "voided_by": leg.voided_by,
+            }
+            for leg in legs
+            if low <= leg.version <= high
+        ],
         "events": [
-            {"event": e, "words": _event_words(e), "actor": e.metadata.get("actor", {})}
+            {
+                "event": e,
+                "words": _event_words(e, table.variant),
+                "actor": e.metadata.get("actor", {}),
+            }
             for e in events
             if low <= e.version <= high
         ],

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from api_common.csv_cells import CsvWriter
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone, time_zone_names, tonight
@@ -39,7 +39,11 @@ from tableapp.access import member_of, member_required
 from tableapp.refusals import posted_text_problem
 
 #: The standings' periods, by `?period=`: label, shown first to last.
-PERIODS = {"tonight": "Tonight", "month": "This month", "all": "All time"}
+PERIODS = {
+    "tonight": pgettext_lazy("a standings period", "Tonight"),
+    "month": pgettext_lazy("a standings period", "This month"),
+    "all": pgettext_lazy("a standings period", "All time"),
+}
 CSV_FIELDS = ("player", "net_chips", "pots_won", "deals_played", "deals_passed", "bourres",
               "reneges", "biggest_pot", "tables", "pot_chips")  # fmt: skip
 
@@ -157,7 +161,7 @@ def member_delete(request: HttpRequest, member_id: uuid.UUID) -> HttpResponse:
     """Asks first (one tap removes nothing), then removes and says so."""
     member = member_get(club=member_of(request).club, member_id=member_id)
     if member is None:
-        raise Http404("no such member in your club")
+        raise Http404(gettext("no such member in your club"))
     if request.POST.get("confirm") != "yes":
         return _members_page(request, confirm_remove=member)
     name = member.name
@@ -192,11 +196,13 @@ def key_add(request: HttpRequest) -> HttpResponse:
 def key_revoke(request: HttpRequest, key_id: uuid.UUID) -> HttpResponse:
     key = api_key_get(club=member_of(request).club, key_id=key_id)
     if key is None:
-        raise Http404("no such key in your club")
+        raise Http404(gettext("no such key in your club"))
     try:
         api_key_revoke(key=key)
     except LastAdminKey:
-        message = "the club's last admin key cannot be revoked (create another admin key first)"
+        message = gettext(
+            "the club's last admin key cannot be revoked (create another admin key first)"
+        )
         return _members_page(request, 422, errors={"remove": message})
     return redirect("tableapp:members")
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from games.selectors import table_ruling, table_transcript
 from tableapp.access import club_table, member_required
@@ -38,11 +39,14 @@ def ruling_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         actions = logged.get("actions", [])
         deals.append(
             {
+                "heading": _deal_heading(index + 1, logged),
                 "number": index + 1,
                 "dealer": logged.get("dealer"),
                 "trump": card_label(logged["trump"]) if logged.get("trump") else None,
                 "ruling": deal,
-                "words": [ruling_words(r, actions) for r in deal.get("rulings", [])],
+                "words": [
+                    ruling_words(r, actions, variant=table.variant) for r in deal.get("rulings", [])
+                ],
                 "actions": [action_words(a) for a in actions],
                 "tricks": [
                     {**t, "cards": [(p, card_label(c)) for p, c in t["cards"]]}
@@ -66,6 +70,20 @@ def ruling_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         },
     }
     return render(request, "tableapp/ruling.html", context)
+
+
+def _deal_heading(number: int, logged: dict[str, Any]) -> str:
+    """ "Deal 2: cy deals, trump 7♠", as much of it as is known."""
+    words = {"number": number, "dealer": logged.get("dealer")}
+    if logged.get("trump"):
+        words["card"] = card_label(logged["trump"])
+    if words["dealer"] and "card" in words:
+        return _("Deal %(number)s: %(dealer)s deals, trump %(card)s") % words
+    if words["dealer"]:
+        return _("Deal %(number)s: %(dealer)s deals") % words
+    if "card" in words:
+        return _("Deal %(number)s, trump %(card)s") % words
+    return _("Deal %(number)s") % words
 
 
 def _page_of_deals(request: HttpRequest, count: int) -> tuple[int, range]:

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import pgettext_lazy
 
-#: The variants, by the engine's name, with their name for players.
-VARIANT_NAMES = {
-    "louisiana": pgettext_lazy("a variant's name", "Louisiana bourré"),
-    "ukrainian": pgettext_lazy("a variant's name", "Ukrainian bourré"),
-    "occitan": pgettext_lazy("a variant's name", "Occitan bourre (32 cards)"),
-    "comtadine": pgettext_lazy("a variant's name", "Comtadine bourre (climbing tricks)"),
-}
+from tableapp.labels import VARIANT_NAMES
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:

@@ -8,12 +8,14 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from api_common.csv_cells import CsvWriter
 from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
 from tableapp.access import can_log, club_table, member_of, member_required
+from tableapp.labels import statement_label
 from tableapp.refusals import posted_text_problem
 from tableapp.views.tables import context_for
 
@@ -46,7 +48,7 @@ def close_table(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     try:
         expected = int(request.POST.get("expected_version", ""))
     except ValueError:
-        return _close_page(request, table, 422, notice="The page is out of date: check again.")
+        return _close_page(request, table, 422, notice=_("The page is out of date: check again."))
     bad = posted_text_problem(request.POST)
     if bad is not None:  # what the API refuses (a NUL, an over-long key), refused the same
         return _close_page(request, table, 422, notice=f"{bad[0]}: {bad[1]}")
@@ -61,7 +63,7 @@ def close_table(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
             context=context_for(request),
         )
     except StaleVersion:
-        notice = (
+        notice = _(
             "Another device logged first: the shares below are as of now. "
             "Check them and confirm again."
         )
@@ -78,9 +80,9 @@ def settle_up(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     context = {
         "table": table,
         "settlement": settlement,
-        "fields": [f.replace("_", " ") for f in STATEMENT_FIELDS],
+        "fields": [statement_label(f) for f in STATEMENT_FIELDS],
         "rows": [  # each value with its column's name: a phone shows them as a list
-            (s.player, [(f.replace("_", " "), getattr(s, f)) for f in STATEMENT_FIELDS])
+            (s.player, [(statement_label(f), getattr(s, f)) for f in STATEMENT_FIELDS])
             for s in settlement.statements
         ],
         "can_log": can_log(request),

@@ -105,18 +105,20 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     except TableNotFound:
         return _render(request, table_id, 404)
     except StaleVersion as stale:
-        notice = (
-            f"Another device logged first: the table moved on to version {stale.current} "
+        notice = gettext(
+            "Another device logged first: the table moved on to version %(version)s "
             "and has been reloaded. Your step was not logged; check it and log it again."
-        )
+        ) % {"version": stale.current}
         return _render(request, table_id, 409, notice=notice, conflict=True)
     except EventRejected as refused:
         error = refused_step(step, refused.rejection)
         return _render(request, table_id, 422, error=error, posted=posted)
     except IdempotencyKeyReused:
-        notice = "This step was already sent with different content; nothing more was logged."
+        notice = gettext(
+            "This step was already sent with different content; nothing more was logged."
+        )
         return _render(request, table_id, 422, notice=notice)
-    notice = "Already logged (a repeated tap): logged once." if outcome.replayed else None
+    notice = gettext("Already logged (a repeated tap): logged once.") if outcome.replayed else None
     if outcome.replayed:
         extra = {}
     return _render(request, table_id, 200, notice=notice, logged=outcome.body["rulings"], **extra)

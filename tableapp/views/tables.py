@@ -18,6 +18,7 @@ from tableapp.forms import (
     posted_options,
     variant_options,
 )
+from tableapp.labels import phase_words
 from tableapp.refusals import posted_text_problem
 
 #: Tables a page of the Tables list shows.
@@ -32,7 +33,7 @@ def table_rows(tables: list[Any]) -> list[dict[str, Any]]:
         rows.append(
             {
                 "table": table,
-                "phase": seen["phase"].replace("_", " "),
+                "phase": phase_words(seen["phase"]),
                 "to_act": seen["to_act"],
                 "pot": seen["pot"],
                 "deals": len(state.deals),

@@ -20,17 +20,18 @@ LOCALE = Path(__file__).resolve().parents[2] / "locale"
 _PLACEHOLDER = re.compile(r"%\((\w+)\)([sdr])")
 
 
-def _catalogue(language: str) -> dict[str, str]:
-    """English msgid -> this language's text (the first form of a plural)."""
+def _catalogue(language: str) -> dict[str, set[str]]:
+    """English msgid -> this language's texts (the first form of a plural), one per
+    context: "bourré" is "bourré" as a ruling's kind but "bourru" for the 32-card variants."""
     mo = LOCALE / language / "LC_MESSAGES" / "django.mo"
     with mo.open("rb") as stream:
         entries = gettext.GNUTranslations(stream)._catalog  # type: ignore[attr-defined]
-    out: dict[str, str] = {}
+    out: dict[str, set[str]] = {}
     for key, text in entries.items():
         msgid = key[0] if isinstance(key, tuple) else key
         if not msgid or (isinstance(key, tuple) and key[1] != 0):
             continue
-        out[msgid.split("\x04", 1)[-1]] = text
+        out.setdefault(msgid.split("\x04", 1)[-1], set()).add(text)
     return out
 
 
@@ -50,8 +51,8 @@ def _pattern(msgid: str) -> re.Pattern[str]:
 def english_patterns(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The English strings that must not be seen on a page in `language`."""
     found = []
-    for msgid, text in _catalogue(language).items():
-        if text.strip() == msgid.strip():
+    for msgid, texts in _catalogue(language).items():
+        if msgid.strip() in {text.strip() for text in texts}:
             continue  # the same word in both languages (a name, "cinch"): nothing to catch
         if not _PLACEHOLDER.sub("", msgid).strip(" :;,.()—-"):
             continue  # only placeholders and punctuation: nothing English in it

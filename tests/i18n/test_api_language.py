@@ -9,6 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.games.api.conftest import create_table
+from tests.i18n.english import english_left
 
 DEAL = {"deal": {"dealer": "dee", "trump": "7S"}}
 # ana declares first (left of the dealer): cy out of turn.
@@ -88,3 +89,69 @@ def test_drf_s_own_messages_follow_the_language_too(db: None) -> None:
     assert {r.json()["error"]["code"] for r in answers.values()} == {"not_authenticated"}
     messages = {r.json()["error"]["message"] for r in answers.values()}
     assert len(messages) == 3, messages
+
+
+# Refusals raised by the API's views and the services (not the engine's): one request each,
+# whose English message is known; the `code` never changes, the `message` follows the header.
+def _missing_table(client: APIClient) -> Any:
+    return client.get("/api/v1/tables/00000000-0000-4000-8000-000000000000")
+
+
+def _stale_version(client: APIClient) -> Any:
+    table = create_table(client)
+    body = {"expected_version": 7, "events": [DEAL]}
+    return client.post(f"/api/v1/tables/{table['id']}/events", body, format="json")
+
+
+def _name_with_a_space(client: APIClient) -> Any:
+    body = {"name": "t", "variant": "louisiana", "players": ["ana ", "ben", "cy"]}
+    return client.post("/api/v1/tables", body, format="json")
+
+
+def _foreign_cursor(client: APIClient) -> Any:
+    return client.get("/api/v1/tables?cursor=bm90LWEtY3Vyc29y")
+
+
+def _key_reused(client: APIClient) -> Any:
+    table = create_table(client)
+    url = f"/api/v1/tables/{table['id']}/events"
+    client.post(
+        url, {"expected_version": 1, "events": [DEAL]}, format="json", HTTP_IDEMPOTENCY_KEY="k1"
+    )
+    body = {"expected_version": 1, "events": [{"deal": {"dealer": "ana", "trump": "7S"}}]}
+    return client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+
+
+REFUSALS = {
+    "not_found": (_missing_table, "no such table in this club"),
+    "version_conflict": (_stale_version, "the table is at version 1, not 7"),
+    "invalid_players": (
+        _name_with_a_space,
+        "players[0]: a name is visible text without leading or trailing spaces",
+    ),
+    "invalid_request": (_foreign_cursor, "cursor: not a cursor this API issued"),
+    "idempotency_conflict": (
+        _key_reused,
+        "this Idempotency-Key was already used with a different request",
+    ),
+}
+
+
+@pytest.mark.parametrize("code", sorted(REFUSALS))
+def test_the_views_and_services_refusals_speak_the_language(
+    scorekeeper: APIClient, code: str
+) -> None:
+    ask, english = REFUSALS[code]
+    messages = {}
+    for language in ("en", "fr", "uk"):
+        headers = {**scorekeeper._credentials, "HTTP_ACCEPT_LANGUAGE": language}  # type: ignore[attr-defined]
+        scorekeeper.credentials(**headers)
+        response = ask(scorekeeper)
+        assert response["Content-Language"] == language
+        error = response.json()["error"]
+        assert error["code"] == code
+        messages[language] = error["message"]
+    assert messages["en"] == english
+    for language in ("fr", "uk"):
+        assert messages[language] != english
+        assert english_left(messages[language], language) == [], messages[language]

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from api_common.fields import StrictBooleanField, StrictCharField
@@ -24,12 +25,13 @@ class _HttpUrlField(serializers.URLField):
     def to_internal_value(self, data: object) -> str:
         value = str(super().to_internal_value(data))
         if not value.lower().startswith(("http://", "https://")):
-            raise serializers.ValidationError("only http and https URLs are allowed")
+            raise serializers.ValidationError(gettext("only http and https URLs are allowed"))
         try:
             check_registration(value)
         except TargetRefused as refusal:
             raise serializers.ValidationError(
-                f"refused: {refusal} (webhooks reach public addresses only)"
+                gettext("refused: %(reason)s (webhooks reach public addresses only)")
+                % {"reason": refusal}
             ) from None
         return value
 

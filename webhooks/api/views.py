@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
@@ -63,7 +64,7 @@ class _ReadAuditorWriteAdmin(APIView):
 def _endpoint(request: Request, webhook_id: uuid.UUID) -> WebhookEndpoint:
     endpoint = webhook_endpoint_get(club=request_key(request).club, endpoint_id=webhook_id)
     if endpoint is None:
-        raise NotFound("no such webhook in this club")
+        raise NotFound(gettext("no such webhook in this club"))
     return endpoint
 
 
@@ -166,7 +167,7 @@ class WebhookAttemptListApi(APIView):
         before = None
         if page.after is not None:
             if len(page.after) != 1 or type(page.after[0]) is not int:
-                raise bad_cursor("not a cursor of this list")
+                raise bad_cursor(gettext("not a cursor of this list"))
             before = page.after[0]
         attempts = webhook_attempt_list(endpoint=endpoint, limit=page.limit + 1, before=before)
         return page_response(

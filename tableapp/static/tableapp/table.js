@@ -7,6 +7,9 @@
   const storeKey = "bourre-queue-" + tableId;
   const queueBox = document.getElementById("queue");
   let queue = JSON.parse(localStorage.getItem(storeKey) || "[]");
+  // The words are the page's (table.html's data attributes), in the reader's language.
+  const words = queueBox.dataset;
+  function said(text, status) { return text.replace("{status}", status); }
 
   function csrf() {
     const input = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -23,12 +26,12 @@
       const text = document.createElement("span");
       text.textContent = entry.label + ": " + entry.status;
       li.append(text);
-      if (entry.status !== "sending…") {
+      if (!entry.sending) {
         const again = document.createElement("button");
-        again.type = "button"; again.textContent = "Send again"; again.className = "primary";
+        again.type = "button"; again.textContent = words.sendAgain; again.className = "primary";
         again.addEventListener("click", function () { send(entry); });
         const drop = document.createElement("button");
-        drop.type = "button"; drop.textContent = "Discard"; drop.className = "danger";
+        drop.type = "button"; drop.textContent = words.discard; drop.className = "danger";
         drop.addEventListener("click", function () { forget(entry.key); });
         li.append(again, drop);
       }
@@ -120,7 +123,7 @@
   });
 
   async function send(entry) {
-    entry.status = "sending…"; save();
+    entry.sending = true; entry.status = words.sending; save();
     let response;
     try {
       response = await fetch(entry.url, {
@@ -130,15 +133,16 @@
         body: entry.body, credentials: "same-origin",
       });
     } catch (error) {
-      entry.status = "not sent (no connection)"; save(); return;
+      entry.sending = false; entry.status = words.noConnection; save(); return;
     }
-    if (response.status >= 500) { entry.status = "not sent (server error " + response.status + ")"; save(); return; }
+    entry.sending = false;
+    if (response.status >= 500) { entry.status = said(words.serverError, response.status); save(); return; }
     if (response.redirected && response.url.indexOf("/login/") !== -1) {
-      entry.status = "not sent (signed out: sign in again in another tab, then send it)"; save(); return;
+      entry.status = words.signedOut; save(); return;
     }
     const html = await response.text();
     if (swap(html)) { forget(entry.key); return; }
-    entry.status = "refused (" + response.status + ")"; save();
+    entry.status = said(words.refused, response.status); save();
   }
 
   document.addEventListener("submit", function (event) {
@@ -151,7 +155,7 @@
     const submitter = event.submitter;
     const data = new URLSearchParams(new FormData(form, submitter));
     const label = (submitter && submitter.dataset.label) || form.dataset.step;
-    const entry = { key: key, url: form.action, body: data.toString(), label: label, status: "sending…" };
+    const entry = { key: key, url: form.action, body: data.toString(), label: label, status: words.sending, sending: true };
     queue.push(entry);
     send(entry);
   });
