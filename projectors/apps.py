@@ -6,6 +6,10 @@ class ProjectorsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from api_common.error_codes import error_codes_register
+        from projectors.api.error_codes import ERROR_CODES
+
+        error_codes_register(ERROR_CODES)
         from followers.subscriptions import register_wake
         from projectors.framework import projector_register
         from projectors.player_stats import PlayerStatsProjector

@@ -181,17 +181,17 @@ class TableEventsApi(APIView):
         except StaleVersion as stale:
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,
-                code="version_conflict",
+                code=stale.code,
                 message=str(stale),
                 current_version=stale.current,
                 expected_version=stale.expected,
             ) from None
         except EventRejected as refusal:
             raise rejected(refusal.rejection, index=refusal.index) from None
-        except IdempotencyKeyReused:
+        except IdempotencyKeyReused as reused:
             raise ApiError(
                 status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-                code="idempotency_conflict",
+                code=reused.code,
                 message="this Idempotency-Key was already used with a different request",
                 field="Idempotency-Key",
             ) from None
