@@ -9,12 +9,12 @@ class LedgerConfig(AppConfig):
 
     def ready(self) -> None:
         from api_common.error_codes import error_codes_register
-        from ledger.api.error_codes import ERROR_CODES
-
-        error_codes_register(ERROR_CODES)
         from followers.subscriptions import INLINE, Subscription, subscription_register
+        from ledger.api.error_codes import ERROR_CODES
         from ledger.projector import ledger_project
         from ledger.rebuild import LedgerPass, ledger_rebuild
+
+        error_codes_register(ERROR_CODES)
 
         subscription_register(
             Subscription(
