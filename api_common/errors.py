@@ -14,7 +14,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from api_common.error_codes import ERROR_CHOICES
+from api_common.error_codes import error_choices
 
 
 class ApiError(exceptions.APIException):
@@ -85,8 +85,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 class ErrorDetailSerializer(serializers.Serializer):
+    # Its choices are the catalogue once the apps have registered their codes (`get_fields`).
     code = serializers.ChoiceField(
-        choices=ERROR_CHOICES, help_text="stable machine-readable code (docs/api.md lists them)"
+        choices=(), help_text="stable machine-readable code (docs/api.md lists them)"
     )
     message = serializers.CharField()
     field = serializers.CharField(required=False, allow_null=True)
@@ -96,6 +97,11 @@ class ErrorDetailSerializer(serializers.Serializer):
     current_version = serializers.IntegerField(required=False, help_text="409: the version now")
     deal = serializers.IntegerField(required=False, allow_null=True)
     action = serializers.IntegerField(required=False, allow_null=True)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["code"].choices = error_choices()  # type: ignore[attr-defined]
+        return fields
 
 
 class ErrorResponseSerializer(serializers.Serializer):

@@ -32,7 +32,7 @@ class AuditRun(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     status = models.CharField(max_length=10, choices=AuditStatus.choices, default="queued")
-    attempts = models.IntegerField(default=0, help_text="runs started (clubs/jobs.py)")
+    attempts = models.IntegerField(default=0, help_text="runs started (api_common/jobs.py)")
     # Touched as the run progresses: a running audit silent for long lost its worker.
     updated_at = models.DateTimeField(auto_now=True)
     trigger = models.CharField(max_length=10, choices=AuditTrigger.choices)

@@ -44,7 +44,7 @@ class ExportJob(models.Model):
     date_to = models.DateField(null=True, blank=True)
 
     status = models.CharField(max_length=12, choices=ExportStatus.choices, default="queued")
-    attempts = models.IntegerField(default=0, help_text="runs started (clubs/jobs.py)")
+    attempts = models.IntegerField(default=0, help_text="runs started (api_common/jobs.py)")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -7,9 +7,10 @@ Every follower is a `Subscription` with a lifecycle (as Marten names them):
 - **async**: a checkpointed subscription on Celery, eventually consistent, of the one
   subscription framework (`followers.framework`: per-club checkpoints, batches under
   ``FOR UPDATE SKIP LOCKED``): the player statistics, and webhook deliveries (one
-  subscription per endpoint, listed here once as `webhooks`); its `wake` hook runs in the
-  append's transaction and asks, once per transaction and after commit, for a catch-up
-  (`followers.wakeup` coalesces the wake-ups);
+  subscription per endpoint, listed here once as `webhooks`); its wake hook
+  (`register_wake`) asks for a catch-up: every hook runs after the append commits, in the
+  background waker, on the events committed (`project_inline` asks `followers.wakeup` for
+  that one wake-up once per transaction; it coalesces them);
 - **live**: folded from the stream on read, nothing stored (a table's transcript).
 
 A follower whose read model can be rebuilt table by table from the log has `rebuild`
@@ -25,6 +26,7 @@ in their `AppConfig.ready()` through `followers.subscriptions`; `games` never im
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -32,7 +34,10 @@ from typing import Protocol
 
 from django.utils.translation import gettext
 
+from followers.wakeup import wake_after_commit
 from games.eventstore import RecordedEvent
+
+logger = logging.getLogger(__name__)
 
 InlineProjector = Callable[[Sequence[RecordedEvent]], None]
 #: How far an asynchronous subscription has read: (checkpoint, last position, updated_at),
@@ -98,8 +103,10 @@ class Subscription:
 
 
 _subscriptions: dict[str, Subscription] = {}
-# Wake hooks of the asynchronous subscriptions, run after the inline projections.
+# Wake hooks of the asynchronous subscriptions (and the live views), run after commit.
 _wakes: dict[str, InlineProjector] = {}
+#: The one wake-up of the followers an append asks for (`followers.wakeup`'s kind).
+FOLLOWERS_WAKE = "followers"
 
 
 def subscription_register(subscription: Subscription) -> None:
@@ -114,8 +121,10 @@ def subscriptions() -> dict[str, Subscription]:
 
 
 def register_wake(name: str, hook: InlineProjector) -> None:
-    """`hook(events)` runs in every append's transaction, after the inline projections,
-    to wake an asynchronous subscription after commit (not a read model of its own)."""
+    """`hook(events)` runs after every append's commit, in the background waker (never on
+    the request's path), on the events committed since it last ran: it wakes an
+    asynchronous subscription (not a read model of its own). The events of a rolled-back
+    append never reach it."""
     _wakes.setdefault(name, hook)
 
 
@@ -136,13 +145,30 @@ def register_rebuildable(item: Rebuildable) -> None:
 
 
 def project_inline(events: Sequence[RecordedEvent]) -> None:
-    """Run every inline projection on freshly appended events, then every wake hook
-    (same transaction)."""
+    """Run every inline projection on freshly appended events (in the append's
+    transaction), then ask for the followers' wake-up after commit: one per transaction,
+    for every wake hook, so the request's path enters no follower's wake code."""
     for subscription in list(_subscriptions.values()):
         if subscription.project is not None:
             subscription.project(events)
-    for hook in list(_wakes.values()):
-        hook(events)
+    if _wakes:
+        wake_followers(events)
+
+
+def wake_followers(events: Sequence[RecordedEvent]) -> None:
+    """After the current transaction commits, every wake hook runs on `events` (in the
+    background waker; asked for once per transaction, coalesced with other commits)."""
+    wake_after_commit(FOLLOWERS_WAKE, wakes_run, events)
+
+
+def wakes_run(events: Sequence[RecordedEvent]) -> None:
+    """Every wake hook on the committed `events`, in the order registered (in the
+    background waker: a hook that fails is logged and the others still run)."""
+    for name, hook in list(_wakes.items()):
+        try:
+            hook(events)
+        except Exception:  # the hook's periodic sweep catches up
+            logger.warning("the %s wake hook failed", name, exc_info=True)
 
 
 def projectors() -> dict[str, object]:

@@ -29,6 +29,7 @@ from followers.registry import (
     register_wake,
     subscription_register,
     subscriptions,
+    wake_followers,
 )
 from followers.replay import rebuild_one, rebuild_together
 from followers.wakeup import (
@@ -66,4 +67,5 @@ __all__ = [
     "subscription_register",
     "subscriptions",
     "wake_after_commit",
+    "wake_followers",
 ]

@@ -2,13 +2,19 @@
 
 Publishing a Celery message costs a round trip to the broker (several milliseconds):
 too much to add to every card play. `wake_after_commit` registers, once per
-transaction, an on-commit callback that hands the wake to a background thread of this
-process. Wakes of one kind coalesce while one is waiting to be sent: the pending mark
-is cleared just before sending, so a commit that lands after the mark was cleared
+transaction and kind, an on-commit callback that hands the wake to a background thread
+of this process, with the events the transaction appended. Wakes of one kind coalesce
+while one is waiting to be sent (their events are handed over together): the pending
+mark is cleared just before sending, so a commit that lands after the mark was cleared
 queues another wake, and none is ever missed (the woken task reads the log when it
 runs, after every commit that asked for it). A periodic sweep remains the safety net
 for a process that dies with a wake in hand. Across processes, `pending_mark` and
 `pending_clear` (below) keep at most one task per subscription waiting in the queue.
+
+The registry's wake hooks (`followers.registry.register_wake`: the projectors' catch-up,
+the webhook sweep, the live views' publish) all ride on one such wake, asked for once
+by `project_inline`: they run in the background thread, after commit, never on the
+request's path.
 """
 
 from __future__ import annotations
@@ -17,49 +23,62 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import transaction
 
+from games.eventstore import RecordedEvent
+
 logger = logging.getLogger(__name__)
 
+#: What a wake sends, in the background thread: given the events of every transaction
+#: that asked for it since it was last sent (none for a wake asked without events).
+Send = Callable[[Sequence[RecordedEvent]], None]
+
 _pending: set[str] = set()
+_committed: dict[str, list[RecordedEvent]] = {}  # kind -> events handed over, not yet sent
 _lock = threading.Lock()
-_queue: queue.SimpleQueue[tuple[str, Callable[[], None]]] = queue.SimpleQueue()
+_queue: queue.SimpleQueue[tuple[str, Send]] = queue.SimpleQueue()
 _thread: threading.Thread | None = None
 _idle = threading.Event()
 _idle.set()
 
 
-def wake_after_commit(kind: str, send: Callable[[], None]) -> None:
-    """After the current transaction commits (at once outside one), call `send` from the
-    background waker, coalescing with a wake of the same `kind` still waiting."""
-    connection = transaction.get_connection()
-    callback = _callbacks.setdefault(kind, _make_callback(kind, send))
-    # Django keeps (savepoint ids, callback, robust) per pending callback and drops them on
-    # rollback, so "already pending" means "already asked for by this transaction".
-    if connection.in_atomic_block and any(
-        entry[1] is callback for entry in connection.run_on_commit
-    ):
-        return
-    transaction.on_commit(callback)
+class _AfterCommit:
+    """The one on-commit callback of a kind in a transaction, holding what it appended."""
 
+    def __init__(self, kind: str, send: Send) -> None:
+        self.kind, self.send = kind, send
+        self.events: list[RecordedEvent] = []
 
-_callbacks: dict[str, Callable[[], None]] = {}
-
-
-def _make_callback(kind: str, send: Callable[[], None]) -> Callable[[], None]:
-    def hand_over() -> None:
+    def __call__(self) -> None:
         with _lock:
-            if kind in _pending:
+            _committed.setdefault(self.kind, []).extend(self.events)
+            if self.kind in _pending:
                 return
-            _pending.add(kind)
+            _pending.add(self.kind)
             _idle.clear()
         _ensure_thread()
-        _queue.put((kind, send))
+        _queue.put((self.kind, self.send))
 
-    return hand_over
+
+def wake_after_commit(kind: str, send: Send, events: Sequence[RecordedEvent] = ()) -> None:
+    """After the current transaction commits (at once outside one), call `send` from the
+    background waker with `events` (and those of other commits coalesced with this one),
+    coalescing with a wake of the same `kind` still waiting."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block:
+        # Django keeps (savepoint ids, callback, robust) per pending callback and drops
+        # them on rollback, so one found here was asked for by this transaction.
+        for entry in connection.run_on_commit:
+            callback = entry[1]
+            if isinstance(callback, _AfterCommit) and callback.kind == kind:
+                callback.events.extend(events)
+                return
+    callback = _AfterCommit(kind, send)
+    callback.events.extend(events)
+    transaction.on_commit(callback)
 
 
 def _ensure_thread() -> None:
@@ -75,8 +94,9 @@ def _run() -> None:
         kind, send = _queue.get()
         with _lock:
             _pending.discard(kind)
+            events = _committed.pop(kind, [])
         try:
-            send()
+            send(events)
         except Exception:  # the periodic sweep picks up what a failed wake missed
             logger.warning("could not send the %s wake-up", kind, exc_info=True)
         with _lock:

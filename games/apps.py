@@ -9,11 +9,15 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.translation import gettext
 
+        from api_common.error_codes import error_codes_register
+        from games.api.error_codes import games_error_codes
         from games.engine.errors import use_translator
         from games.eventstore.privileges import grant_app_privileges
 
         # The engine's refusals speak the request's language (games/engine/errors.py).
         use_translator(gettext)
+        # The codes of the write side's and the engine's refusals, in the API's catalogue.
+        error_codes_register(games_error_codes())
 
         # Runs after every migrate, as the migrating (owner) role.
         post_migrate.connect(grant_app_privileges, sender=self, dispatch_uid="games-grants")

@@ -8,9 +8,13 @@ class LedgerConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from api_common.error_codes import error_codes_register
         from followers.subscriptions import INLINE, Subscription, subscription_register
+        from ledger.api.error_codes import ERROR_CODES
         from ledger.projector import ledger_project
         from ledger.rebuild import LedgerPass, ledger_rebuild
+
+        error_codes_register(ERROR_CODES)
 
         subscription_register(
             Subscription(

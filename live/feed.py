@@ -5,12 +5,13 @@ Why Redis pub/sub after the commit rather than Postgres NOTIFY in the append: a 
 takes a database-wide lock at commit and holds it until the commit is flushed, which
 would serialise the card plays of every club (the log's lock is per club precisely so
 they run side by side); and a PUBLISH from the append's own request would add a round
-trip to every card play. Here the append only registers an after-commit callback; the
-shared background waker (`followers.subscriptions.wake_after_commit`) publishes, coalescing
-the tables that moved while it was busy. A message is only a wake-up: the live views
-read versions and events from the log, and each live process also re-reads the versions
-of the tables it serves every few seconds (`live.hub`), so a message lost with a dying
-process or a Redis outage delays a view by that much, never loses an event.
+trip to every card play. Here `table_moved` is a wake hook of the registry of followers:
+the shared background waker (`followers.wakeup`) runs it after the append commits, off the
+request's path, with the events of every commit since it last ran, and it publishes. A
+message is only a wake-up: the live views read versions and events from the log, and
+each live process also re-reads the versions of the tables it serves every few seconds
+(`live.hub`), so a message lost with a dying process or a Redis outage delays a view by
+that much, never loses an event.
 """
 
 from __future__ import annotations
@@ -45,16 +46,13 @@ def channel() -> str:
 
 
 def table_moved(events: Sequence[RecordedEvent]) -> None:
-    """The wake hook: runs in the append's transaction; publishes after its commit."""
-    if not events:
-        return
-    last = events[-1]
-    table_id = table_id_of(last.stream)
-    if table_id is None:
-        return
-    key, version = str(table_id), last.version
-    transaction.on_commit(lambda: _committed(key, version))
-    wake_after_commit(WAKE_KIND, _publish)
+    """The wake hook: runs after commit in the background waker; publishes each table's
+    newest committed version."""
+    for event in events:
+        table_id = table_id_of(event.stream)
+        if table_id is not None:
+            _committed(str(table_id), event.version)
+    _publish()
 
 
 def viewer_ended(viewer_id: str) -> None:
@@ -85,7 +83,7 @@ def _client() -> Any:
     return _redis
 
 
-def _publish() -> None:
+def _publish(events: Sequence[RecordedEvent] = ()) -> None:
     """Run by the background waker: one PUBLISH per table that moved since the last."""
     with _lock:
         moved, ended = dict(_moved), set(_ended)

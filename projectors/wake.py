@@ -1,20 +1,18 @@
-"""Waking the projectors after a commit: an inline hook asks for their catch-up tasks.
+"""Waking the projectors after a commit: a wake hook asks for their catch-up tasks.
 
-`games` runs inline projectors inside the append's transaction; this one only asks the
-shared background waker (`followers.wakeup`) for a catch-up once the
-transaction commits: at most once per transaction, never for a rolled-back append,
-without the request waiting on the broker, and at most one pending task per projector
-across every process (`pending_mark`; the task clears it as it starts).
+The hook runs in the shared background waker (`followers.wakeup`) after an append
+commits (the registry of followers asks for it once per transaction, never for a
+rolled-back append), so the request never waits on the broker; at most one task per
+projector is pending across every process (`pending_mark`; the task clears it as it
+starts).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from followers.subscriptions import pending_mark, wake_after_commit
+from followers.subscriptions import pending_mark
 from games.eventstore import RecordedEvent
-
-WAKE_KIND = "projectors-catch-up"
 
 
 def subscription(name: str) -> str:
@@ -40,4 +38,5 @@ def _enqueue_catch_up() -> None:
 
 
 def projectors_wake(events: Sequence[RecordedEvent]) -> None:
-    wake_after_commit(WAKE_KIND, _enqueue_catch_up)
+    """The wake hook: every committed event may count for a projector."""
+    _enqueue_catch_up()

@@ -1,4 +1,4 @@
-"""The inline hook: after a transaction that appended deliverable events commits, wake the
+"""The wake hook: after a transaction that appended deliverable events commits, wake the
 sweep, unless the last sweep found no active endpoint (the idle mark, cleared when one is
 registered or reactivated). The beat sweep runs anyway, so a lost wake only delays
 delivery."""
@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from followers.subscriptions import is_idle, pending_mark, wake_after_commit
+from followers.subscriptions import is_idle, pending_mark
 from games.eventstore import RecordedEvent
 from webhooks.kinds import webhook_kind
 
 NAME = "webhooks"  # the subscription, in the registry of followers
-WAKE_KIND = "webhooks-sweep"
 SWEEP = "webhooks:sweep"  # the sweep's pending mark: one sweep waits at most
 
 
@@ -35,8 +34,8 @@ def _enqueue_sweep() -> None:
 
 
 def webhooks_wake(events: Sequence[RecordedEvent]) -> None:
-    """One sweep per transaction, sent after commit (never for a rolled-back append) by the
-    shared background waker, so the request does not wait for the broker; none while a
-    sweep is already pending in any process."""
+    """Run by the shared background waker after commit (never for a rolled-back append),
+    so the request does not wait for the broker: one sweep for the committed events, none
+    while a sweep is already pending in any process."""
     if any(webhook_kind(event) for event in events):
-        wake_after_commit(WAKE_KIND, _enqueue_sweep)
+        _enqueue_sweep()

@@ -265,7 +265,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ExportKindEnum": "exports.models.ExportKind",
         "ProjectionKindEnum": ["async", "inline"],
-        "ErrorCodeEnum": "api_common.error_codes.ERROR_CODES",
+        "ErrorCodeEnum": "api_common.error_codes.error_codes",  # called: the apps register codes
         "JobStatusEnum": ["queued", "running", "succeeded", "failed"],
         "RoleEnum": "clubs.models.Role",
         "TranscriptFormatEnum": ["bourre-transcript/1"],

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 
 from api_common.errors import ApiError
 from clubs.api.permissions import request_key
+from games.api.error_codes import CONFLICT_CODES
 from games.engine import Rejection
 from games.models import Table
 from games.selectors import table_get
@@ -33,10 +34,6 @@ def request_context(request: Request) -> RequestContext:
         client=request.headers.get("User-Agent"),
         correlation_id=str(uuid.uuid4()),  # one per request (here, not a default: plain data)
     )
-
-
-#: Refusals that are about the table, not the event: 409 (the event may be fine elsewhere).
-CONFLICT_CODES = frozenset({"table_closed"})
 
 
 def rejected(rejection: Rejection, **extra: object) -> ApiError:

@@ -182,7 +182,7 @@ class TableEventsApi(APIView):
         except StaleVersion as stale:
             raise ApiError(
                 status_code=status.HTTP_409_CONFLICT,
-                code="version_conflict",
+                code=stale.code,
                 message=gettext("the table is at version %(current)s, not %(expected)s")
                 % {"current": stale.current, "expected": stale.expected},
                 current_version=stale.current,
@@ -190,10 +190,10 @@ class TableEventsApi(APIView):
             ) from None
         except EventRejected as refusal:
             raise rejected(refusal.rejection, index=refusal.index) from None
-        except IdempotencyKeyReused:
+        except IdempotencyKeyReused as reused:
             raise ApiError(
                 status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-                code="idempotency_conflict",
+                code=reused.code,
                 message=gettext("this Idempotency-Key was already used with a different request"),
                 field="Idempotency-Key",
             ) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db import transaction
 
 from followers import registry
 from followers.registry import (
@@ -20,6 +21,7 @@ from followers.registry import (
     register_wake,
     subscription_register,
 )
+from followers.wakeup import wait_until_sent
 
 
 @pytest.fixture(autouse=True)
@@ -28,16 +30,28 @@ def empty_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "_wakes", {})
 
 
-def test_an_append_runs_the_inline_projections_in_order_then_the_wakes() -> None:
+@pytest.mark.django_db(transaction=True)
+def test_an_append_runs_the_inline_projections_in_order_and_the_wakes_after_commit() -> None:
     ran: list[str] = []
-    register_wake("wake", lambda events: ran.append("wake"))
+    register_wake("wake", lambda events: ran.append(f"wake {list(events)}"))
+    register_wake("broken", lambda events: 1 / 0)  # logged; the next hook still runs
+    register_wake("second wake", lambda events: ran.append("second wake"))
     for name in ("first", "second"):
         subscription_register(
             Subscription(name, INLINE, project=lambda events, name=name: ran.append(name))
         )
     subscription_register(Subscription("later", ASYNC))
-    project_inline([])
-    assert ran == ["first", "second", "wake"]
+    with transaction.atomic():
+        project_inline(["e1"])  # type: ignore[list-item]
+        project_inline(["e2"])  # type: ignore[list-item]
+        assert ran == ["first", "second"] * 2  # the wakes wait for the commit
+    assert wait_until_sent(60)
+    # One wake-up for the transaction, every hook on all its events, off the request's path.
+    assert ran == ["first", "second"] * 2 + ["wake ['e1', 'e2']", "second wake"]
+    with pytest.raises(RuntimeError):
+        _rolled_back(["e3"])
+    assert wait_until_sent(60)
+    assert ran[-3:] == ["second wake", "first", "second"]  # no wake for a rollback
 
 
 def test_only_an_inline_subscription_projects_on_append_and_lifecycles_are_known() -> None:
@@ -84,3 +98,9 @@ def test_one_registry_names_what_a_rebuild_takes_and_refuses_naming_the_field() 
         assert refused.value.field == field
     with pytest.raises(ValueError, match="only an asynchronous"):
         Subscription("state", INLINE, projector=projector)
+
+
+def _rolled_back(events: list[str]) -> None:
+    with transaction.atomic():
+        project_inline(events)  # type: ignore[arg-type]
+        raise RuntimeError("the append failed")

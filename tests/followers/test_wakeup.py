@@ -16,20 +16,20 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_wake_is_sent_after_commit_and_not_for_a_rollback() -> None:
     sent: list[str] = []
     with transaction.atomic():
-        wake_after_commit("t-commit", lambda: sent.append("x"))
-        wake_after_commit("t-commit", lambda: sent.append("x"))  # same transaction: once
+        wake_after_commit("t-commit", lambda events: sent.append("x"))
+        wake_after_commit("t-commit", lambda events: sent.append("x"))  # same transaction: once
         assert sent == []
     assert wait_until_sent(60)
     assert sent == ["x"]
     with pytest.raises(RuntimeError):
-        _rolled_back(lambda: sent.append("y"))
+        _rolled_back(lambda events: sent.append("y"))
     assert wait_until_sent(60)
     assert sent == ["x"]
 
 
-def _rolled_back(send) -> None:
+def _rolled_back(send, events=()) -> None:  # type: ignore[no-untyped-def]
     with transaction.atomic():
-        wake_after_commit("t-rollback", send)
+        wake_after_commit("t-events" if events else "t-rollback", send, events)
         raise RuntimeError
 
 
@@ -37,7 +37,7 @@ def test_the_request_does_not_wait_for_the_broker() -> None:
     release = threading.Event()
     sent: list[int] = []
 
-    def slow_send() -> None:
+    def slow_send(events: object) -> None:
         release.wait(60)
         sent.append(1)
 
@@ -55,7 +55,7 @@ def test_wakes_coalesce_but_a_commit_after_sending_started_gets_its_own() -> Non
     started, release = threading.Event(), threading.Event()
     calls: list[int] = []
 
-    def send() -> None:
+    def send(events: object) -> None:
         calls.append(1)
         started.set()
         release.wait(60)
@@ -67,6 +67,30 @@ def test_wakes_coalesce_but_a_commit_after_sending_started_gets_its_own() -> Non
     release.set()
     assert wait_until_sent(60)
     assert len(calls) == 2
+
+
+def test_the_events_of_coalesced_commits_are_sent_together_and_a_rollback_sends_none() -> None:
+    started, release = threading.Event(), threading.Event()
+    batches: list[list[str]] = []
+
+    def send(events: list[str]) -> None:
+        batches.append(list(events))
+        started.set()
+        release.wait(60)
+
+    with transaction.atomic():
+        wake_after_commit("t-events", send, ["a"])  # type: ignore[list-item]
+        wake_after_commit("t-events", send, ["b"])  # type: ignore[list-item]
+    assert started.wait(60)  # being sent: what commits next waits for the next send
+    with transaction.atomic():
+        wake_after_commit("t-events", send, ["c"])  # type: ignore[list-item]
+    with pytest.raises(RuntimeError):
+        _rolled_back(send, ["rolled back"])
+    with transaction.atomic():
+        wake_after_commit("t-events", send, ["d"])  # type: ignore[list-item]
+    release.set()
+    assert wait_until_sent(60)
+    assert batches == [["a", "b"], ["c", "d"]]
 
 
 def test_one_task_pending_per_subscription_and_one_start_per_interval() -> None:

@@ -17,7 +17,7 @@ from games.eventstore import last_position
 from projectors.framework import projector_batch, projector_run
 from projectors.models import PlayerStats, StatsTable
 from projectors.player_stats import NAME
-from projectors.wake import _enqueue_catch_up, projectors_wake
+from projectors.wake import _enqueue_catch_up
 from tests.projectors.conftest import from_scratch, live, snapshot
 from tests.projectors.helpers import table_from_transcript
 
@@ -122,7 +122,7 @@ def test_the_wake_hook_is_registered_with_games() -> None:
 def test_one_wake_per_transaction(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
     with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
         for _ in range(3):
-            projectors_wake([])
+            registry.project_inline([])
     assert len(callbacks) == 1
 
 
@@ -131,12 +131,12 @@ def test_a_rolled_back_transaction_wakes_nobody(django_capture_on_commit_callbac
     with django_capture_on_commit_callbacks() as callbacks:
         try:
             with transaction.atomic():
-                projectors_wake([])
+                registry.project_inline([])
                 raise RuntimeError("the append failed")
         except RuntimeError:
             pass
         with transaction.atomic():
-            projectors_wake([])
+            registry.project_inline([])
     assert len(callbacks) == 1
 
 

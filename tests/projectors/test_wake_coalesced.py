@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 PROCESSES, THREADS, COMMITS = 3, 4, 15
 
 # One process of the API as far as wakes go: threads committing appends, each transaction
-# running the projectors' inline hook as games' append service does.
+# asking for the followers' wake-up as the registry's `project_inline` does.
 COMMITTER = textwrap.dedent(
     """
     import sys, threading, uuid
@@ -36,15 +36,15 @@ COMMITTER = textwrap.dedent(
     from django.db import connection, transaction
     from games.eventstore import NewEvent, append
     from followers.wakeup import wait_until_sent
-    from projectors.wake import projectors_wake
+    from followers.registry import wake_followers
 
     def commits(n):
         stream, club = f"coalesce-{uuid.uuid4().hex}", str(uuid.uuid4())
         for i in range(n):
             with transaction.atomic():
-                events = append(stream=stream, club=club, expected_version=i,
+                result = append(stream=stream, club=club, expected_version=i,
                                 events=[NewEvent("Noted", {"i": i})], metadata={})
-                projectors_wake(events)
+                wake_followers(result.events)
         connection.close()
 
     threads = [threading.Thread(target=commits, args=(int(sys.argv[2]),))

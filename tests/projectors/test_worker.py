@@ -15,13 +15,13 @@ from django.db import connection, connections, transaction
 
 from followers.framework import club_positions
 from followers.models import SubscriptionCheckpoint
-from followers.subscriptions import pending_mark
+from followers.subscriptions import pending_mark, wake_followers
 from games.engine.simulate import random_sitting
 from games.eventstore import last_position, read_stream
 from projectors.framework import projector_run
 from projectors.player_stats import NAME
 from projectors.tasks import projector_catch_up
-from projectors.wake import projectors_wake, subscription
+from projectors.wake import subscription
 from tests.projectors.conftest import from_scratch, live, snapshot, wait_for
 from tests.projectors.helpers import table_from_transcript
 
@@ -32,8 +32,8 @@ def test_a_committed_append_wakes_a_worker(celery_worker_process: object, club_i
     sim = random_sitting(random.Random(11), "louisiana", 4, deals=2)
     with transaction.atomic():
         table = table_from_transcript(club_id, sim.transcript)
-        # What games' append service does after each append: run the inline projectors.
-        projectors_wake(read_stream(stream=table.stream))
+        # What the registry's `project_inline` asks for after each append: the wake-up.
+        wake_followers(read_stream(stream=table.stream))
     target = table.positions[-1]
 
     def projected() -> bool:
