@@ -104,7 +104,7 @@ class PostgresTables(TableRepository):
             if first is not None and getattr(error.__cause__, "sqlstate", None) == KEY_STORED:
                 # Stored by a request that committed while this one waited for the lock,
                 # yet this one expected the version it made: another body, the key reused.
-                raise IdempotencyKeyReused(first.args[6]) from error
+                raise IdempotencyKeyReused(first.args[KEY_ARG]) from error
             raise
 
     def _project(self, events: Sequence[RecordedEvent]) -> None:
@@ -117,6 +117,7 @@ SAVE_LATER = "_save_with_append"
 KEY_STORED = "BR003"
 SAVE_FUNCTION = "games_table_save"
 SAVE_CASTS = ("uuid", "integer", "text", "text", "text", "text", "text", "text", "text")
+KEY_ARG = 6  # the request's key among `games_table_save`'s own arguments (`_save_args`)
 
 
 def _one_statement() -> bool:
