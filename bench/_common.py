@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,71 @@ def measure(
     return Measurement(
         label, clients, len(flat), seconds, flat, items_per_op, client_cpu * 1e6 / ops, server_cpu
     )
+
+
+class TimedClient(Protocol):
+    """One HTTP client of `timed_clients`, connected and warmed up."""
+
+    def step(self) -> bool:
+        """Send one request and read its answer; True when it is of the kind timed."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def timed_clients(
+    label: str,
+    clients: int,
+    timed: int,
+    open_client: Callable[[int], TimedClient],
+    on_start: Callable[[], None] | None = None,
+    on_end: Callable[[], None] | None = None,
+) -> Measurement:
+    """`timed` requests of the timed kind from `clients` threads started together, thread i
+    with `open_client(i)` (which connects and warms up before the window opens). The wall
+    time runs from the moment every client is ready until the last is done, so it includes
+    any untimed steps between the timed ones: the rate is a floor. `on_start`/`on_end` run
+    as the window opens and closes (e.g. to read CPU counters)."""
+    per_client = max(1, timed // clients)
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    barrier = threading.Barrier(clients + 1)
+    errors: list[BaseException] = []
+
+    def run(index: int) -> None:
+        try:
+            client = open_client(index)
+            barrier.wait()
+            own = latencies[index]
+            while len(own) < per_client:
+                started = time.perf_counter()
+                if client.step():
+                    own.append((time.perf_counter() - started) * 1000)
+            barrier.wait()
+            client.close()
+        except BaseException as error:
+            errors.append(error)
+            barrier.abort()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    try:
+        barrier.wait()
+        if on_start:
+            on_start()
+        started = time.perf_counter()
+        barrier.wait()
+        seconds = time.perf_counter() - started
+        if on_end:
+            on_end()
+    except threading.BrokenBarrierError:
+        seconds = 0.0
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    flat = [value for own in latencies for value in own]
+    return Measurement(label, clients, len(flat), seconds, flat)
 
 
 def _cpu_seconds(pids: Sequence[int]) -> float | None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 
-from bench._common import Measurement, machine, print_table
+from bench._common import Measurement, machine, print_table, timed_clients
 from bench._server import Server
 from bench.eventstore import ROUNDS, _prepare_baseline_table, bare_insert
 from clubs.services import api_key_create, club_create
@@ -85,6 +84,26 @@ class TableClient:
         ]
 
 
+class PlayingTable(TableClient):
+    """A table app playing its deal over and over: one event per step, the card plays timed
+    (the deal and the declarations between them are not); warmed up by one whole deal."""
+
+    def __init__(self, port: int, key: str, transcript: dict[str, Any], script: list[Any]):
+        super().__init__(port, key, transcript)
+        self.script, self.step_count = script, 0
+        for event in script:
+            self.log(event)
+
+    def step(self) -> bool:
+        event = self.script[self.step_count % len(self.script)]
+        self.step_count += 1
+        self.log(event)
+        return "play" in event
+
+    def close(self) -> None:
+        self.conn.close()
+
+
 def api_plays(
     port: int,
     keys: list[str],
@@ -94,56 +113,17 @@ def api_plays(
     on_end: Callable[[], None] | None = None,
 ) -> Measurement:
     """`plays` timed card plays from `clients` tables, client i in the club of keys[i % n];
-    `on_start`/`on_end` run as the timed window opens and closes."""
+    `on_start`/`on_end` run as the timed window opens and closes. The wall time includes the
+    untimed deal and declarations: plays/s is a floor."""
     transcript, script = _deal_script()
-    per_client = max(1, plays // clients)
-    latencies: list[list[float]] = [[] for _ in range(clients)]
-    barrier = threading.Barrier(clients + 1)
-    errors: list[BaseException] = []
-
-    def run(index: int) -> None:
-        try:
-            app = TableClient(port, keys[index % len(keys)], transcript)
-            for event in script:  # warm-up: one whole deal
-                app.log(event)
-            barrier.wait()
-            own, step = latencies[index], 0
-            while len(own) < per_client:
-                event = script[step % len(script)]
-                step += 1
-                if "play" not in event:
-                    app.log(event)
-                    continue
-                started = time.perf_counter()
-                app.log(event)
-                own.append((time.perf_counter() - started) * 1000)
-            barrier.wait()
-            app.conn.close()
-        except BaseException as error:
-            errors.append(error)
-            barrier.abort()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    try:
-        barrier.wait()
-        if on_start:
-            on_start()
-        started = time.perf_counter()
-        barrier.wait()
-        # Wall time includes the untimed deal/declare requests: plays/s is a floor.
-        seconds = time.perf_counter() - started
-        if on_end:
-            on_end()
-    except threading.BrokenBarrierError:
-        seconds = 0.0
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise errors[0]
-    flat = [value for own in latencies for value in own]
-    return Measurement("API card play", clients, len(flat), seconds, flat)
+    return timed_clients(
+        "API card play",
+        clients,
+        plays,
+        lambda index: PlayingTable(port, keys[index % len(keys)], transcript, script),
+        on_start,
+        on_end,
+    )
 
 
 def server_log() -> Path:

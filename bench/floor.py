@@ -21,8 +21,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,7 +31,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bench._common import Measurement
+from bench._common import Measurement, timed_clients
 from clubs.api.permissions import IsScorekeeper, request_key
 
 URL = "/api/v1/bench/floor"
@@ -90,6 +88,30 @@ def served() -> None:
     os.environ[ENVIRONMENT] = "1"
 
 
+class FloorClient:
+    """One client of the floor: a keep-alive connection with one club's key, warmed up by 20
+    posts (as bench/api.py warms a table with a deal)."""
+
+    def __init__(self, port: int, key: str) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+        self.payload = json.dumps(BODY)
+        for _ in range(20):
+            self.step()
+
+    def step(self) -> bool:
+        self.conn.request("POST", URL, self.payload, self.headers)
+        response = self.conn.getresponse()
+        data = response.read()
+        if response.status != 201:
+            raise RuntimeError(f"POST {URL}: {response.status} {data[:300]!r}")
+        json.loads(data)  # as the play's client reads its answer
+        return True
+
+    def close(self) -> None:
+        self.conn.close()
+
+
 def floor_posts(
     port: int,
     keys: list[str],
@@ -99,63 +121,15 @@ def floor_posts(
     on_end: Callable[[], None] | None = None,
 ) -> Measurement:
     """`posts` timed POSTs to the floor from `clients` keep-alive connections, client i with
-    keys[i % n], after a warm-up of 20 each (as bench/api.py warms a table with a deal)."""
-    per_client = max(1, posts // clients)
-    latencies: list[list[float]] = [[] for _ in range(clients)]
-    barrier = threading.Barrier(clients + 1)
-    errors: list[BaseException] = []
-    payload = json.dumps(BODY)
-
-    def run(index: int) -> None:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            headers = {
-                "Authorization": f"Bearer {keys[index % len(keys)]}",
-                "Content-Type": "application/json",
-            }
-
-            def post() -> None:
-                conn.request("POST", URL, payload, headers)
-                response = conn.getresponse()
-                data = response.read()
-                if response.status != 201:
-                    raise RuntimeError(f"POST {URL}: {response.status} {data[:300]!r}")
-                json.loads(data)  # as the play's client reads its answer
-
-            for _ in range(20):
-                post()
-            barrier.wait()
-            own = latencies[index]
-            for _ in range(per_client):
-                started = time.perf_counter()
-                post()
-                own.append((time.perf_counter() - started) * 1000)
-            barrier.wait()
-            conn.close()
-        except BaseException as error:
-            errors.append(error)
-            barrier.abort()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    try:
-        barrier.wait()
-        if on_start:
-            on_start()
-        started = time.perf_counter()
-        barrier.wait()
-        seconds = time.perf_counter() - started
-        if on_end:
-            on_end()
-    except threading.BrokenBarrierError:
-        seconds = 0.0
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise errors[0]
-    flat = [value for own in latencies for value in own]
-    return Measurement("floor POST", clients, len(flat), seconds, flat)
+    keys[i % n]."""
+    return timed_clients(
+        "floor POST",
+        clients,
+        posts,
+        lambda index: FloorClient(port, keys[index % len(keys)]),
+        on_start,
+        on_end,
+    )
 
 
 def main() -> None:

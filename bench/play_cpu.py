@@ -170,8 +170,12 @@ def main() -> None:
             raise RuntimeError(f"{code} {content[:300]!r}")
         version = json.loads(content)["version"]
 
+    # One backend for the whole run, whose CPU is read from /proc: on a busy machine the
+    # run outlasts CONN_MAX_AGE, and the end of a request would close the connection.
+    connection.settings_dict["CONN_MAX_AGE"] = None
     for event in script * 2:  # warm-up: caches, the connection, the snapshot cache
         log(event)
+    connection.close_at = None  # set when it connected, from the setting then
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         backend = cursor.fetchone()[0]

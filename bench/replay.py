@@ -268,10 +268,10 @@ def ensure_log() -> tuple[str, str]:
     _migrate()
     with psycopg.connect(owner_dsn) as conn:
         for club in CLUBS:
-            conn.execute(
-                "INSERT INTO clubs_club (id, name, created_at, time_zone) "
-                "VALUES (%s, %s, now(), 'UTC')",
-                [club, f"bench club {club.int}"],
+            conn.execute(  # Django's defaults are not the columns': every column named
+                "INSERT INTO clubs_club (id, name, created_at, time_zone, default_language) "
+                "VALUES (%s, %s, now(), 'UTC', %s)",
+                [club, f"bench club {club.int}", settings.LANGUAGE_CODE],
             )
         clubs: set[str] = set()
         columns = "position, stream, version, type, schema_version, data, metadata, "

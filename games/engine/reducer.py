@@ -61,7 +61,8 @@ def new_sitting(
 def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     """The state after `event` and the rulings it produced; raises `Rejection` instead."""
     after, rulings = _apply(state, event)
-    if any(ruling.postings for ruling in rulings):
+    # (Most card plays rule nothing: no generator for them.)
+    if rulings and any(ruling.postings for ruling in rulings):
         check_chips(after, rulings)  # chips moved: none beyond the bound (chips.py)
     return after, rulings
 

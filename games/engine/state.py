@@ -210,12 +210,19 @@ class Sitting:
 _T = TypeVar("_T")
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def evolve(obj: _T, **changes: Any) -> _T:
     """`dataclasses.replace` for the engine's frozen states without re-running
     `__init__`: the referee replaces a deal state several times per card, and copying
-    the instance dict is its cheapest way. Only for dataclasses without slots."""
-    new: _T = object.__new__(type(obj))
-    fields = new.__dict__
-    fields.update(obj.__dict__)
+    the instance dict is its cheapest way. Only for dataclasses without slots. The copy
+    is made with `dict.copy` and set as the new instance's dict: 1.3 against 2.4 µs for
+    a deal state when it was filled into the new instance's own (empty) dict with two
+    `update`s (docs/performance.md, "The rules engine")."""
+    new: _T = _new(type(obj))
+    fields = obj.__dict__.copy()
     fields.update(changes)
+    _set(new, "__dict__", fields)
     return new

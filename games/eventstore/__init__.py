@@ -51,7 +51,7 @@ from games.eventstore.types import (
 )
 from games.eventstore.upcasting import UpcasterRegistry, upcasters
 from games.eventstore.verify import NOT_LISTED, verify_chain
-from games.eventstore.writer import append
+from games.eventstore.writer import WriteFirst, append
 
 __all__ = [
     "GENESIS_HASH",
@@ -66,6 +66,7 @@ __all__ = [
     "RecordedEvent",
     "UpcasterRegistry",
     "VersionConflict",
+    "WriteFirst",
     "append",
     "canonical_json",
     "club_key",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -46,6 +47,40 @@ REPLAYED_SQL = (
     f"SELECT {COLUMNS} FROM eventstore_event "
     "WHERE club_id = %s AND position BETWEEN %s AND %s ORDER BY position"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A statement that answers ``eventstore_append``'s row: its SQL for psycopg's cursor,
+    and the same with libpq's placeholders, prepared once per connection under ``name``."""
+
+    sql: str
+    name: bytes
+    prepared: bytes
+
+
+APPEND = Call(APPEND_SQL, STATEMENT, PREPARED_SQL)
+
+
+@dataclass(frozen=True, slots=True)
+class WriteFirst:
+    """A database function of the caller's that writes what must commit with the append and
+    then calls ``eventstore_append`` itself, in one statement (one round trip): its own
+    leading arguments (``args``, cast to ``casts``), then the append's, and it answers the
+    append's row. The function's errors pass through ``append`` untranslated."""
+
+    function: str
+    casts: tuple[str, ...]
+    args: tuple[Any, ...]
+
+
+@lru_cache(maxsize=16)
+def _call(function: str, casts: tuple[str, ...]) -> Call:
+    own = ", ".join(f"%s::{cast}" for cast in casts)
+    sql = APPEND_SQL.replace("eventstore_append(", f"{function}({own}, ", 1)
+    return Call(sql, function.encode(), _numbered(sql))
+
+
 VERSION_CONFLICT = "BR001"
 INVALID_STATEMENT_NAME = b"26000"
 IDEMPOTENCY_CONFLICT = "BR002"
@@ -62,6 +97,7 @@ def append(
     metadata: dict[str, Any] | None = None,
     using: str = "default",
     savepoint: bool = True,
+    first: WriteFirst | None = None,
 ) -> AppendResult:
     """Append ``events`` to ``stream`` of ``club``'s partition atomically, all or nothing.
 
@@ -77,6 +113,7 @@ def append(
     it (and holds the club's lock until then); otherwise it commits on its own. There it runs in
     a savepoint so that a conflict leaves the caller's transaction usable; a caller that
     abandons its transaction on any error passes ``savepoint=False`` and saves two round trips.
+    With ``first``, the caller's function writes its own rows and appends in one statement.
     """
     if not events:
         raise ValueError("append needs at least one event")
@@ -92,7 +129,7 @@ def append(
         versions = "{" + ",".join(str(int(e.schema_version)) for e in events) + "}"
         type_json = text_array([canonical_json(e.type) for e in events])
         data = text_array([canonical_json(e.data) for e in events])
-    params = (
+    params: tuple[Any, ...] = (
         partition,
         stream,
         expected_version,
@@ -105,17 +142,24 @@ def append(
         idempotency_key,
         _request_hash(stream, events) if idempotency_key is not None else None,
     )
+    call = APPEND
+    if first is not None:
+        call = _call(first.function, first.casts)
+        params = (*first.args, *params)
     connection = connections[using]
     try:
         if connection.in_atomic_block and savepoint:
             # A savepoint, so a conflict leaves the caller's transaction usable.
             with transaction.atomic(using=using):
-                row, replayed_rows = _execute(connection, params)
+                row, replayed_rows = _execute(connection, call, params)
         else:
             # One statement: in autocommit mode its own transaction, one round trip.
-            row, replayed_rows = _execute(connection, params)
+            row, replayed_rows = _execute(connection, call, params)
     except DatabaseError as error:
-        raise _translate(error, stream, expected_version, idempotency_key) from error
+        translated = _translate(error, stream, expected_version, idempotency_key)
+        if translated is error:
+            raise  # as it was, its cause (the driver's error, its SQLSTATE) kept
+        raise translated from error
 
     first_position, last_position, first_version, at, prev_hash, hashes, replayed = row
     if replayed:
@@ -180,7 +224,7 @@ def _request_hash(stream: str, events: Sequence[NewEvent]) -> str:
 
 
 def _execute(
-    connection: BaseDatabaseWrapper, params: Sequence[Any]
+    connection: BaseDatabaseWrapper, call: Call, params: Sequence[Any]
 ) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
     """The function's one row (and, for an idempotent replay, the rows it stands for).
 
@@ -195,9 +239,9 @@ def _execute(
     take as it is (a NUL, a lone surrogate): psycopg refuses those with its usual errors."""
     if connection.queries_logged or connection.execute_wrappers:
         with connection.cursor() as cursor:
-            cursor.execute(APPEND_SQL, params)
+            cursor.execute(call.sql, params)
             row = cursor.fetchone()
-            return row, _replayed_rows(connection, params, row)
+            return row, _replayed_rows(connection, params[-11], row)
     # What Django's cursor() checks before it hands a cursor out.
     connection.close_if_health_check_failed()
     connection.ensure_connection()
@@ -208,12 +252,12 @@ def _execute(
         encoded = _encoded(params) if _libpq_may_run(raw) else None
         if encoded is None:
             cursor = psycopg.Cursor(raw)
-            cursor.execute(APPEND_SQL, params)
+            cursor.execute(call.sql, params)
             row = cursor.fetchone()
             assert row is not None
         else:
-            row = _exec_prepared(connection, raw, encoded)
-    return row, _replayed_rows(connection, params, row)
+            row = _exec_prepared(connection, raw, call, encoded)
+    return row, _replayed_rows(connection, params[-11], row)
 
 
 def _libpq_may_run(raw: psycopg.Connection[Any]) -> bool:
@@ -249,20 +293,28 @@ def _encoded(params: Sequence[Any]) -> list[bytes | None] | None:
 
 
 def _exec_prepared(
-    connection: BaseDatabaseWrapper, raw: psycopg.Connection[Any], encoded: list[bytes | None]
+    connection: BaseDatabaseWrapper,
+    raw: psycopg.Connection[Any],
+    call: Call,
+    encoded: list[bytes | None],
 ) -> tuple[Any, ...]:
     pgconn = raw.pgconn
-    # Prepared once per server connection (a reconnect brings a new pgconn).
-    if getattr(connection, "_eventstore_prepared", None) is not pgconn:
-        _check(pgconn.prepare(STATEMENT, PREPARED_SQL), raw)
-        connection._eventstore_prepared = pgconn  # type: ignore[attr-defined]
-    result = pgconn.exec_prepared(STATEMENT, encoded)
+    # Prepared once per server connection (a reconnect brings a new pgconn): the
+    # connection's statements of ours, by name, and the pgconn they were prepared on.
+    prepared = getattr(connection, "_eventstore_prepared", None)
+    if prepared is None or prepared[0] is not pgconn:
+        prepared = (pgconn, set())
+        connection._eventstore_prepared = prepared  # type: ignore[attr-defined]
+    if call.name not in prepared[1]:
+        _check(pgconn.prepare(call.name, call.prepared), raw)
+        prepared[1].add(call.name)
+    result = pgconn.exec_prepared(call.name, encoded)
     if result.error_field(pq.DiagnosticField.SQLSTATE) == INVALID_STATEMENT_NAME:
         # Deallocated behind our back (DEALLOCATE ALL, DISCARD ALL): prepared again by the
         # next append, and by this one too when it is a transaction of its own.
         connection._eventstore_prepared = None  # type: ignore[attr-defined]
         if raw.autocommit and pgconn.transaction_status == pq.TransactionStatus.IDLE:
-            return _exec_prepared(connection, raw, encoded)
+            return _exec_prepared(connection, raw, call, encoded)
     _check(result, raw)
     value = result.get_value
     if value(0, 6) == b"t":  # an idempotent replay: its positions only
@@ -286,14 +338,14 @@ def _check(result: pq.abc.PGresult, raw: psycopg.Connection[Any]) -> None:
 
 
 def _replayed_rows(
-    connection: BaseDatabaseWrapper, params: Sequence[Any], row: tuple[Any, ...]
+    connection: BaseDatabaseWrapper, partition: str, row: tuple[Any, ...]
 ) -> list[tuple[Any, ...]]:
-    """An idempotent replay's events, read through Django's cursor: its loaders hand
-    jsonb over as the readers expect."""
+    """An idempotent replay's events (``partition``: the club's), read through Django's
+    cursor: its loaders hand jsonb over as the readers expect."""
     if not row[6]:
         return []
     with connection.cursor() as cursor:
-        cursor.execute(REPLAYED_SQL, [params[0], row[0], row[1]])
+        cursor.execute(REPLAYED_SQL, [partition, row[0], row[1]])
         return cursor.fetchall()
 
 

@@ -18,14 +18,22 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from followers.registry import project_inline
 from games.engine import Sitting
-from games.eventstore import AppendResult, NewEvent, RecordedEvent, append, read_stream
+from games.eventstore import (
+    AppendResult,
+    NewEvent,
+    RecordedEvent,
+    WriteFirst,
+    append,
+    read_stream,
+)
 from games.models import Table, TableDeal, TableRequest, TableState
 from games.sitting.aggregate import TableFold, dump_state, strip_deals
+from games.sitting.errors import IdempotencyKeyReused
 from games.sitting.history import fold_stream
 from games.sitting.repository import Held, NewAnswer, StoredAnswer, TableRepository
 from games.sitting.snapshot import SNAPSHOT_VERSION
@@ -34,7 +42,13 @@ from games.sitting.snapshot_cache import decoded, remember
 
 class PostgresTables(TableRepository):
     """The unit of work on PostgreSQL: the state row's lock, `games.eventstore.append`,
-    the registry's inline projections, in one database transaction."""
+    the registry's inline projections, in one database transaction.
+
+    On an existing table the row's UPDATE and the stored answer ride on the append's
+    statement (`games_table_save`, one round trip: docs/performance.md, "One statement per
+    play"): `_write` writes the deal summaries and leaves the row's arguments on the row
+    (`SAVE_LATER`), `_append` sends them with the events. Not on Citus, where the append
+    is delegated to the club's worker and is called alone."""
 
     def atomic(self) -> transaction.Atomic:
         return transaction.atomic()
@@ -66,24 +80,71 @@ class PostgresTables(TableRepository):
             # recorded time); the foreign key is checked at commit.
             row = held.handle = TableState(table_id=held.table.id)
             fold.deal_start_changed = True
+        later = not held.new and _one_statement()
         return fold_save(
-            row, fold, settled_before=settled_before, request=answer, activity_at=timezone.now()
+            row,
+            fold,
+            settled_before=settled_before,
+            request=answer,
+            activity_at=timezone.now(),
+            with_append=later,
         )
 
     def _append(
         self, held: Held, events: Sequence[NewEvent], metadata: dict[str, Any]
     ) -> AppendResult:
-        return append(
-            stream=held.table.stream,
-            club=held.table.club_id,
-            expected_version=held.version,
-            events=events,
-            metadata=metadata,
-            savepoint=False,  # any error abandons this whole transaction anyway
-        )
+        first = getattr(held.handle, SAVE_LATER, None)
+        if first is not None:
+            delattr(held.handle, SAVE_LATER)
+        try:
+            return append(
+                stream=held.table.stream,
+                club=held.table.club_id,
+                expected_version=held.version,
+                events=events,
+                metadata=metadata,
+                savepoint=False,  # any error abandons this whole transaction anyway
+                first=first,
+            )
+        except DatabaseError as error:
+            if first is not None and getattr(error.__cause__, "sqlstate", None) == KEY_STORED:
+                # Stored by a request that committed while this one waited for the lock,
+                # yet this one expected the version it made: another body, the key reused.
+                raise IdempotencyKeyReused(first.args[KEY_ARG]) from error
+            raise
 
     def _project(self, events: Sequence[RecordedEvent]) -> None:
         project_inline(events)
+
+
+#: The row attribute where `_write` leaves the row's UPDATE for `_append` to send.
+SAVE_LATER = "_save_with_append"
+#: `games_table_save`'s refusal: the request's key is stored for the table already.
+KEY_STORED = "BR003"
+SAVE_FUNCTION = "games_table_save"
+SAVE_CASTS = (
+    "uuid", "integer", "text", "text", "text", "text", "text", "text", "text", "boolean",
+    "timestamptz",
+)  # fmt: skip
+KEY_ARG = 6  # the request's key among `games_table_save`'s own arguments (`_save_args`)
+
+
+def _one_statement() -> bool:
+    """Whether the row's UPDATE may ride on the append (not where the log is distributed:
+    Citus delegates `eventstore_append` to the club's worker only when called alone).
+    Asked once per server connection."""
+    raw = connection.connection
+    known = getattr(connection, "_table_save_on", None)
+    if known is not None and known[0] is raw:
+        return bool(known[1])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT to_regclass('pg_dist_partition') IS NULL"
+            " OR NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = 'citus')"
+        )
+        (one,) = cursor.fetchone()
+    connection._table_save_on = (connection.connection, one)  # type: ignore[attr-defined]
+    return bool(one)
 
 
 def row_current(row: TableState) -> TableState:
@@ -134,6 +195,7 @@ def fold_save(
     deals_cleared: bool = False,
     request: NewAnswer | None = None,
     activity_at: datetime | None = None,
+    with_append: bool = False,
 ) -> bool:
     """Write the fold back: new or undone deal summaries, then the row. A rebuild that
     has just deleted the table's summaries passes `deals_cleared` to insert them at once.
@@ -141,7 +203,10 @@ def fold_save(
     both); False when its key is stored already (by a request that committed while this
     one waited for the row's lock), True otherwise. With `activity_at` (an append, not a
     rebuild), the same statement stamps the `Table` row for the Tables page: whether the
-    table is closed now, and `activity_at` as its last activity."""
+    table is closed now, and `activity_at` as its last activity. `with_append` (an existing
+    row): the row, the answer and the stamp are not written here but left on the row
+    (`SAVE_LATER`) as the arguments of `games_table_save`, for the append to send (True
+    then)."""
     state, settled = strip_deals(fold.state)
     count = len(state.deals)
     if deals_cleared:
@@ -171,6 +236,9 @@ def fold_save(
     if row._state.adding:
         row.save()
         return request is None or _request_stored(row.table_id, request)
+    if with_append:
+        setattr(row, SAVE_LATER, _save_args(row, fold, request, state.closed, activity_at))
+        return True
     # One UPDATE written out: on every card play, and the ORM's building of it cost more
     # Python than the statement costs PostgreSQL.
     row.updated_at = timezone.now()
@@ -198,6 +266,34 @@ def fold_save(
             [*cte_params, *params, request.key, request.request_hash, request.response],
         )
         return cursor.fetchone() is not None
+
+
+def _save_args(
+    row: TableState,
+    fold: TableFold,
+    request: NewAnswer | None,
+    closed: bool,
+    activity_at: datetime | None,
+) -> WriteFirst:
+    """`games_table_save`'s own arguments (text, as the append's are)."""
+    row.updated_at = timezone.now()  # the row's own is the transaction's `now()`
+    key = request_hash = response = None
+    if request is not None:
+        key, request_hash, response = request.key, request.request_hash, request.response
+    args = (
+        str(row.table_id),
+        row.version,
+        row.snapshot_version,
+        row.state,
+        json.dumps(row.deal_events, ensure_ascii=False),
+        row.deal_start if fold.deal_start_changed else None,
+        key,
+        request_hash,
+        response,
+        closed,
+        activity_at,
+    )
+    return WriteFirst(SAVE_FUNCTION, SAVE_CASTS, args)
 
 
 def _request_stored(table_id: uuid.UUID, request: NewAnswer) -> bool:

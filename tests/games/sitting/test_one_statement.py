@@ -1,0 +1,103 @@
+"""A play's write on PostgreSQL in one statement (`games_table_save`): the state row, the
+stored answer and the append together, after the row's lock; nothing else is sent, and a
+key stored meanwhile by another request still refuses the play and writes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.eventstore import read_stream
+from games.models import TableRequest, TableState
+from games.services import table_create, table_events_append
+from games.sitting import postgres
+from games.sitting.errors import IdempotencyKeyReused
+from tests.clubs.helpers import make_club
+
+pytestmark = pytest.mark.django_db
+
+DEAL = {"deal": {"dealer": "cy", "trump": "7S"}}
+DECLARED = [DEAL, *({"player": p, "declare": "play"} for p in ("ana", "ben", "cy"))]
+PLAY = {"player": "ana", "play": "AS"}  # the first card: no trick taken, no chips moved
+
+
+def _table() -> tuple[Any, Any]:
+    club = make_club()
+    return club, table_create(
+        club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"]
+    )
+
+
+def test_a_keyed_card_play_sends_the_lock_and_one_save() -> None:
+    club, table = _table()
+    dealt = table_events_append(
+        table_id=table.id, club=club, expected_version=1, events=DECLARED
+    ).body["version"]
+    with CaptureQueriesContext(connection) as queries:
+        outcome = table_events_append(
+            table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+            idempotency_key="tap-1", with_state=False,
+        )  # fmt: skip
+    # (The test's own transaction makes the service's a savepoint.)
+    sent = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(sent) == 2, sent
+    assert "FOR UPDATE" in sent[0]
+    assert "games_table_save(" in sent[1]
+    version = outcome.body["version"]
+    assert TableState.objects.get(table_id=table.id).version == version > 1
+    stored = TableRequest.objects.get(table_id=table.id, key="tap-1")
+    assert stored.response == outcome.content
+    assert len(read_stream(stream=table.stream)) == version
+    again = table_events_append(
+        table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+        idempotency_key="tap-1", with_state=False,
+    )  # fmt: skip
+    assert (again.replayed, again.content) == (True, outcome.content)
+
+
+def test_a_key_stored_while_waiting_refuses_the_play_and_writes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    club, table = _table()
+    TableRequest.objects.create(
+        table_id=table.id, key="tap-1", request_hash="other", status_code=201, response="{}"
+    )
+    # The lock's statement read the answers before the other request committed.
+    locked = postgres.row_locked
+    monkeypatch.setattr(
+        postgres,
+        "row_locked",
+        lambda *args: (locked(*args)[0], None),  # type: ignore[index]
+    )
+    with pytest.raises(IdempotencyKeyReused):
+        table_events_append(
+            table_id=table.id, club=club, expected_version=1, events=[DEAL],
+            idempotency_key="tap-1",
+        )  # fmt: skip
+    assert TableState.objects.get(table_id=table.id).version == 1
+    assert [e.type for e in read_stream(stream=table.stream)] == ["TableCreated"]
+    assert TableRequest.objects.get(table_id=table.id, key="tap-1").request_hash == "other"
+
+
+def test_where_the_log_is_distributed_the_append_is_called_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    club, table = _table()
+    dealt = table_events_append(
+        table_id=table.id, club=club, expected_version=1, events=DECLARED
+    ).body["version"]
+    monkeypatch.setattr(postgres, "_one_statement", lambda: False)  # as on Citus
+    with CaptureQueriesContext(connection) as queries:
+        outcome = table_events_append(
+            table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+            idempotency_key="tap-1", with_state=False,
+        )  # fmt: skip
+    sent = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(sent) == 3, sent
+    assert "games_table_save" not in " ".join(sent)
+    assert sent[1].startswith("WITH saved AS (UPDATE")
+    assert sent[2].startswith("SELECT * FROM eventstore_append(")
+    assert TableState.objects.get(table_id=table.id).version == outcome.body["version"]
