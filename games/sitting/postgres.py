@@ -290,8 +290,8 @@ def _save_args(
         key,
         request_hash,
         response,
-        closed,
-        activity_at,
+        "true" if closed else "false",
+        None if activity_at is None else activity_at.isoformat(),  # text, as the rest
     )
     return WriteFirst(SAVE_FUNCTION, SAVE_CASTS, args)
 
