@@ -44,7 +44,11 @@ class SubscriptionCheckpoint(models.Model):
 
 
 class SubscriptionClubCheckpoint(models.Model):
-    """Every event of the club's partition at or before `position` has been dealt with."""
+    """Every event of the club's partition at or before `position` has been dealt with.
+
+    Keyed by club too (the database's primary key is (id, club_id), migration
+    followers.0003): on Citus it is distributed by club beside the club's log, and its
+    foreign key to the checkpoint (a table on the coordinator) is dropped there."""
 
     checkpoint = models.ForeignKey(
         SubscriptionCheckpoint, on_delete=models.CASCADE, related_name="clubs"

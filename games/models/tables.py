@@ -1,5 +1,14 @@
 """Tables: a club's table (its stream is ``table-<id>``), its inline state projection, and
-the responses kept for idempotent retries of event posts."""
+the responses kept for idempotent retries of event posts.
+
+Every table here is keyed by club as well (``docs/scaling.md``, "What is distributed"): on
+Citus they are distributed by ``club_id``, co-located with the club's event log, so Citus
+requires the club in every primary key, unique constraint and foreign key between them.
+The database's keys are ``(id, club_id)`` / ``(table_id, club_id)`` (migration
+``games.0012``), the foreign keys to the table ``(table_id, club_id)``; Django still
+calls ``id`` / ``table`` the primary key (a table's id is unique on its own). Whoever
+writes a row gives its ``club_id``, and a query should name the club: without it Citus
+asks every shard, and a join or a ``FOR UPDATE`` across shards is refused."""
 
 from __future__ import annotations
 
@@ -8,6 +17,7 @@ import uuid
 from django.db import models
 
 from clubs.models import Club
+from games.models.fields import ClubForeignKey, ClubOneToOneField
 from games.table import stream_name
 
 
@@ -41,9 +51,15 @@ class TableState(models.Model):
     (not undone) game events. A row whose `snapshot_version` is not the current one is
     rebuilt from the log on first use (`games.sitting.postgres.row_current`)."""
 
-    table = models.OneToOneField(
-        Table, on_delete=models.CASCADE, primary_key=True, related_name="projection"
+    # The database's foreign key is (table_id, club_id), made by migration games.0012.
+    table = ClubOneToOneField(
+        Table,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="projection",
+        db_constraint=False,
     )
+    club_id = models.UUIDField()
     version = models.IntegerField()
     # "" for rows of the pickle era: never read, rebuilt from the log on first use.
     snapshot_version = models.CharField(max_length=100, default="")
@@ -62,7 +78,10 @@ class TableDeal(models.Model):
     placeholder per settled deal (the engine needs just their count), so an append costs
     the same at the fiftieth deal as at the first."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="settled_deals")
+    table = ClubForeignKey(
+        Table, on_delete=models.CASCADE, related_name="settled_deals", db_constraint=False
+    )
+    club_id = models.UUIDField()
     index = models.IntegerField()
     # JSON text, not jsonb: the summary keeps the key order of `bourre-ruling/1`.
     summary = models.TextField()
@@ -70,7 +89,9 @@ class TableDeal(models.Model):
     class Meta:
         ordering = ["table", "index"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "index"], name="games_tabledeal_unique_index")
+            models.UniqueConstraint(
+                fields=["table", "club_id", "index"], name="games_tabledeal_unique_index"
+            )
         ]
 
     def __str__(self) -> str:
@@ -82,7 +103,10 @@ class TableRequest(models.Model):
     `response` is the JSON text exactly as first sent (jsonb would reorder its keys), so a
     retry gets the same bytes."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="requests")
+    table = ClubForeignKey(
+        Table, on_delete=models.CASCADE, related_name="requests", db_constraint=False
+    )
+    club_id = models.UUIDField()
     key = models.CharField(max_length=200)
     request_hash = models.CharField(max_length=64)
     status_code = models.SmallIntegerField()
@@ -91,7 +115,9 @@ class TableRequest(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["table", "key"], name="games_tablerequest_unique_key")
+            models.UniqueConstraint(
+                fields=["table", "club_id", "key"], name="games_tablerequest_unique_key"
+            )
         ]
 
     def __str__(self) -> str:
