@@ -12,6 +12,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from games.eventstore import ClubKeyed
+
 
 class SubscriptionCheckpoint(models.Model):
     """How far one generation of a subscription has read the log, and when it may go on.
@@ -43,7 +45,7 @@ class SubscriptionCheckpoint(models.Model):
         return f"{self.name}#{self.generation}@{self.position}"
 
 
-class SubscriptionClubCheckpoint(models.Model):
+class SubscriptionClubCheckpoint(ClubKeyed):
     """Every event of the club's partition at or before `position` has been dealt with.
 
     Keyed by club too (the database's primary key is (id, club_id), migration

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from django.db import models
 
+from games.eventstore import ClubKeyed
 
-class LedgerTable(models.Model):
+
+class LedgerTable(ClubKeyed):
     """What the ledger knows of a table, from its `TableCreated` event, and its pot now."""
 
     # The database's primary key is (table_id, club_id) (migration ledger.0004).
@@ -37,7 +39,7 @@ class LedgerTable(models.Model):
         return f"{self.name or self.table_id} (pot {self.pot})"
 
 
-class PostingLeg(models.Model):
+class PostingLeg(ClubKeyed):
     """One leg of one posting (a double-entry transaction) of a `RulingMade` event."""
 
     table_id = models.UUIDField()

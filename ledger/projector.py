@@ -83,7 +83,16 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
         table.last_position = event.position
     legs_insert(pending, club_id=club_id)
     table.pot = pot
-    table.save(force_insert=is_new)
+    if is_new:
+        table.save(force_insert=True)
+    else:  # the club's row only (Citus: one shard; the club, its key, is never set)
+        LedgerTable.objects.filter(table_id=table_id, club_id=club_id).update(
+            name=table.name,
+            variant=table.variant,
+            players=table.players,
+            pot=table.pot,
+            last_position=table.last_position,
+        )
 
 
 def _undo(

@@ -49,7 +49,8 @@ def club_column(model: str) -> list[migrations.operations.base.Operation]:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0011_citus_distribution")]
+    # live.0001: the viewers' foreign key exists before the key it points at is changed.
+    dependencies = [("games", "0011_citus_distribution"), ("live", "0001_initial")]
 
     operations = [
         migrations.AlterField(
@@ -101,12 +102,15 @@ class Migration(migrations.Migration):
                 fields=("table", "club_id", "key"), name="games_tablerequest_unique_key"
             ),
         ),
-        # CASCADE: the viewers' foreign key on the old key goes too (live.0002 remakes it).
+        # CASCADE: the viewers' foreign key on the old key goes too (live.0002 remakes it
+        # with the club; going back, it is made again here, on the old key).
         migrations.RunSQL(
             "ALTER TABLE games_table DROP CONSTRAINT games_table_pkey CASCADE,"
             " ADD CONSTRAINT games_table_pkey PRIMARY KEY (id, club_id)",
             "ALTER TABLE games_table DROP CONSTRAINT games_table_pkey CASCADE,"
-            " ADD CONSTRAINT games_table_pkey PRIMARY KEY (id)",
+            " ADD CONSTRAINT games_table_pkey PRIMARY KEY (id);"
+            " ALTER TABLE live_viewer ADD CONSTRAINT live_viewer_table_id_fk_games_table_id"
+            " FOREIGN KEY (table_id) REFERENCES games_table (id) DEFERRABLE INITIALLY DEFERRED",
         ),
         primary_key("games_tablestate", "table_id, club_id", "table_id"),
         primary_key("games_tabledeal", "id, club_id", "id"),

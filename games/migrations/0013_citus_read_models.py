@@ -34,18 +34,24 @@ READ_MODELS = (
     "followers_subscriptionclubcheckpoint",
 )
 CLUB_FOREIGN_KEYS = ("games_tablestate", "games_tabledeal", "games_tablerequest")
-#: (table, referenced table, how to make it again going back)
+#: (table, referenced table, the name and definition to make it again going back)
 COORDINATOR_FOREIGN_KEYS = (
-    ("games_table", "clubs_club", "FOREIGN KEY (club_id) REFERENCES clubs_club (id)"),
+    (
+        "games_table",
+        "clubs_club",
+        "games_table_club_id_fk_clubs_club_id FOREIGN KEY (club_id) REFERENCES clubs_club (id)",
+    ),
     (
         "live_viewer",
         "games_table",
-        "FOREIGN KEY (table_id, club_id) REFERENCES games_table (id, club_id)",
+        "live_viewer_table_club_fk FOREIGN KEY (table_id, club_id)"
+        " REFERENCES games_table (id, club_id)",
     ),
     (
         "followers_subscriptionclubcheckpoint",
         "followers_subscriptioncheckpoint",
-        "FOREIGN KEY (checkpoint_id) REFERENCES followers_subscriptioncheckpoint (id)",
+        "followers_clubcheckpoint_checkpoint_id_fk FOREIGN KEY (checkpoint_id)"
+        " REFERENCES followers_subscriptioncheckpoint (id)",
     ),
 )
 
@@ -96,10 +102,9 @@ def gather(apps: Any, schema_editor: Any) -> None:
             cursor.execute("SELECT undistribute_table(%s)", [table])
         for table in CLUB_FOREIGN_KEYS:
             cursor.execute(_club_fk(table))
-        for table, referenced, definition in COORDINATOR_FOREIGN_KEYS:
+        for table, _, definition in COORDINATOR_FOREIGN_KEYS:
             cursor.execute(
-                f"ALTER TABLE {table} ADD CONSTRAINT {table}_{referenced}_fk {definition}"
-                " DEFERRABLE INITIALLY DEFERRED"
+                f"ALTER TABLE {table} ADD CONSTRAINT {definition} DEFERRABLE INITIALLY DEFERRED"
             )
 
 

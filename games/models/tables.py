@@ -17,11 +17,12 @@ import uuid
 from django.db import models
 
 from clubs.models import Club
+from games.eventstore import ClubKeyed
 from games.models.fields import ClubForeignKey, ClubOneToOneField
 from games.table import stream_name
 
 
-class Table(models.Model):
+class Table(ClubKeyed):
     """A table as created (`TableCreated`); what changes lives in `TableState`."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -44,7 +45,7 @@ class Table(models.Model):
         return stream_name(self.id)
 
 
-class TableState(models.Model):
+class TableState(ClubKeyed):
     """The inline projection: the engine state as of the stream's last event (a JSON
     snapshot, `games/sitting/snapshot.py`; rebuildable from the log), and what undo
     needs: the state before the current deal's `DealStarted` and the current deal's live
@@ -73,7 +74,7 @@ class TableState(models.Model):
         return f"{self.table_id}@{self.version}"
 
 
-class TableDeal(models.Model):
+class TableDeal(ClubKeyed):
     """A settled deal's `bourre-ruling/1` summary. The state snapshots keep only a
     placeholder per settled deal (the engine needs just their count), so an append costs
     the same at the fiftieth deal as at the first."""
@@ -98,7 +99,7 @@ class TableDeal(models.Model):
         return f"{self.table_id} deal {self.index}"
 
 
-class TableRequest(models.Model):
+class TableRequest(ClubKeyed):
     """The response of an event post made with an `Idempotency-Key`, replayed on retry.
     `response` is the JSON text exactly as first sent (jsonb would reorder its keys), so a
     retry gets the same bytes."""

@@ -176,7 +176,7 @@ def fold_save(
         row.deal_start = dump_state(deal_start)
         remember(row.deal_start, deal_start)
     if row._state.adding:
-        row.save()
+        row.save(force_insert=True)  # an UPDATE first would set club_id, which Citus refuses
         return request is None or _request_stored(row.table_id, row.club_id, request)
     # One UPDATE written out: on every card play, and the ORM's building of it cost more
     # Python than the statement costs PostgreSQL.
@@ -236,15 +236,23 @@ REQUEST_FROM_SAVED_SQL = (
     " SELECT table_id, club_id, %s, %s, 201, %s, now() FROM saved"
     " ON CONFLICT (table_id, club_id, key) DO NOTHING RETURNING 1"
 )
-LOCK_SQL = (
+_LOCK_COLUMNS = (
     "SELECT s.table_id, s.version, s.snapshot_version, s.state, s.deal_start,"
     " s.deal_events::text, s.updated_at, t.id, t.club_id, t.name, t.variant, t.options::text,"
-    " t.players::text, t.created_at, r.request_hash, r.status_code, r.response"
-    f" FROM {_STATE} s JOIN {_TABLE} t ON t.id = s.table_id AND t.club_id = s.club_id"
-    f" LEFT JOIN {_REQUEST} r"
-    " ON r.table_id = s.table_id AND r.club_id = s.club_id AND r.key = %s"
-    " WHERE s.table_id = %s AND s.club_id = %s FOR UPDATE OF s"
+    " t.players::text, t.created_at"
 )
+_LOCK_FROM = f" FROM {_STATE} s JOIN {_TABLE} t ON t.id = s.table_id AND t.club_id = s.club_id"
+_LOCK_WHERE = " WHERE s.table_id = %s AND s.club_id = %s FOR UPDATE OF s"
+LOCK_SQL = (
+    f"{_LOCK_COLUMNS}, r.request_hash, r.status_code, r.response{_LOCK_FROM}"
+    # The club given to the answers as a value, not only joined: Citus prunes the shards of
+    # an outer join's inner side only by a value (then all three are the club's one shard).
+    f" LEFT JOIN {_REQUEST} r ON r.table_id = s.table_id AND r.club_id = %s AND r.key = %s"
+    f"{_LOCK_WHERE}"
+)
+# Without a key: no join to the answers (`r.key = NULL` would leave Citus nothing to prune
+# them by, and a FOR UPDATE over every shard is refused).
+LOCK_WITHOUT_KEY_SQL = f"{_LOCK_COLUMNS}, NULL, NULL, NULL{_LOCK_FROM}{_LOCK_WHERE}"
 
 
 def row_locked(
@@ -253,7 +261,10 @@ def row_locked(
     """The table's state row locked (its `table` loaded), and the answer stored for `key`
     when there is one: one statement (the append's hot path), None for no such table."""
     with connection.cursor() as cursor:
-        cursor.execute(LOCK_SQL, [key, table_id, club_id])
+        if key is None:
+            cursor.execute(LOCK_WITHOUT_KEY_SQL, [table_id, club_id])
+        else:
+            cursor.execute(LOCK_SQL, [club_id, key, table_id, club_id])
         found = cursor.fetchone()
     if found is None:
         return None

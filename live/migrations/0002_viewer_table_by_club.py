@@ -10,15 +10,21 @@ class Migration(migrations.Migration):
     dependencies = [("live", "0001_initial"), ("games", "0012_read_models_keyed_by_club")]
 
     operations = [
-        migrations.AlterField(
-            model_name="viewer",
-            name="table",
-            field=ClubForeignKey(
-                db_constraint=False,
-                on_delete=models.deletion.CASCADE,
-                related_name="+",
-                to="games.table",
-            ),
+        # The state only: the old foreign key went with games.0012, which also makes it
+        # again going back (after this migration is undone, before the old key is back).
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name="viewer",
+                    name="table",
+                    field=ClubForeignKey(
+                        db_constraint=False,
+                        on_delete=models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.table",
+                    ),
+                )
+            ]
         ),
         migrations.RunSQL(
             "ALTER TABLE live_viewer ADD CONSTRAINT live_viewer_table_club_fk"
