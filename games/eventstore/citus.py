@@ -84,11 +84,11 @@ class ClubKeyed(models.Model):
         abstract = True
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding and self.pk is not None and not kwargs.get("force_insert"):
-            if kwargs.get("update_fields") is None:
-                kwargs["update_fields"] = [
-                    field.name
-                    for field in self._meta.concrete_fields
-                    if not field.primary_key and field.column != "club_id"
-                ]
+        read = not self._state.adding and self.pk is not None
+        if read and not kwargs.get("force_insert") and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.column != "club_id"
+            ]
         super().save(*args, **kwargs)
