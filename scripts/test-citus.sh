@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # make test-citus: the same project on a local Citus cluster (scripts/citus.sh: a coordinator
-# and two workers, the extension built once into var/citus): the event store's contract,
-# the service tests, the API conformance drive, and the cluster's own tests (tests/citus:
-# clubs on different workers, audit exports, rebalancing onto a third worker while tables
-# play). Arguments replace the default selection of tests.
+# and two workers, the extension built once into var/citus): the event store's contract and
+# immutability, the service tests, the API conformance drive, the ledger's projector and
+# audit, the followers' framework, and the cluster's own tests (tests/citus: clubs and their
+# read models on different workers, audit exports, rebalancing onto a third worker while
+# tables play). Arguments replace the default selection of tests.
 set -euo pipefail
 export BOURRE_CITUS=1
 source "$(dirname "$0")/env.sh"
@@ -20,7 +21,9 @@ export DATABASE_SUPERUSER_URL
 if [[ $# == 0 ]]; then
     set -- tests/citus tests/games/eventstore/test_store_contract.py \
         tests/games/eventstore/test_append.py tests/games/eventstore/test_partitions.py \
-        tests/games/services tests/games/api/test_conformance.py
+        tests/games/eventstore/test_immutability.py tests/games/services \
+        tests/games/api/test_conformance.py tests/ledger/test_projector.py \
+        tests/ledger/test_audit.py tests/followers/test_framework.py
 fi
 log "running the tests on Citus"
 status=0
