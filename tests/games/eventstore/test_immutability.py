@@ -1,5 +1,7 @@
 """Postgres itself refuses to change the log, whoever asks; tampering is detected."""
 
+import re
+
 import psycopg
 import pytest
 
@@ -9,7 +11,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # On Citus (make test-citus) a change of a row's club, the distribution column, is refused
 # by Citus itself before a trigger or a privilege is looked at: refused all the same.
-CITUS_REFUSES_A_NEW_CLUB = "modifying the partition value of rows is not allowed"
+CITUS_REFUSES_A_NEW_CLUB = "(modifying the partition value|must not be VOLATILE)"
 
 
 @pytest.fixture
@@ -37,7 +39,7 @@ def test_the_application_role_cannot_change_the_log(app_dsn, committed, statemen
     with psycopg.connect(app_dsn) as conn, pytest.raises(psycopg.Error) as refused:
         conn.execute(statement, [committed.stream] if "%s" in statement else None)
     if not isinstance(refused.value, psycopg.errors.InsufficientPrivilege):
-        assert CITUS_REFUSES_A_NEW_CLUB in str(refused.value), refused.value
+        assert re.search(CITUS_REFUSES_A_NEW_CLUB, str(refused.value)), refused.value
     assert len(read_stream(stream=committed.stream)) == 3
 
 
