@@ -12,6 +12,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from games.eventstore import ClubKeyed
+
 
 class SubscriptionCheckpoint(models.Model):
     """How far one generation of a subscription has read the log, and when it may go on.
@@ -43,8 +45,12 @@ class SubscriptionCheckpoint(models.Model):
         return f"{self.name}#{self.generation}@{self.position}"
 
 
-class SubscriptionClubCheckpoint(models.Model):
-    """Every event of the club's partition at or before `position` has been dealt with."""
+class SubscriptionClubCheckpoint(ClubKeyed):
+    """Every event of the club's partition at or before `position` has been dealt with.
+
+    Keyed by club too (the database's primary key is (id, club_id), migration
+    followers.0003): on Citus it is distributed by club beside the club's log, and its
+    foreign key to the checkpoint (a table on the coordinator) is dropped there."""
 
     checkpoint = models.ForeignKey(
         SubscriptionCheckpoint, on_delete=models.CASCADE, related_name="clubs"

@@ -59,7 +59,9 @@ class Leg:
 @dataclass(frozen=True, slots=True)
 class TableInfo:
     table_id: uuid.UUID
-    club_id: str  # "" when the event names none
+    # The event's `club_id`, else the club whose partition holds it (a `TableCreated` of
+    # the first log named none: its table's events are in the zero club's partition).
+    club_id: str
     name: str
     variant: str
     players: tuple[str, ...]
@@ -98,6 +100,8 @@ class LedgerFold:
     """A table's ledger folded in memory: every leg (voided ones too) and the pot now."""
 
     table_id: uuid.UUID
+    # The club whose partition holds the table's events (what the rows are keyed by).
+    club: str = ""
     info: TableInfo | None = None
     legs: list[Leg] = field(default_factory=list)
     pot: int = 0
@@ -112,7 +116,7 @@ def table_info(event: RecordedEvent, table_id: uuid.UUID) -> TableInfo:
     club = data.get("club_id")
     return TableInfo(
         table_id=table_id,
-        club_id="" if club is None else str(club),
+        club_id=event.club if club is None else str(club),
         name=str(data.get("name") or ""),
         variant=str(data.get("variant") or ""),
         players=tuple(str(p) for p in data.get("players") or ()),
@@ -228,6 +232,7 @@ def fold_table(
     for event in events:
         fold.events += 1
         fold.version = event.version
+        fold.club = event.club or fold.club
         if event.type == TABLE_CREATED:
             fold.info = table_info(event, table_id)
             fold.seats = Seats(fold.info.players)

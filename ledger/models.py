@@ -2,18 +2,25 @@
 
 Ordinary mutable projection tables (only the event log is append-only): the inline projector
 inserts legs and marks them voided; `manage.py rebuild` may delete and rebuild them.
+
+Both are keyed by the club whose log holds the table's events (`club_id`, in every key):
+on Citus they are distributed by it, beside the log (`games/models/tables.py`).
 """
 
 from __future__ import annotations
 
 from django.db import models
 
+from games.eventstore import ClubKeyed
 
-class LedgerTable(models.Model):
+
+class LedgerTable(ClubKeyed):
     """What the ledger knows of a table, from its `TableCreated` event, and its pot now."""
 
+    # The database's primary key is (table_id, club_id) (migration ledger.0004).
     table_id = models.UUIDField(primary_key=True)
-    club_id = models.CharField(max_length=64, blank=True, db_index=True)
+    #: The club whose partition of the log holds the table's events.
+    club_id = models.UUIDField(db_index=True)
     name = models.CharField(max_length=200, blank=True)
     variant = models.CharField(max_length=40, blank=True)
     players = models.JSONField(default=list)
@@ -32,10 +39,11 @@ class LedgerTable(models.Model):
         return f"{self.name or self.table_id} (pot {self.pot})"
 
 
-class PostingLeg(models.Model):
+class PostingLeg(ClubKeyed):
     """One leg of one posting (a double-entry transaction) of a `RulingMade` event."""
 
     table_id = models.UUIDField()
+    club_id = models.UUIDField()
     position = models.BigIntegerField(help_text="position of the RulingMade event in its club")
     version = models.IntegerField(help_text="stream version of the RulingMade event")
     cause_position = models.BigIntegerField(null=True, help_text="the game event that caused it")
@@ -56,7 +64,8 @@ class PostingLeg(models.Model):
         ordering = ["table_id", "position", "transaction", "leg"]
         constraints = [
             models.UniqueConstraint(
-                fields=["table_id", "position", "transaction", "leg"], name="ledger_leg_unique"
+                fields=["table_id", "club_id", "position", "transaction", "leg"],
+                name="ledger_leg_unique",
             ),
         ]
         indexes = [models.Index(fields=["table_id", "version"], name="ledger_leg_version")]

@@ -55,11 +55,14 @@ def ledger_project(events: Sequence[RecordedEvent]) -> None:
 
 
 def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
+    club_id = events[0].club  # the rows are keyed by the club of the table's partition
     # The lock orders us after a concurrent rebuild of this table.
-    table = LedgerTable.objects.select_for_update().filter(table_id=table_id).first()
+    table = (
+        LedgerTable.objects.select_for_update().filter(table_id=table_id, club_id=club_id).first()
+    )
     is_new = table is None
     if table is None:
-        table = LedgerTable(table_id=table_id)
+        table = LedgerTable(table_id=table_id, club_id=club_id)
     else:
         # Events handed over twice (an idempotent replay) are booked once.
         events = [event for event in events if event.position > table.last_position]
@@ -78,9 +81,18 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
         else:
             pot, pending = _undo(table, event, pot, pending)
         table.last_position = event.position
-    legs_insert(pending)
+    legs_insert(pending, club_id=club_id)
     table.pot = pot
-    table.save(force_insert=is_new)
+    if is_new:
+        table.save(force_insert=True)
+    else:  # the club's row only (Citus: one shard; the club, its key, is never set)
+        LedgerTable.objects.filter(table_id=table_id, club_id=club_id).update(
+            name=table.name,
+            variant=table.variant,
+            players=table.players,
+            pot=table.pot,
+            last_position=table.last_position,
+        )
 
 
 def _undo(
@@ -91,7 +103,10 @@ def _undo(
     versions = voided_versions(undo)
     rows = (
         PostingLeg.objects.filter(
-            table_id=table.table_id, version__in=versions, voided_by__isnull=True
+            table_id=table.table_id,
+            club_id=table.club_id,
+            version__in=versions,
+            voided_by__isnull=True,
         )
         if versions
         else []
@@ -103,7 +118,9 @@ def _undo(
     voided = {leg.key: leg for leg in changes.voided}
     saved = [stored[key][0] for key in voided if key in stored]
     if saved:
-        PostingLeg.objects.filter(pk__in=saved).update(voided_by=undo.position)
+        PostingLeg.objects.filter(club_id=table.club_id, pk__in=saved).update(
+            voided_by=undo.position
+        )
     if changes.seats is not None:
         table.players = list(changes.seats.players)
     return changes.pot, [voided.get(leg.key, leg) for leg in pending]

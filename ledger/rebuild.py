@@ -22,6 +22,8 @@ from ledger.folding import LedgerError, LedgerFold, fold_table
 from ledger.models import LedgerTable, PostingLeg
 from ledger.rows import legs_copy, row_leg, table_row
 
+ZERO_CLUB = "00000000-0000-0000-0000-000000000000"
+
 
 class LedgerPass:
     """The ledger's rebuild on a shared read (`followers.subscriptions.rebuild_together`):
@@ -94,36 +96,39 @@ def _describe(difference: dict[str, object]) -> str:
 
 _LEGS = PostingLeg._meta.db_table
 _TABLE = LedgerTable._meta.db_table
-LOCK_SQL = f"SELECT 1 FROM {_TABLE} WHERE table_id = %s FOR UPDATE"
+_WHERE = "WHERE table_id = %s AND club_id = %s"
+LOCK_SQL = f"SELECT 1 FROM {_TABLE} {_WHERE} FOR UPDATE"
 # After the lock (a statement of its own, so this one's snapshot sees what the appends it
 # waited for committed): the legs deleted and the table's row written, in one round trip.
 _REPLACE = (
-    f"WITH cleared AS (DELETE FROM {_LEGS} WHERE table_id = %s)"
+    f"WITH cleared AS (DELETE FROM {_LEGS} {_WHERE})"
     f" INSERT INTO {_TABLE} (table_id, club_id, name, variant, players, pot, last_position)"
-    " VALUES (%s, %s, %s, %s, %s::jsonb, %s, %s) ON CONFLICT (table_id) DO UPDATE SET"
+    " VALUES (%s, %s, %s, %s, %s::jsonb, %s, %s) ON CONFLICT (table_id, club_id) DO UPDATE SET"
     " pot = EXCLUDED.pot, last_position = EXCLUDED.last_position"
 )
 REPLACE_SQL = _REPLACE + (
-    ", club_id = EXCLUDED.club_id, name = EXCLUDED.name, variant = EXCLUDED.variant,"
-    " players = EXCLUDED.players"
+    ", name = EXCLUDED.name, variant = EXCLUDED.variant, players = EXCLUDED.players"
 )
 REPLACE_KEEPING_INFO_SQL = _REPLACE  # a stream without `TableCreated`: the row's info stays
 
 
 def _replace(fold: LedgerFold) -> None:
     stream = stream_name(fold.table_id)
+    club_id = fold.club or ZERO_CLUB  # an empty stream: no partition holds it
     with transaction.atomic(), connection.cursor() as cursor:
         # Appends of this table wait on this lock; fold what they committed before it.
-        cursor.execute(LOCK_SQL, [fold.table_id])
-        fold_table(fold.table_id, read_stream(stream=stream, after_version=fold.version), into=fold)
+        cursor.execute(LOCK_SQL, [fold.table_id, club_id])
+        later = read_stream(stream=stream, club=club_id, after_version=fold.version)
+        fold_table(fold.table_id, later, into=fold)
         info = fold.info
         row = table_row(LedgerTable(table_id=fold.table_id), info) if info else None
         cursor.execute(
             REPLACE_KEEPING_INFO_SQL if row is None else REPLACE_SQL,
             [
                 fold.table_id,
+                club_id,
                 fold.table_id,
-                "" if row is None else row.club_id,
+                club_id,
                 "" if row is None else row.name,
                 "" if row is None else row.variant,
                 json.dumps([] if row is None else row.players),
@@ -131,4 +136,4 @@ def _replace(fold: LedgerFold) -> None:
                 fold.last_position,
             ],
         )
-        legs_copy(fold.legs)
+        legs_copy(fold.legs, club_id=club_id)

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from clubs.models import Club
 from games.models import Table
+from games.models.fields import ClubForeignKey
 
 
 class Viewer(models.Model):
@@ -18,7 +19,9 @@ class Viewer(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    # The database's foreign key is (table_id, club_id), the table's key (live.0002); on
+    # Citus none (the viewers stay on the coordinator, the tables are distributed).
+    table = ClubForeignKey(Table, on_delete=models.CASCADE, related_name="+", db_constraint=False)
     token = models.CharField(max_length=64, unique=True)
     code = models.CharField(max_length=16, unique=True)
     created_by = models.CharField(max_length=200)

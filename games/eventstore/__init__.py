@@ -25,6 +25,7 @@ from games.eventstore.canonical import (
     iso_utc,
     recorded_event_hash,
 )
+from games.eventstore.citus import ClubKeyed
 from games.eventstore.reader import (
     NO_CLUB,
     club_key,
@@ -60,6 +61,7 @@ __all__ = [
     "AppendOnlyError",
     "AppendResult",
     "ChainReport",
+    "ClubKeyed",
     "EventStoreError",
     "IdempotencyConflict",
     "NewEvent",

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import models
+
 from games.eventstore.schema import APPEND_SIGNATURE
 
 #: Distributed in this order: the first is the co-location group's anchor.
@@ -66,3 +68,27 @@ def is_distributed(cursor: Any, table: str = ANCHOR) -> bool:
         [table],
     )
     return bool(cursor.fetchone()[0])
+
+
+class ClubKeyed(models.Model):
+    """A read model keyed by the club of the log it follows, distributed by club on Citus
+    beside the log (migration ``games.0015``): its ``club_id`` column is in every key.
+
+    Citus refuses an UPDATE that sets the distribution column, even to the value it has,
+    and Django's ``save()`` of a row read from the database sets every column: here such a
+    save leaves ``club_id`` out (a row never changes club). Writers should still name the
+    club in their filters (``filter(table_id=..., club_id=...)``): without it a statement
+    goes to every shard, and a ``FOR UPDATE`` or a join there is refused."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        read = not self._state.adding and self.pk is not None
+        if read and not kwargs.get("force_insert") and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.column != "club_id"
+            ]
+        super().save(*args, **kwargs)

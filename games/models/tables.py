@@ -1,5 +1,14 @@
 """Tables: a club's table (its stream is ``table-<id>``), its inline state projection, and
-the responses kept for idempotent retries of event posts."""
+the responses kept for idempotent retries of event posts.
+
+Every table here is keyed by club as well (``docs/scaling.md``, "What is distributed"): on
+Citus they are distributed by ``club_id``, co-located with the club's event log, so Citus
+requires the club in every primary key, unique constraint and foreign key between them.
+The database's keys are ``(id, club_id)`` / ``(table_id, club_id)`` (migration
+``games.0014``), the foreign keys to the table ``(table_id, club_id)``; Django still
+calls ``id`` / ``table`` the primary key (a table's id is unique on its own). Whoever
+writes a row gives its ``club_id``, and a query should name the club: without it Citus
+asks every shard, and a join or a ``FOR UPDATE`` across shards is refused."""
 
 from __future__ import annotations
 
@@ -9,10 +18,12 @@ from django.db import models
 from django.utils import timezone
 
 from clubs.models import Club
+from games.eventstore import ClubKeyed
+from games.models.fields import ClubForeignKey, ClubOneToOneField
 from games.table import stream_name
 
 
-class Table(models.Model):
+class Table(ClubKeyed):
     """A table as created (`TableCreated`); what changes lives in `TableState`."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -60,16 +71,22 @@ class Table(models.Model):
         return stream_name(self.id)
 
 
-class TableState(models.Model):
+class TableState(ClubKeyed):
     """The inline projection: the engine state as of the stream's last event (a JSON
     snapshot, `games/sitting/snapshot.py`; rebuildable from the log), and what undo
     needs: the state before the current deal's `DealStarted` and the current deal's live
     (not undone) game events. A row whose `snapshot_version` is not the current one is
     rebuilt from the log on first use (`games.sitting.postgres.row_current`)."""
 
-    table = models.OneToOneField(
-        Table, on_delete=models.CASCADE, primary_key=True, related_name="projection"
+    # The database's foreign key is (table_id, club_id), made by migration games.0014.
+    table = ClubOneToOneField(
+        Table,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="projection",
+        db_constraint=False,
     )
+    club_id = models.UUIDField()
     version = models.IntegerField()
     # "" for rows of the pickle era: never read, rebuilt from the log on first use.
     snapshot_version = models.CharField(max_length=100, default="")
@@ -83,12 +100,15 @@ class TableState(models.Model):
         return f"{self.table_id}@{self.version}"
 
 
-class TableDeal(models.Model):
+class TableDeal(ClubKeyed):
     """A settled deal's `bourre-ruling/1` summary. The state snapshots keep only a
     placeholder per settled deal (the engine needs just their count), so an append costs
     the same at the fiftieth deal as at the first."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="settled_deals")
+    table = ClubForeignKey(
+        Table, on_delete=models.CASCADE, related_name="settled_deals", db_constraint=False
+    )
+    club_id = models.UUIDField()
     index = models.IntegerField()
     # JSON text, not jsonb: the summary keeps the key order of `bourre-ruling/1`.
     summary = models.TextField()
@@ -96,19 +116,24 @@ class TableDeal(models.Model):
     class Meta:
         ordering = ["table", "index"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "index"], name="games_tabledeal_unique_index")
+            models.UniqueConstraint(
+                fields=["table", "club_id", "index"], name="games_tabledeal_unique_index"
+            )
         ]
 
     def __str__(self) -> str:
         return f"{self.table_id} deal {self.index}"
 
 
-class TableRequest(models.Model):
+class TableRequest(ClubKeyed):
     """The response of an event post made with an `Idempotency-Key`, replayed on retry.
     `response` is the JSON text exactly as first sent (jsonb would reorder its keys), so a
     retry gets the same bytes."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="requests")
+    table = ClubForeignKey(
+        Table, on_delete=models.CASCADE, related_name="requests", db_constraint=False
+    )
+    club_id = models.UUIDField()
     key = models.CharField(max_length=200)
     request_hash = models.CharField(max_length=64)
     status_code = models.SmallIntegerField()
@@ -117,7 +142,9 @@ class TableRequest(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["table", "key"], name="games_tablerequest_unique_key")
+            models.UniqueConstraint(
+                fields=["table", "club_id", "key"], name="games_tablerequest_unique_key"
+            )
         ]
 
     def __str__(self) -> str:

@@ -2,7 +2,9 @@
 
 States are stored as JSON snapshots (`TableState`) with a placeholder for each settled deal
 (the engine only counts them); the summaries live in `TableDeal`, the stored answers of
-idempotent requests in `TableRequest`.
+idempotent requests in `TableRequest`. Every statement on them names the table's club as
+well as the table: on Citus they are distributed by club (`games/models/tables.py`), and
+naming the club sends the statement to the club's one shard.
 
 Every read goes through `row_current`: a row whose snapshot is not of the current
 `SNAPSHOT_VERSION` (written by an older release, or a pickle-era row) is rebuilt from the
@@ -78,7 +80,7 @@ class PostgresTables(TableRepository):
         if held.new:
             # The `Table` row is the inline projection of `TableCreated` (it needs the
             # recorded time); the foreign key is checked at commit.
-            row = held.handle = TableState(table_id=held.table.id)
+            row = held.handle = TableState(table_id=held.table.id, club_id=held.table.club_id)
             fold.deal_start_changed = True
         later = not held.new and _one_statement()
         return fold_save(
@@ -153,11 +155,15 @@ def row_current(row: TableState) -> TableState:
     if row.snapshot_version == SNAPSHOT_VERSION:
         return row
     with transaction.atomic():
-        locked = TableState.objects.select_for_update().select_related("table").get(pk=row.pk)
+        locked = (
+            TableState.objects.select_for_update()
+            .select_related("table")
+            .get(pk=row.pk, club_id=row.club_id, table__club_id=row.club_id)
+        )
         if locked.snapshot_version != SNAPSHOT_VERSION:
             table = locked.table
             fold = fold_stream(read_stream(stream=table.stream, club=table.club_id))
-            TableDeal.objects.filter(table_id=locked.table_id).delete()
+            TableDeal.objects.filter(table_id=locked.table_id, club_id=locked.club_id).delete()
             fold.deal_start_changed = True
             fold_save(locked, fold, settled_before=0, deals_cleared=True)
     for name in ("version", "snapshot_version", "state", "deal_start", "deal_events"):
@@ -210,18 +216,25 @@ def fold_save(
     state, settled = strip_deals(fold.state)
     count = len(state.deals)
     if deals_cleared:
-        deals_copy(row.table_id, settled)
+        deals_copy(row.table_id, row.club_id, settled)
     else:
         if count < settled_before:
-            TableDeal.objects.filter(table_id=row.table_id, index__gte=count).delete()
+            TableDeal.objects.filter(
+                table_id=row.table_id, club_id=row.club_id, index__gte=count
+            ).delete()
         if settled:  # one statement (an undone settling play is settled again)
             TableDeal.objects.bulk_create(
                 [
-                    TableDeal(table_id=row.table_id, index=index, summary=summary_text(summary))
+                    TableDeal(
+                        table_id=row.table_id,
+                        club_id=row.club_id,
+                        index=index,
+                        summary=summary_text(summary),
+                    )
                     for index, summary in settled.items()
                 ],
                 update_conflicts=True,
-                unique_fields=["table", "index"],
+                unique_fields=["table", "club_id", "index"],
                 update_fields=["summary"],
             )
     row.version = fold.version
@@ -234,8 +247,8 @@ def fold_save(
         row.deal_start = dump_state(deal_start)
         remember(row.deal_start, deal_start)
     if row._state.adding:
-        row.save()
-        return request is None or _request_stored(row.table_id, request)
+        row.save(force_insert=True)  # an UPDATE first would set club_id, which Citus refuses
+        return request is None or _request_stored(row.table_id, row.club_id, request)
     if with_append:
         setattr(row, SAVE_LATER, _save_args(row, fold, request, state.closed, activity_at))
         return True
@@ -246,13 +259,13 @@ def fold_save(
     params += [json.dumps(row.deal_events, ensure_ascii=False), row.updated_at]
     if fold.deal_start_changed:
         sql, params = UPDATE_WITH_START_SQL, [*params, row.deal_start]
-    params.append(row.table_id)
+    params += [row.table_id, row.club_id]
     # Data-modifying WITHs, each run exactly once, in the row's one statement: the `Table`
     # row's listing columns (filtered by club too, so a cluster routes it to one shard).
     ctes, cte_params = [], []
     if activity_at is not None:
         ctes.append(f"listed AS ({TABLE_LISTING_SQL})")
-        cte_params += [state.closed, activity_at, row.table_id, row.table.club_id]
+        cte_params += [state.closed, activity_at, row.table_id, row.club_id]
     with connection.cursor() as cursor:
         if request is None:
             if ctes:
@@ -261,6 +274,8 @@ def fold_save(
             return True
         # The answer rides on the row's UPDATE.
         ctes.append(f"saved AS ({sql} RETURNING table_id)")
+        cursor.execute(
+        ctes.append(f"saved AS ({sql} RETURNING table_id, club_id)")
         cursor.execute(
             f"WITH {', '.join(ctes)} {REQUEST_FROM_SAVED_SQL}",
             [*cte_params, *params, request.key, request.request_hash, request.response],
@@ -296,52 +311,68 @@ def _save_args(
     return WriteFirst(SAVE_FUNCTION, SAVE_CASTS, args)
 
 
-def _request_stored(table_id: uuid.UUID, request: NewAnswer) -> bool:
+def _request_stored(table_id: uuid.UUID, club_id: uuid.UUID, request: NewAnswer) -> bool:
     with connection.cursor() as cursor:
-        cursor.execute(REQUEST_SQL, [table_id, request.key, request.request_hash, request.response])
+        cursor.execute(
+            REQUEST_SQL, [table_id, club_id, request.key, request.request_hash, request.response]
+        )
         return cursor.fetchone() is not None
 
 
-def deals_copy(table_id: uuid.UUID, settled: Mapping[int, Mapping[str, Any]]) -> None:
+def deals_copy(
+    table_id: uuid.UUID, club_id: uuid.UUID, settled: Mapping[int, Mapping[str, Any]]
+) -> None:
     """Insert a table's settled deals with COPY: a rebuild writes twenty deals and more per
     table, and a multi-row INSERT of long JSON texts costs more Python than COPY."""
     if not settled:
         return
     with connection.cursor() as cursor, cursor.cursor.copy(DEALS_COPY_SQL) as copy:
         for index, summary in settled.items():
-            copy.write_row((table_id, index, summary_text(summary)))
+            copy.write_row((table_id, club_id, index, summary_text(summary)))
 
 
 _STATE = TableState._meta.db_table
 _TABLE = Table._meta.db_table
 _REQUEST = TableRequest._meta.db_table
 _SET = "version = %s, snapshot_version = %s, state = %s, deal_events = %s::jsonb, updated_at = %s"
-DEALS_COPY_SQL = f'COPY {TableDeal._meta.db_table} (table_id, "index", summary) FROM STDIN'
-UPDATE_SQL = f"UPDATE {_STATE} SET {_SET} WHERE table_id = %s"
+DEALS_COPY_SQL = f'COPY {TableDeal._meta.db_table} (table_id, club_id, "index", summary) FROM STDIN'
+_WHERE = "WHERE table_id = %s AND club_id = %s"
+UPDATE_SQL = f"UPDATE {_STATE} SET {_SET} {_WHERE}"
+UPDATE_WITH_START_SQL = f"UPDATE {_STATE} SET {_SET}, deal_start = %s {_WHERE}"
+_REQUEST_COLUMNS = "table_id, club_id, key, request_hash, status_code, response, created_at"
 TABLE_LISTING_SQL = (
     f"UPDATE {_TABLE} SET closed = %s, last_activity_at = %s WHERE id = %s AND club_id = %s"
 )
-UPDATE_WITH_START_SQL = f"UPDATE {_STATE} SET {_SET}, deal_start = %s WHERE table_id = %s"
 REQUEST_SQL = (
-    f"INSERT INTO {_REQUEST} (table_id, key, request_hash, status_code, response, created_at)"
-    " VALUES (%s, %s, %s, 201, %s, now())"
-    " ON CONFLICT (table_id, key) DO NOTHING RETURNING 1"
+    f"INSERT INTO {_REQUEST} ({_REQUEST_COLUMNS}) VALUES (%s, %s, %s, %s, 201, %s, now())"
+    " ON CONFLICT (table_id, club_id, key) DO NOTHING RETURNING 1"
 )
 REQUEST_FROM_SAVED_SQL = (
-    f"INSERT INTO {_REQUEST} (table_id, key, request_hash, status_code, response, created_at)"
-    " SELECT table_id, %s, %s, 201, %s, now() FROM saved"
-    " ON CONFLICT (table_id, key) DO NOTHING RETURNING 1"
+    f"INSERT INTO {_REQUEST} ({_REQUEST_COLUMNS})"
+    " SELECT table_id, club_id, %s, %s, 201, %s, now() FROM saved"
+    " ON CONFLICT (table_id, club_id, key) DO NOTHING RETURNING 1"
 )
-LOCK_SQL = (
+_LOCK_COLUMNS = (
     "SELECT s.table_id, s.version, s.snapshot_version, s.state, s.deal_start,"
     " s.deal_events::text, s.updated_at, t.id, t.club_id, t.name, t.variant, t.options::text,"
-    " t.players::text, t.created_at, r.request_hash, r.status_code, r.response"
-    f" FROM {_STATE} s JOIN {_TABLE} t ON t.id = s.table_id"
-    f" LEFT JOIN {_REQUEST} r ON r.table_id = s.table_id AND r.key = %s"
-    # An abandoned import's table takes no more events (Table.import_status).
-    " WHERE s.table_id = %s AND t.club_id = %s AND t.import_status <> 'abandoned'"
+    " t.players::text, t.created_at"
+)
+_LOCK_FROM = f" FROM {_STATE} s JOIN {_TABLE} t ON t.id = s.table_id AND t.club_id = s.club_id"
+# An abandoned import's table takes no more events (Table.import_status).
+_LOCK_WHERE = (
+    " WHERE s.table_id = %s AND s.club_id = %s AND t.import_status <> 'abandoned'"
     " FOR UPDATE OF s"
 )
+LOCK_SQL = (
+    f"{_LOCK_COLUMNS}, r.request_hash, r.status_code, r.response{_LOCK_FROM}"
+    # The club given to the answers as a value, not only joined: Citus prunes the shards of
+    # an outer join's inner side only by a value (then all three are the club's one shard).
+    f" LEFT JOIN {_REQUEST} r ON r.table_id = s.table_id AND r.club_id = %s AND r.key = %s"
+    f"{_LOCK_WHERE}"
+)
+# Without a key: no join to the answers (`r.key = NULL` would leave Citus nothing to prune
+# them by, and a FOR UPDATE over every shard is refused).
+LOCK_WITHOUT_KEY_SQL = f"{_LOCK_COLUMNS}, NULL, NULL, NULL{_LOCK_FROM}{_LOCK_WHERE}"
 
 
 _LOCKED_TABLE_FIELDS = ["id", "club_id", "name", "variant", "options", "players", "created_at"]
@@ -353,7 +384,10 @@ def row_locked(
     """The table's state row locked (its `table` loaded), and the answer stored for `key`
     when there is one: one statement (the append's hot path), None for no such table."""
     with connection.cursor() as cursor:
-        cursor.execute(LOCK_SQL, [key, table_id, club_id])
+        if key is None:
+            cursor.execute(LOCK_WITHOUT_KEY_SQL, [table_id, club_id])
+        else:
+            cursor.execute(LOCK_SQL, [club_id, key, table_id, club_id])
         found = cursor.fetchone()
     if found is None:
         return None
@@ -367,7 +401,7 @@ def row_locked(
     row = TableState.from_db(
         "default",
         None,
-        [id_, version, snapshot_version, state, deal_start, json.loads(events), updated_at],
+        [id_, club, version, snapshot_version, state, deal_start, json.loads(events), updated_at],
     )
     row.table = table
     request_hash, status_code, response = found[14:]
@@ -382,7 +416,7 @@ def full_sitting(row: TableState) -> Sitting:
         return state
     summaries = [
         json.loads(text)
-        for text in TableDeal.objects.filter(table_id=row.table_id)
+        for text in TableDeal.objects.filter(table_id=row.table_id, club_id=row.club_id)
         .order_by("index")
         .values_list("summary", flat=True)
     ]

@@ -50,27 +50,29 @@ _TABLE_COLUMNS = (
 # (its snapshot texts, long, are not fetched: they are replaced).
 CLEAR_SQL = (
     f"WITH upserted AS (INSERT INTO {Table._meta.db_table} ({_TABLE_COLUMNS})"
-    " VALUES (%s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET"
-    " club_id = EXCLUDED.club_id, name = EXCLUDED.name, variant = EXCLUDED.variant,"
+    " VALUES (%s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s)"
+    " ON CONFLICT (id, club_id) DO UPDATE SET"
+    " name = EXCLUDED.name, variant = EXCLUDED.variant,"
     " options = EXCLUDED.options, players = EXCLUDED.players,"
     " created_at = EXCLUDED.created_at, closed = EXCLUDED.closed,"
     " last_activity_at = EXCLUDED.last_activity_at RETURNING id),"
-    f" cleared AS (DELETE FROM {TableDeal._meta.db_table} WHERE table_id = %s)"
-    f" SELECT EXISTS (SELECT 1 FROM {TableState._meta.db_table} WHERE table_id = %s)"
+    f" cleared AS (DELETE FROM {TableDeal._meta.db_table} WHERE table_id = %s AND club_id = %s)"
+    f" SELECT EXISTS (SELECT 1 FROM {TableState._meta.db_table}"
+    " WHERE table_id = %s AND club_id = %s)"
     " FROM upserted"
 )
 
 
 def _write(events: Sequence[RecordedEvent], fold: TableFold) -> None:
     created = events[0].data
-    table_id = uuid.UUID(created["table_id"])
+    table_id, club_id = uuid.UUID(created["table_id"]), uuid.UUID(created["club_id"])
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute(
                 CLEAR_SQL,
                 [
                     table_id,
-                    created["club_id"],
+                    club_id,
                     created["name"],
                     created["variant"],
                     json.dumps(created["options"]),
@@ -79,11 +81,13 @@ def _write(events: Sequence[RecordedEvent], fold: TableFold) -> None:
                     fold.state.closed,  # the Tables page's columns, as the appends left them
                     events[-1].recorded_at,
                     table_id,
+                    club_id,
                     table_id,
+                    club_id,
                 ],
             )
             (exists,) = cursor.fetchone()
-        row = TableState(table_id=table_id)
+        row = TableState(table_id=table_id, club_id=club_id)
         row._state.adding = not exists
         fold.deal_start_changed = True
         fold_save(row, fold, settled_before=0, deals_cleared=True)
@@ -118,7 +122,7 @@ class TableStatePass:
         if self.verify:
             row = (
                 TableState.objects.select_related("table")
-                .filter(table_id=events[0].data["table_id"])
+                .filter(table_id=events[0].data["table_id"], club_id=events[0].data["club_id"])
                 .first()
             )
             self.differences.extend(_differences(stream, fold, row))

@@ -25,25 +25,36 @@ def node_dsn(dsn: str, host: str, port: int) -> str:
     return make_conninfo(**{**conninfo_to_dict(dsn), "host": host, "port": str(port)})
 
 
-def placement(dsn: str, club: object) -> tuple[str, int]:
-    """The node (host, port) holding ``club``'s shard of the log."""
+#: Distributed by club beside the log (games.0015): a club's rows are on its log's worker.
+READ_MODELS = (
+    "games_table",
+    "games_tablestate",
+    "games_tabledeal",
+    "games_tablerequest",
+    "ledger_table",
+    "ledger_posting_leg",
+    "followers_subscriptionclubcheckpoint",
+)
+
+
+def placement(dsn: str, club: object, table: str = "eventstore_event") -> tuple[str, int]:
+    """The node (host, port) holding ``club``'s shard of ``table`` (the log by default)."""
     with psycopg.connect(dsn) as conn:
         row = conn.execute(
             "SELECT p.nodename, p.nodeport FROM pg_dist_shard_placement p "
-            "WHERE p.shardid = get_shard_id_for_distribution_column('eventstore_event', %s::uuid)",
-            [str(club)],
+            "WHERE p.shardid = get_shard_id_for_distribution_column(%s, %s::uuid)",
+            [table, str(club)],
         ).fetchone()
     assert row is not None
     return str(row[0]), int(row[1])
 
 
-def shard_table(dsn: str, club: object) -> str:
-    """The worker-side name of the shard of ``eventstore_event`` holding ``club``."""
+def shard_table(dsn: str, club: object, table: str = "eventstore_event") -> str:
+    """The worker-side name of the shard of ``table`` holding ``club``."""
     with psycopg.connect(dsn) as conn:
         row = conn.execute(
-            "SELECT 'eventstore_event_' || get_shard_id_for_distribution_column("
-            "'eventstore_event', %s::uuid)",
-            [str(club)],
+            "SELECT %s || '_' || get_shard_id_for_distribution_column(%s, %s::uuid)",
+            [table, table, str(club)],
         ).fetchone()
     assert row is not None
     return str(row[0])

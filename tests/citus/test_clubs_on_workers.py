@@ -14,7 +14,7 @@ from django.core.management import call_command
 from clubs.models import Club
 from games.eventstore import last_position, partition_heads, verify_chain
 from tests.audits.helpers import run_verifier, sitting_table
-from tests.citus.conftest import node_dsn, placement, shard_table
+from tests.citus.conftest import READ_MODELS, node_dsn, placement, shard_table
 from tests.clubs.helpers import make_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -77,3 +77,29 @@ def test_an_append_is_sent_whole_to_the_clubs_worker(citus: str, app_dsn: str) -
     assert any("pushing down function call" in m for m in messages), messages
     assert last_position(club=club.id) == 1
     assert verify_chain(club=club.id).ok
+
+
+def test_a_clubs_read_models_are_on_its_logs_worker(citus: str) -> None:
+    """The table's state, its deals, stored answers, the ledger's rows: every row of a club
+    is in the shard on the worker holding its events (one worker per card play)."""
+    clubs = clubs_on_two_workers(citus)
+    for seed, club in enumerate(clubs, start=50):
+        sitting_table(club, seed=seed, deals=2)
+    for club in clubs:
+        host, port = placement(citus, club.id)
+        with psycopg.connect(citus) as conn, psycopg.connect(node_dsn(citus, host, port)) as worker:
+            for table in READ_MODELS:
+                assert placement(citus, club.id, table) == (host, port), table
+                everywhere = conn.execute(
+                    f"SELECT count(*) FROM {table} WHERE club_id = %s", [club.id]
+                ).fetchone()
+                here = worker.execute(
+                    f"SELECT count(*) FROM {shard_table(citus, club.id, table)} WHERE club_id = %s",
+                    [club.id],
+                ).fetchone()
+                assert everywhere == here, table
+                assert here is not None
+                # A sitting writes every one but the stored answers (no Idempotency-Key)
+                # and the followers' checkpoints (no follower runs here).
+                if table not in ("games_tablerequest", "followers_subscriptionclubcheckpoint"):
+                    assert here[0] > 0, table

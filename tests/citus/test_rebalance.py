@@ -16,7 +16,7 @@ import pytest
 from django.db import DatabaseError, connection
 
 from games.eventstore import NewEvent, append, read_all, verify_chain
-from tests.citus.conftest import placement
+from tests.citus.conftest import READ_MODELS, placement
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -118,6 +118,9 @@ def test_rebalancing_onto_a_third_worker_while_clubs_play(citus: str, test_db_na
     assert nodes[0] == 3
     moved = [club for club in clubs if placement(citus, club) != before[club]]
     assert moved, "no playing club's shard moved"
+    # The read models' shards moved with the log's: co-located, still together.
+    for club in moved:
+        assert {placement(citus, club, table) for table in READ_MODELS} == {placement(citus, club)}
     # For the record (pytest -rP shows it): docs/scaling.md quotes a run.
     print(
         f"{sum(w.acknowledged for w in writers)} appends over {len(clubs)} clubs, "

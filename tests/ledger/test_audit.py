@@ -26,6 +26,8 @@ def rewritten_payload(dsn: str, event: RecordedEvent, data: dict[str, Any]) -> I
 
     def write(value: Any) -> None:
         with psycopg.connect(dsn) as conn, conn.transaction():
+            # Citus asks for it to touch a distributed table's triggers (a placeholder without).
+            conn.execute("SET LOCAL citus.enable_unsafe_triggers = on")
             conn.execute(f"ALTER TABLE eventstore_event DISABLE TRIGGER {guard}")
             conn.execute(
                 "UPDATE eventstore_event SET data = %s::jsonb WHERE club_id = %s AND position = %s",

@@ -68,7 +68,7 @@ def test_the_table_row_knows_club_players_and_pot(club):
     table_id = import_case(club, "ukrainian-01-split")
     table = LedgerTable.objects.get(table_id=table_id)
     expected = rule_transcript(case("ukrainian-01-split")["transcript"])
-    assert table.club_id == str(club.id)
+    assert table.club_id == club.id
     assert table.players == list(case("ukrainian-01-split")["transcript"]["players"])
     assert table.pot == expected["pot"]
     assert table.last_position == max(

@@ -66,7 +66,9 @@ def test_a_full_rebuild_restores_a_lost_table_and_drops_rows_the_log_never_held(
     live = snapshot(table_id)
     PostingLeg.objects.filter(table_id=table_id).delete()
     LedgerTable.objects.filter(table_id=table_id).delete()
-    orphan = LedgerTable.objects.create(table_id="00000000-0000-4000-8000-000000000000")
+    orphan = LedgerTable.objects.create(
+        table_id="00000000-0000-4000-8000-000000000000", club_id=club.id
+    )
 
     assert any(str(orphan.table_id) in d for d in ledger_rebuild(verify=True).differences)
     ledger_rebuild()

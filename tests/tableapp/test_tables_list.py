@@ -71,6 +71,7 @@ def cloned(club: Club, count: int, *, closed: bool = False) -> None:
         [
             TableState(
                 table=t,
+                club_id=club.id,
                 version=row.version,
                 snapshot_version=row.snapshot_version,
                 state=row.state,

@@ -1,4 +1,4 @@
--- games_table_save, version 1 (games.0014): a card play's whole write in one statement
+-- games_table_save, version 1 (games.0016): a card play's whole write in one statement
 -- (docs/performance.md, "One statement per play"). The table's state row, the stored answer
 -- of a keyed request, then the append with eventstore_append's own arguments (the append
 -- last: it takes the club's lock, held until commit). Called inside the service's
@@ -22,7 +22,7 @@ BEGIN
         SET version = p_version, snapshot_version = p_snapshot_version, state = p_state,
             deal_events = p_deal_events::jsonb, updated_at = now(),
             deal_start = coalesce(p_deal_start, deal_start)
-        WHERE table_id = p_table;
+        WHERE table_id = p_table AND club_id = p_club;
     -- The Tables page's stored columns (games.0012); NULL p_activity_at: not an append.
     IF p_activity_at IS NOT NULL THEN
         UPDATE games_table SET closed = p_closed, last_activity_at = p_activity_at
@@ -30,9 +30,9 @@ BEGIN
     END IF;
     IF p_key IS NOT NULL THEN
         INSERT INTO games_tablerequest
-            (table_id, key, request_hash, status_code, response, created_at)
-        VALUES (p_table, p_key, p_key_hash, 201, p_response, now())
-        ON CONFLICT (table_id, key) DO NOTHING;
+            (table_id, club_id, key, request_hash, status_code, response, created_at)
+        VALUES (p_table, p_club, p_key, p_key_hash, 201, p_response, now())
+        ON CONFLICT (table_id, club_id, key) DO NOTHING;
         IF NOT FOUND THEN
             RAISE EXCEPTION 'idempotency key % is stored for this table already', p_key
                 USING ERRCODE = 'BR003';

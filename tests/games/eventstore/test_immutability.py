@@ -1,11 +1,17 @@
 """Postgres itself refuses to change the log, whoever asks; tampering is detected."""
 
+import re
+
 import psycopg
 import pytest
 
 from games.eventstore import NewEvent, append, read_stream, verify_chain
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# On Citus (make test-citus) a change of a row's club, the distribution column, is refused
+# by Citus itself before a trigger or a privilege is looked at: refused all the same.
+CITUS_REFUSES_A_NEW_CLUB = "(modifying the partition value|must not be VOLATILE)"
 
 
 @pytest.fixture
@@ -30,8 +36,10 @@ def committed(stream_id, club):
     ],
 )
 def test_the_application_role_cannot_change_the_log(app_dsn, committed, statement):
-    with psycopg.connect(app_dsn) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
+    with psycopg.connect(app_dsn) as conn, pytest.raises(psycopg.Error) as refused:
         conn.execute(statement, [committed.stream] if "%s" in statement else None)
+    if not isinstance(refused.value, psycopg.errors.InsufficientPrivilege):
+        assert re.search(CITUS_REFUSES_A_NEW_CLUB, str(refused.value)), refused.value
     assert len(read_stream(stream=committed.stream)) == 3
 
 
@@ -52,6 +60,8 @@ def test_even_the_owner_is_refused_by_the_triggers(owner_dsn, committed, stateme
 def _rewrite_payload(dsn: str, club: str, position: int, data: str) -> None:
     """What an attacker with superuser rights would do: switch the trigger off and edit."""
     with psycopg.connect(dsn) as conn, conn.transaction():
+        # Citus asks for it to touch a distributed table's triggers (a placeholder without).
+        conn.execute("SET LOCAL citus.enable_unsafe_triggers = on")
         conn.execute(
             "ALTER TABLE eventstore_event DISABLE TRIGGER eventstore_event_no_update_delete"
         )
@@ -112,7 +122,10 @@ def _keys(dsn: str, stream: str) -> list[tuple[str, str]]:
         ("TRUNCATE eventstore_idempotency", "append-only"),
         ("DELETE FROM eventstore_partition", "append-only"),
         ("TRUNCATE eventstore_partition", "append-only"),
-        ("UPDATE eventstore_partition SET club_id = gen_random_uuid()", "append-only"),
+        (
+            "UPDATE eventstore_partition SET club_id = gen_random_uuid()",
+            f"append-only|{CITUS_REFUSES_A_NEW_CLUB}",
+        ),
     ],
 )
 def test_the_owner_cannot_change_the_partitions_or_the_idempotency_keys(

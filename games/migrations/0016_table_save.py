@@ -14,7 +14,7 @@ SIGNATURE = (
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0013_table_import_status")]
+    dependencies = [("games", "0015_citus_read_models")]
 
     operations = [
         migrations.RunSQL(
