@@ -273,8 +273,6 @@ def fold_save(
             cursor.execute(sql, [*cte_params, *params])
             return True
         # The answer rides on the row's UPDATE.
-        ctes.append(f"saved AS ({sql} RETURNING table_id)")
-        cursor.execute(
         ctes.append(f"saved AS ({sql} RETURNING table_id, club_id)")
         cursor.execute(
             f"WITH {', '.join(ctes)} {REQUEST_FROM_SAVED_SQL}",

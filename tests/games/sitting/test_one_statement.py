@@ -63,7 +63,12 @@ def test_a_key_stored_while_waiting_refuses_the_play_and_writes_nothing(
 ) -> None:
     club, table = _table()
     TableRequest.objects.create(
-        table_id=table.id, key="tap-1", request_hash="other", status_code=201, response="{}"
+        table_id=table.id,
+        club_id=club.id,
+        key="tap-1",
+        request_hash="other",
+        status_code=201,
+        response="{}",
     )
     # The lock's statement read the answers before the other request committed.
     locked = postgres.row_locked
