@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import pgettext, pgettext_lazy
 
+from games.table import PostingKind, RulingKind
+
 #: The table's phase (`games.engine.view.phase`), as the screen's pill says it.
 PHASES: dict[str, Promise] = {
     "between_deals": pgettext_lazy("a table's phase", "between deals"),
@@ -57,40 +59,40 @@ ROLES: dict[str, Promise] = {
 
 #: A ruling's kind (`games.table.RulingKind`), in the audit's ledger column.
 RULING_KINDS: dict[str, Promise] = {
-    "deal_started": pgettext_lazy("a ruling's kind", "deal started"),
-    "dealer_must_play": pgettext_lazy("a ruling's kind", "dealer must play"),
-    "exchange_fee": pgettext_lazy("a ruling's kind", "exchange fee"),
-    "trick_won": pgettext_lazy("a ruling's kind", "trick won"),
-    "trick_dead": pgettext_lazy("a ruling's kind", "dead trick"),
-    "trick_reopened": pgettext_lazy("a ruling's kind", "trick reopened"),
-    "card_retracted": pgettext_lazy("a ruling's kind", "card taken back"),
-    "renege": pgettext_lazy("a ruling's kind", "renege"),
-    "lone_player": pgettext_lazy("a ruling's kind", "lone player"),
-    "all_passed": pgettext_lazy("a ruling's kind", "all passed"),
-    "pot_won": pgettext_lazy("a ruling's kind", "pot won"),
-    "pot_split": pgettext_lazy("a ruling's kind", "pot split"),
-    "pot_shared": pgettext_lazy("a ruling's kind", "pot shared"),
-    "pot_carried": pgettext_lazy("a ruling's kind", "pot carried"),
-    "bourre": pgettext_lazy("a ruling's kind", "bourré"),
-    "deal_settled": pgettext_lazy("a ruling's kind", "deal settled"),
-    "table_closed": pgettext_lazy("a ruling's kind", "table closed"),
+    RulingKind.DEAL_STARTED: pgettext_lazy("a ruling's kind", "deal started"),
+    RulingKind.DEALER_MUST_PLAY: pgettext_lazy("a ruling's kind", "dealer must play"),
+    RulingKind.EXCHANGE_FEE: pgettext_lazy("a ruling's kind", "exchange fee"),
+    RulingKind.TRICK_WON: pgettext_lazy("a ruling's kind", "trick won"),
+    RulingKind.TRICK_DEAD: pgettext_lazy("a ruling's kind", "dead trick"),
+    RulingKind.TRICK_REOPENED: pgettext_lazy("a ruling's kind", "trick reopened"),
+    RulingKind.CARD_RETRACTED: pgettext_lazy("a ruling's kind", "card taken back"),
+    RulingKind.RENEGE: pgettext_lazy("a ruling's kind", "renege"),
+    RulingKind.LONE_PLAYER: pgettext_lazy("a ruling's kind", "lone player"),
+    RulingKind.ALL_PASSED: pgettext_lazy("a ruling's kind", "all passed"),
+    RulingKind.POT_WON: pgettext_lazy("a ruling's kind", "pot won"),
+    RulingKind.POT_SPLIT: pgettext_lazy("a ruling's kind", "pot split"),
+    RulingKind.POT_SHARED: pgettext_lazy("a ruling's kind", "pot shared"),
+    RulingKind.POT_CARRIED: pgettext_lazy("a ruling's kind", "pot carried"),
+    RulingKind.BOURRE: pgettext_lazy("a ruling's kind", "bourré"),
+    RulingKind.DEAL_SETTLED: pgettext_lazy("a ruling's kind", "deal settled"),
+    RulingKind.TABLE_CLOSED: pgettext_lazy("a ruling's kind", "table closed"),
 }
 
 #: What a movement of chips was for (`games.table.PostingKind`).
 POSTING_KINDS: dict[str, Promise] = {
-    "ante": pgettext_lazy("a posting's kind", "ante"),
-    "exchange_fee": pgettext_lazy("a posting's kind", "exchange fee"),
-    "pot_won": pgettext_lazy("a posting's kind", "pot won"),
-    "split": pgettext_lazy("a posting's kind", "split"),
-    "share": pgettext_lazy("a posting's kind", "share"),
-    "penalty": pgettext_lazy("a posting's kind", "penalty"),
-    "carry": pgettext_lazy("a posting's kind", "carry"),
-    "closing_share": pgettext_lazy("a posting's kind", "closing share"),
+    PostingKind.ANTE: pgettext_lazy("a posting's kind", "ante"),
+    PostingKind.EXCHANGE_FEE: pgettext_lazy("a posting's kind", "exchange fee"),
+    PostingKind.POT_WON: pgettext_lazy("a posting's kind", "pot won"),
+    PostingKind.SPLIT: pgettext_lazy("a posting's kind", "split"),
+    PostingKind.SHARE: pgettext_lazy("a posting's kind", "share"),
+    PostingKind.PENALTY: pgettext_lazy("a posting's kind", "penalty"),
+    PostingKind.CARRY: pgettext_lazy("a posting's kind", "carry"),
+    PostingKind.CLOSING_SHARE: pgettext_lazy("a posting's kind", "closing share"),
 }
 
 
 def ruling_kind_words(kind: str, variant: str = "") -> str:
-    if kind == "bourre" and says_bourru(variant):
+    if kind == RulingKind.BOURRE and says_bourru(variant):
         return pgettext("a ruling's kind, in the occitan and comtadine variants", "bourru")
     return str(RULING_KINDS.get(kind, kind.replace("_", " ")))
 

@@ -30,6 +30,8 @@ OTHER_VOCABULARIES = {
     ("webhooks/kinds.py", "table_closed"),
     # the default Celery queue, named after the project (not the bourré ruling)
     ("bourre_site/settings/base.py", "bourre"),
+    # the English word a person reads for the renege ruling (a msgid), not the kind's name
+    ("tableapp/labels.py", "renege"),
 }
 
 
