@@ -358,8 +358,7 @@ _LOCK_COLUMNS = (
 _LOCK_FROM = f" FROM {_STATE} s JOIN {_TABLE} t ON t.id = s.table_id AND t.club_id = s.club_id"
 # An abandoned import's table takes no more events (Table.import_status).
 _LOCK_WHERE = (
-    " WHERE s.table_id = %s AND s.club_id = %s AND t.import_status <> 'abandoned'"
-    " FOR UPDATE OF s"
+    " WHERE s.table_id = %s AND s.club_id = %s AND t.import_status <> 'abandoned' FOR UPDATE OF s"
 )
 LOCK_SQL = (
     f"{_LOCK_COLUMNS}, r.request_hash, r.status_code, r.response{_LOCK_FROM}"
