@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
+from pathlib import Path
+from typing import Any
 
 from django.test import Client
 
 from clubs.models import Club, Member
 from clubs.services import member_create
+from games.models import Table
+from games.services import table_create
 from tests.clubs.helpers import make_club
 
 PASSWORD = "correct horse"
+CASES = Path(__file__).resolve().parent.parent / "conformance" / "cases"
+
+
+def case_table(club: Club, case: str, name: str) -> tuple[Table, dict[str, Any]]:
+    """A table of `club` seated as the conformance case's transcript, and the transcript."""
+    transcript = json.loads((CASES / f"{case}.json").read_text())["transcript"]
+    table = table_create(
+        club=club,
+        name=name,
+        variant=transcript["variant"],
+        players=[*transcript["players"]],
+        options=transcript["options"],
+    )
+    return table, transcript
 
 
 def make_member(club: Club | None = None, role: str = "scorekeeper") -> Member:

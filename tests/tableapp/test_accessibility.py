@@ -16,7 +16,7 @@ from games.services import table_create, table_events_append
 from tests.clubs.helpers import make_club
 from tests.tableapp.axe import axe_verified, serious_violations
 from tests.tableapp.browser import PHONE, TABLET
-from tests.tableapp.helpers import make_member
+from tests.tableapp.helpers import case_table, make_member
 from tests.tableapp.test_browser import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -158,17 +158,9 @@ def play_by_keyboard(page: Any, card: str) -> None:
 def test_a_whole_deal_by_keyboard_with_the_focus_always_shown(page: Any, live_server: Any) -> None:
     """Issue 20.17: the hidden-renege deal with two exchanges, from the dealer to the
     result, without the mouse: after each step the focus is on the next step's control."""
-    case = json.loads((CASES / "louisiana-01-hidden-renege.json").read_text())
-    transcript = case["transcript"]
-    deal = transcript["deals"][0]
     club = make_club()
-    table = table_create(
-        club=club,
-        name="Keyboard",
-        variant="louisiana",
-        players=transcript["players"],
-        options=transcript["options"],
-    )
+    table, transcript = case_table(club, "louisiana-01-hidden-renege", "Keyboard")
+    deal = transcript["deals"][0]
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/")
 

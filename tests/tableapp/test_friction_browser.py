@@ -13,7 +13,7 @@ from clubs.models import Club
 from games.models import Table
 from games.services import table_create, table_events_append
 from tests.clubs.helpers import make_club
-from tests.tableapp.helpers import make_member
+from tests.tableapp.helpers import case_table, make_member
 from tests.tableapp.test_browser import sign_in, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -84,17 +84,9 @@ def test_5_undo_is_one_tap_that_says_what_it_undoes_apart_from_the_retract(
 def test_6_a_card_the_logged_hand_refuses_is_called_a_renege_at_once(
     page: Any, live_server: Any
 ) -> None:
-    case = json.loads((CASES / "louisiana-04-known-hands-renege.json").read_text())
-    transcript = case["transcript"]
-    deal = transcript["deals"][0]
     club = make_club()
-    table = table_create(
-        club=club,
-        name="Known hands",
-        variant="louisiana",
-        players=transcript["players"],
-        options=transcript["options"],
-    )
+    table, transcript = case_table(club, "louisiana-04-known-hands-renege", "Known hands")
+    deal = transcript["deals"][0]
     header = {"dealer": deal["dealer"], "trump": deal["trump"], "hands": deal["hands"]}
     events = [{"deal": header}, *deal["actions"][:11]]  # cy to play in trick 3
     table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
@@ -176,17 +168,9 @@ def test_16_on_a_phone_the_next_card_is_in_view_and_every_target_44_px(
 ) -> None:
     from tests.tableapp.test_browser import PHONE
 
-    case = json.loads((CASES / "louisiana-04-known-hands-renege.json").read_text())
-    transcript = case["transcript"]
-    deal = transcript["deals"][0]
     club = make_club()
-    table = table_create(
-        club=club,
-        name="Known hands",
-        variant="louisiana",
-        players=[*transcript["players"]],
-        options=transcript["options"],
-    )
+    table, transcript = case_table(club, "louisiana-04-known-hands-renege", "Known hands")
+    deal = transcript["deals"][0]
     header = {"dealer": deal["dealer"], "trump": deal["trump"], "hands": deal["hands"]}
     events = [{"deal": header}, *deal["actions"][:11]]
     table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
@@ -244,17 +228,9 @@ def test_16_the_statement_reads_on_a_phone_without_sideways_scrolling(
 ) -> None:
     from tests.tableapp.test_browser import PHONE
 
-    case = json.loads((CASES / "louisiana-01-hidden-renege.json").read_text())
-    transcript = case["transcript"]
-    deal = transcript["deals"][0]
     club = make_club()
-    table = table_create(
-        club=club,
-        name="Night",
-        variant="louisiana",
-        players=transcript["players"],
-        options=transcript["options"],
-    )
+    table, transcript = case_table(club, "louisiana-01-hidden-renege", "Night")
+    deal = transcript["deals"][0]
     header = {"dealer": deal["dealer"], "trump": deal["trump"]}
     events = [{"deal": header}, *deal["actions"], {"close": {}}]
     table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
