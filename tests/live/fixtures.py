@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 import pytest
 
 from tests.live.server import AsgiServer, ServedSite
+
+Server = TypeVar("Server", AsgiServer, ServedSite)
+
+
+def _running(server: Server) -> Iterator[Server]:
+    """The server started for the session, and stopped after it."""
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
 def asgi_server(
     test_db_name: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[AsgiServer]:
-    server = AsgiServer(test_db_name, tmp_path_factory.mktemp("asgi-static"))
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _running(AsgiServer(test_db_name, tmp_path_factory.mktemp("asgi-static")))
 
 
 @pytest.fixture
@@ -34,12 +41,7 @@ def served_site(
     test_db_name: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServedSite]:
     """nginx, gunicorn and uvicorn, as `make run` serves (the browser tests' live site)."""
-    server = ServedSite(test_db_name, tmp_path_factory.mktemp("served-static"))
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _running(ServedSite(test_db_name, tmp_path_factory.mktemp("served-static")))
 
 
 @pytest.fixture
