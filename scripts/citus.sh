@@ -17,9 +17,7 @@ CITUS_DIR="$VAR/citus"
 NODES_DIR="$CITUS_DIR/nodes"
 PASSWORD_FILE="$CITUS_DIR/superuser-password"
 
-as_pg() {
-    if [[ "$(id -u)" == 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
+source "$ROOT/scripts/pgnode.sh"
 
 # name:port of the coordinator and the workers; spare() is the third worker.
 nodes() {
@@ -42,15 +40,11 @@ init_node() {
     log "initialising Citus node $name (port $port)"
     mkdir -p "$NODES_DIR/$name/run"
     if [[ "$(id -u)" == 0 ]]; then chown -R postgres:postgres "$NODES_DIR/$name"; fi
-    as_pg "$PGBIN/initdb" -D "$data" -U postgres --pwfile="$PASSWORD_FILE" -E UTF8 \
-        --locale=C.UTF-8 --auth-local=peer --auth-host=scram-sha-256 >/dev/null
+    initdb_node "$data" "$PASSWORD_FILE" "$port" "$NODES_DIR/$name/run"
     # wal_level=logical: shard moves copy with logical replication while writes go on.
     # max_prepared_transactions: Citus commits a transaction that wrote on two nodes in two
     # phases. Small buffers: four instances share the machine.
     cat >>"$data/postgresql.conf" <<CONF
-listen_addresses = '127.0.0.1'
-port = $port
-unix_socket_directories = '$NODES_DIR/$name/run'
 shared_preload_libraries = 'citus'
 max_connections = 300
 shared_buffers = 64MB
@@ -64,16 +58,9 @@ CONF
 
 prepare_dirs() {
     mkdir -p "$NODES_DIR"
-    if [[ "$(id -u)" == 0 ]]; then
-        local dir="$CITUS_DIR"
-        while [[ "$dir" != "/" ]]; do chmod o+x "$dir" 2>/dev/null || true; dir="$(dirname "$dir")"; done
-        chown postgres:postgres "$CITUS_DIR" "$NODES_DIR"
-    fi
-    if [[ ! -s "$PASSWORD_FILE" ]]; then
-        (umask 077 && head -c 24 /dev/urandom | base64 | tr -d '/+=' >"$PASSWORD_FILE")
-    fi
-    [[ "$(id -u)" == 0 ]] && chown postgres "$PASSWORD_FILE"
-    return 0
+    open_path_for_postgres "$CITUS_DIR"
+    if [[ "$(id -u)" == 0 ]]; then chown postgres:postgres "$CITUS_DIR" "$NODES_DIR"; fi
+    [[ -s "$PASSWORD_FILE" ]] || new_superuser_password "$PASSWORD_FILE"
 }
 
 is_running() { as_pg "$PGBIN/pg_ctl" -D "$NODES_DIR/$1/data" status >/dev/null 2>&1; }
@@ -91,18 +78,7 @@ start_node() {
 # The roles exist on every node with the same passwords; the nodes connect to each other
 # as the role running the query, with the password from pg_dist_authinfo (node 0: any).
 create_roles() {
-    local port="$1"
-    sql "$port" postgres <<'SQL'
-DO $$
-BEGIN
-    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'bourre_owner') THEN
-        CREATE ROLE bourre_owner LOGIN CREATEDB PASSWORD 'bourre_owner';
-    END IF;
-    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'bourre_app') THEN
-        CREATE ROLE bourre_app LOGIN PASSWORD 'bourre_app';
-    END IF;
-END $$;
-SQL
+    roles_sql | sql "$1" postgres
 }
 
 # Once per database and node: a worker refuses changes to it once it has the metadata.
@@ -120,8 +96,7 @@ SQL
 }
 
 create_database() {
-    echo "SELECT 'CREATE DATABASE $2 OWNER bourre_owner' WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = '$2') \gexec" \
-        | sql "$1" postgres >/dev/null
+    createdb_sql "$2" | sql "$1" postgres >/dev/null
 }
 
 # The database on a node with the extension, once (a worker with the metadata refuses the

@@ -4,13 +4,7 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 
-as_pg() {
-    if [[ "$(id -u)" == 0 ]]; then
-        runuser -u postgres -- "$@"
-    else
-        "$@"
-    fi
-}
+source "$ROOT/scripts/pgnode.sh"
 
 is_running() { as_pg "$PGBIN/pg_ctl" -D "$PGDATA_LOCAL" status >/dev/null 2>&1; }
 
@@ -22,40 +16,18 @@ superuser_psql() {
 init_cluster() {
     log "initialising PostgreSQL cluster in var/pg/data"
     mkdir -p "$VAR/pg" "$PGSOCKET_LOCAL"
-    if [[ "$(id -u)" == 0 ]]; then
-        # The postgres user must be able to reach var/pg through every parent directory.
-        local dir="$VAR/pg"
-        while [[ "$dir" != "/" ]]; do chmod o+x "$dir" 2>/dev/null || true; dir="$(dirname "$dir")"; done
-        chown -R postgres:postgres "$VAR/pg"
-    fi
-    umask 077
-    head -c 24 /dev/urandom | base64 | tr -d '/+=' >"$PG_SUPERUSER_PASSWORD_FILE"
-    [[ "$(id -u)" == 0 ]] && chown postgres "$PG_SUPERUSER_PASSWORD_FILE"
-    as_pg "$PGBIN/initdb" -D "$PGDATA_LOCAL" -U postgres --pwfile="$PG_SUPERUSER_PASSWORD_FILE" \
-        -E UTF8 --locale=C.UTF-8 --auth-local=peer --auth-host=scram-sha-256 >/dev/null
+    open_path_for_postgres "$VAR/pg"
+    if [[ "$(id -u)" == 0 ]]; then chown -R postgres:postgres "$VAR/pg"; fi
+    new_superuser_password "$PG_SUPERUSER_PASSWORD_FILE"
+    initdb_node "$PGDATA_LOCAL" "$PG_SUPERUSER_PASSWORD_FILE" "$PGPORT_LOCAL" "$PGSOCKET_LOCAL"
     cat >>"$PGDATA_LOCAL/postgresql.conf" <<CONF
-listen_addresses = '127.0.0.1'
-port = $PGPORT_LOCAL
-unix_socket_directories = '$PGSOCKET_LOCAL'
 max_connections = 200
 shared_buffers = 128MB
 CONF
 }
 
 create_roles() {
-    superuser_psql -d postgres <<'SQL'
-DO $$
-BEGIN
-    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'bourre_owner') THEN
-        CREATE ROLE bourre_owner LOGIN CREATEDB PASSWORD 'bourre_owner';
-    END IF;
-    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'bourre_app') THEN
-        CREATE ROLE bourre_app LOGIN PASSWORD 'bourre_app';
-    END IF;
-END $$;
-SELECT 'CREATE DATABASE bourre OWNER bourre_owner'
-    WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'bourre') \gexec
-SQL
+    { roles_sql; createdb_sql bourre; } | superuser_psql -d postgres
 }
 
 start() {
@@ -87,8 +59,7 @@ case "${1:-start}" in
     status) is_running && echo running || { echo stopped; exit 3; } ;;
     psql) shift; superuser_psql -d bourre "$@" ;;
     createdb)
-        echo "SELECT 'CREATE DATABASE $2 OWNER bourre_owner' WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = '$2') \\gexec" \
-            | superuser_psql -d postgres
+        createdb_sql "$2" | superuser_psql -d postgres
         ;;
     recreatedb)  # an empty database of that name, whatever was in it
         echo "DROP DATABASE IF EXISTS $2 WITH (FORCE)" | superuser_psql -d postgres >/dev/null
