@@ -1,5 +1,6 @@
 """Reads of the games app: tables, their state, rulings, transcripts and events."""
 
+from games.selectors.imports import import_job_get
 from games.selectors.tables import (
     table_closing_preview,
     table_deal,
@@ -17,6 +18,7 @@ from games.selectors.tables import (
 )
 
 __all__ = [
+    "import_job_get",
     "table_closing_preview",
     "table_deal",
     "table_event_position",
