@@ -168,5 +168,7 @@ class TableImportApi(APIView):
         if isinstance(made, ImportJob):
             job = import_job_body(made, request)
             headers = {"Location": str(job["url"]), **poll_headers(made)}
+            if _prefers_async(request):
+                headers["Preference-Applied"] = "respond-async"
             return Response(job, status=status.HTTP_202_ACCEPTED, headers=headers)
         return _created(request, made.id)

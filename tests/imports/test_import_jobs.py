@@ -61,6 +61,7 @@ def test_a_long_transcript_is_imported_by_a_worker(worker: Any) -> None:
         "/api/v1/tables/import", {"name": "long night", "transcript": sitting}, format="json"
     )
     assert answer.status_code == 202, answer.json()
+    assert "Preference-Applied" not in answer  # a job for its size, not asked for
     job = answer.json()
     assert answer["Location"] == job["url"]
     assert job["status"] in ("queued", "running")
@@ -101,6 +102,7 @@ def test_a_job_fails_with_the_refusal_the_request_would_have_given(worker: Any) 
         HTTP_PREFER="respond-async",
     )
     assert answer.status_code == 202
+    assert answer["Preference-Applied"] == "respond-async"
     done = _finished(api, answer["Location"])
     assert done["status"] == "failed"
     assert done["table"] is None
