@@ -26,6 +26,7 @@ from games.eventstore import (
     RecordedEvent,
     club_key,
     iso_utc,
+    last_position,
     partition_heads,
     read_all,
 )
@@ -126,11 +127,38 @@ def audit_log_export(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class AuditLogPage:
+    """One page of a club's log (what `GET /audits/log` answers): positions ``first`` to
+    ``last``, and whether the club's log (or the range asked) goes on after it."""
+
+    first: int
+    last: int
+    more: bool
+
+
+def audit_log_page(
+    *, club: object, from_position: int, to_position: int | None, limit: int
+) -> AuditLogPage:
+    """At most ``limit`` positions of the club's log from ``from_position`` (up to
+    ``to_position`` or the club's head now): a response's size stays bounded however long
+    the log (a big club's whole log was 24 MB in one response)."""
+    head = last_position(club=club)
+    bound = head if to_position is None else min(to_position, head)
+    last = min(from_position + limit - 1, bound)
+    return AuditLogPage(first=from_position, last=last, more=bound > last)
+
+
 def audit_log_lines(
-    *, club: object | None = None, from_position: int = 1, to_position: int | None = None
+    *,
+    club: object | None = None,
+    from_position: int = 1,
+    to_position: int | None = None,
+    header_extra: dict[str, Any] | None = None,
 ) -> Iterator[tuple[str, RecordedEvent | dict[str, Any]]]:
     """The export's lines, one at a time (``(line, header or event)``), for a file or a
-    streamed download. Raises ``ValueError`` (before the first line) for a bad range/club."""
+    streamed download (``header_extra``: more keys for the header, e.g. the next page's
+    URL). Raises ``ValueError`` (before the first line) for a bad range/club."""
     if from_position < 1:
         raise ValueError(gettext("positions start at 1"))
     heads = partition_heads()
@@ -140,11 +168,17 @@ def audit_log_lines(
         _anchor(partition, from_position)  # a range past the club's log: refused up front
     else:
         clubs = heads
-    return _lines(clubs, single=club is not None, start=from_position, stop=to_position)
+    return _lines(
+        clubs,
+        single=club is not None,
+        start=from_position,
+        stop=to_position,
+        extra=header_extra or {},
+    )
 
 
 def _lines(
-    clubs: dict[str, int], *, single: bool, start: int, stop: int | None
+    clubs: dict[str, int], *, single: bool, start: int, stop: int | None, extra: dict[str, Any]
 ) -> Iterator[tuple[str, RecordedEvent | dict[str, Any]]]:
     sections = 0
     for partition, head in clubs.items():
@@ -159,6 +193,7 @@ def _lines(
             "to": max(end, start - 1),
             "anchor": _anchor(partition, start),
             "exported_at": timezone.now().isoformat(),
+            **extra,
         }
         yield json.dumps(header, ensure_ascii=False) + "\n", header
         for event in raw_events(club=partition, from_position=start, to_position=end):

@@ -64,6 +64,15 @@ def ledger_postings(
     ]
 
 
+def ledger_postings_of_versions(*, table_id: uuid.UUID, low: int, high: int | None) -> list[Leg]:
+    """The table's posting legs of stream versions ``low`` to ``high`` (None: to the end),
+    voided ones included, in order: one page of the audit, whatever the table's length."""
+    rows = PostingLeg.objects.filter(table_id=table_id, version__gte=low)
+    if high is not None:
+        rows = rows.filter(version__lte=high)
+    return [row_leg(row) for row in rows.order_by("position", "transaction", "leg")]
+
+
 def ledger_balances(*, table_id: uuid.UUID, at: int | None = None) -> Balances:
     """Every player's balance (seated players at 0 included) and the pot, as of ``at``."""
     table = LedgerTable.objects.filter(table_id=table_id).only("players").first()

@@ -101,9 +101,12 @@ def _deal(number: int) -> str:
     return escape(_("deal %(n)s") % {"n": number})
 
 
-def running(changes: Mapping[int, int], versions: Sequence[int]) -> list[tuple[int, int]]:
-    """A running total after every version from per-version changes."""
-    total, out = 0, []
+def running(
+    changes: Mapping[int, int], versions: Sequence[int], start: int = 0
+) -> list[tuple[int, int]]:
+    """A running total after every version from per-version changes (from `start`: the
+    total before the first of them)."""
+    total, out = start, []
     for version in versions:
         total += changes.get(version, 0)
         out.append((version, total))

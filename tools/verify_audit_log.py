@@ -2,6 +2,8 @@
 """Verify an exported Bourré audit log offline, with nothing but the Python standard library.
 
     python3 verify_audit_log.py FILE        (FILE may be "-" for standard input)
+    BOURRE_API_KEY=KEY python3 verify_audit_log.py --api URL
+        (URL: the service's ``/api/v1/audits/log``; every page is fetched and checked)
 
 The file is JSON Lines, as written by ``manage.py export_audit_log``: one section per
 club's chain, each a header line (``{"format": "bourre-audit-log/2", "hashing": {...},
@@ -15,6 +17,11 @@ where ``recorded_at`` is UTC ISO-8601 with microseconds
 zeros, and an export starting later links to ``anchor``. Files of the first format
 (``bourre-audit-log/1``: one global chain, no ``club``) are checked too.
 
+A section that takes up a club's chain where the section before it (of the same club) ended
+must be anchored at that section's last hash: the pages of ``GET /api/v1/audits/log`` (each a
+section; the header's ``next`` is the next page's URL), saved one after another, check as one
+chain.
+
 Prints ``OK <count> events ...`` and exits 0, or names the first broken position (and its
 club) and why and exits 1 (2 for a file that is not an audit log at all). This script
 deliberately has no dependency on the service's code: it restates the hashing scheme so it
@@ -24,8 +31,12 @@ can be checked independently (keep it identical to ``games/eventstore/canonical.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import os
 import sys
+import urllib.request
+from collections.abc import Iterator
 from datetime import datetime, timezone
 
 #: The fields the first format hashes; the second (one chain per club) hashes the club too.
@@ -126,7 +137,7 @@ def verify(lines: object) -> tuple[int, list[dict], str]:
             if header["format"] != headers[0]["format"]:
                 raise SystemExit("NOT AN AUDIT LOG: sections of different formats")
             headers.append(header)
-            section = _Section(header)
+            section = _Section(header, after=section)
             continue
         section.check(line)
         checked += 1
@@ -137,13 +148,20 @@ def verify(lines: object) -> tuple[int, list[dict], str]:
 class _Section:
     """One chain: a header's range, checked event by event."""
 
-    def __init__(self, header: dict) -> None:
+    def __init__(self, header: dict, after: _Section | None = None) -> None:
         self.fields = FORMATS[header["format"]][1]
         self.club = header.get("club")
         self.start, self.end = int(header["from"]), header.get("to")
         self.expected_prev = header.get("anchor", GENESIS_HASH)
         if self.start == 1 and self.expected_prev != GENESIS_HASH:
             raise Broken(1, "an export from position 1 must be anchored at the genesis hash")
+        continues = (
+            after is not None and after.club == self.club and after.expected_position == self.start
+        )
+        if continues and after is not None and after.expected_prev != self.expected_prev:
+            raise self._broken(
+                self.start, "the section's anchor is not the previous section's last hash"
+            )
         self.expected_position = self.start
 
     def check(self, line: bytes) -> None:
@@ -182,13 +200,30 @@ class _Section:
         return Broken(position, reason, self.club)
 
 
+def api_pages(url: str, key: str) -> Iterator[bytes]:
+    """Every page of ``GET /api/v1/audits/log`` from ``url``, line by line (bytes): each
+    page's header names the next page's URL (null on the last)."""
+    while url:
+        request = urllib.request.Request(url, headers={"Authorization": f"Bearer {key}"})
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            lines = answer.read().splitlines(keepends=True)
+        url = json.loads(lines[0].decode("utf-8")).get("next") if lines else None
+        yield from lines
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
+    if len(argv) == 3 and argv[1] == "--api":
+        key = os.environ.get("BOURRE_API_KEY", "")
+        if not key:
+            print("--api needs the auditor's key in BOURRE_API_KEY", file=sys.stderr)
+            return 2
+        stream = api_pages(argv[2], key)
+    elif len(argv) != 2:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
-    path = argv[1]
-    # Bytes, decoded line by line: a damaged byte is a broken event, not a crash.
-    stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    else:
+        # Bytes, decoded line by line: a damaged byte is a broken event, not a crash.
+        stream = sys.stdin.buffer if argv[1] == "-" else open(argv[1], "rb")  # noqa: SIM115
     try:
         checked, headers, last_hash = verify(stream)
     except Broken as broken:
@@ -199,9 +234,10 @@ def main(argv: list[str]) -> int:
         print(refused, file=sys.stderr)
         return 2
     finally:
-        if stream is not sys.stdin.buffer:
+        if hasattr(stream, "close") and stream is not sys.stdin.buffer:
             stream.close()
-    if len(headers) == 1:
+    clubs = {header.get("club") for header in headers}
+    if len(headers) == 1 or (len(clubs) == 1 and _contiguous(headers)):
         header = headers[0]
         last = header["from"] + checked - 1
         club = f" of club {header['club']}" if header.get("club") else ""
@@ -211,6 +247,11 @@ def main(argv: list[str]) -> int:
     else:
         print(f"OK {checked} events in {len(headers)} club chains")
     return 0
+
+
+def _contiguous(headers: list[dict]) -> bool:
+    """The sections are pages of one club's chain, one after another."""
+    return all(int(b["from"]) == int(a["to"]) + 1 for a, b in itertools.pairwise(headers))
 
 
 if __name__ == "__main__":

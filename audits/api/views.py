@@ -28,13 +28,21 @@ from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
-from api_common.pagination import page_parameters, paginate_queryset
+from api_common.pagination import (
+    MAX_LIMIT,
+    bad_cursor,
+    encode_cursor,
+    next_url,
+    page_parameters,
+    page_request,
+    paginate_queryset,
+)
 from audits.api.serializers import (
     AuditRequestedOutputSerializer,
     AuditRunListOutputSerializer,
     AuditRunOutputSerializer,
 )
-from audits.auditlog import audit_log_lines
+from audits.auditlog import audit_log_lines, audit_log_page
 from audits.models import AuditRun, AuditStatus
 from audits.selectors import audit_differences_for_club, audit_run_get, audit_run_list
 from audits.services import audit_request
@@ -180,8 +188,14 @@ def _position(request: Request, name: str, default: int | None, least: int) -> i
     return value
 
 
+#: Positions one page of `GET /audits/log` holds unless `limit` says (at most MAX_LIMIT).
+AUDIT_LOG_PAGE = MAX_LIMIT
+
+
 class AuditLogDownloadApi(APIView):
-    """The caller's club's log with its hash chain, streamed as JSON Lines."""
+    """The caller's club's log with its hash chain, as JSON Lines, a page of positions at a
+    time: each page is a section of its own (a header with its `anchor`, then its events),
+    checkable alone, and the pages concatenated are the club's chain."""
 
     permission_classes = [IsAuditorOrAdmin]
 
@@ -191,31 +205,53 @@ class AuditLogDownloadApi(APIView):
         parameters=[
             OpenApiParameter("from", int, description="first position of the club's log (1)"),
             OpenApiParameter("to", int, description="last position (default: the head now)"),
+            *page_parameters(),
         ],
         responses={
             (200, "application/x-ndjson"): OpenApiResponse(
                 OpenApiTypes.STR,
-                description="bourre-audit-log/2 JSON Lines: a header, then the club's events",
+                description="bourre-audit-log/2 JSON Lines: a header, then the page's events "
+                f"(at most `limit`, {AUDIT_LOG_PAGE} unless it says). The header's `next` (and "
+                'the `Link: <...>; rel="next"` header) is the next page\'s URL, null on the '
+                "last page; `tools/verify_audit_log.py --api` follows the pages.",
             ),
             **error_responses(400, 403),
         },
     )
     def get(self, request: Request) -> StreamingHttpResponse:
+        page = page_request(request, "audit-log", default_limit=AUDIT_LOG_PAGE)
         start = _position(request, "from", 1, least=1) or 1
+        if page.after is not None:  # the cursor: the last position of the page before
+            if len(page.after) != 1 or not isinstance(page.after[0], int) or page.after[0] < 1:
+                raise bad_cursor(gettext("not a cursor of this list"))
+            start = page.after[0] + 1
         stop = _position(request, "to", None, least=0)
         club_id = request_key(request).club_id
+        shown = audit_log_page(
+            club=club_id, from_position=start, to_position=stop, limit=page.limit
+        )
+        url = next_url(request, encode_cursor("audit-log", [shown.last])) if shown.more else None
         try:
-            lines = audit_log_lines(club=club_id, from_position=start, to_position=stop)
+            lines = audit_log_lines(
+                club=club_id,
+                from_position=start,
+                to_position=shown.last,
+                header_extra={"next": url},
+            )
         except ValueError as error:
             raise ApiError(
                 status_code=status.HTTP_400_BAD_REQUEST,
                 code="invalid_request",
                 message=str(error),
-                field="from",
+                field="cursor" if page.after is not None else "from",
             ) from error
         response = StreamingHttpResponse(
             (line.encode("utf-8") for line, _ in lines),
             content_type="application/x-ndjson; charset=utf-8",
         )
-        response["Content-Disposition"] = f'attachment; filename="bourre-audit-log-{club_id}.jsonl"'
+        response["Content-Disposition"] = (
+            f'attachment; filename="bourre-audit-log-{club_id}-{start}.jsonl"'
+        )
+        if url:
+            response["Link"] = f'<{url}>; rel="next"'
         return response

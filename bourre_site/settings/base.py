@@ -307,7 +307,7 @@ CELERY_DB_REUSE_MAX = 1000
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
 # Jobs whose message was lost or whose worker died (api_common/jobs.py).
-for _task in ("audits.sweep", "exports.sweep", "projectors.sweep_tasks"):
+for _task in ("audits.sweep", "exports.sweep", "games.imports_sweep", "projectors.sweep_tasks"):
     CELERY_BEAT_SCHEDULE[_task] = {"task": _task, "schedule": 15.0}
 # Safety net for the projectors' after-commit wake-up (projectors/tasks.py).
 CELERY_BEAT_SCHEDULE["projectors-sweep"] = {"task": "projectors.catch_up_all", "schedule": 30.0}

@@ -14,7 +14,16 @@ CONFLICT_CODES = frozenset({"table_closed", StaleVersion.code})
 
 def games_error_codes() -> tuple[ErrorCode, ...]:
     """The write side's codes, then the engine's, in the order they are listed there."""
-    return tuple(
-        ErrorCode(code, 409 if code in CONFLICT_CODES else 422, meaning)
-        for code, meaning in (*WRITE_REFUSAL_CODES.items(), *REFUSAL_CODES.items())
+    return (
+        *(
+            ErrorCode(code, 409 if code in CONFLICT_CODES else 422, meaning)
+            for code, meaning in (*WRITE_REFUSAL_CODES.items(), *REFUSAL_CODES.items())
+        ),
+        # Only in a failed import job's `error` (games/services/imports.py), never a status.
+        ErrorCode(
+            "import_failed",
+            503,
+            "an import job failed for want of the database or its worker, not for the "
+            "transcript: post it again",
+        ),
     )

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import uuid
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from api_common.errors import ApiError, error_responses
+from api_common.errors import error_responses
 from api_common.headers import location
 from api_common.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
+from games.api.imports import ImportJobOutputSerializer, import_job_body, poll_headers
 from games.api.serializers import (
     TableCreateInputSerializer,
     TableImportInputSerializer,
@@ -25,8 +26,9 @@ from games.api.serializers import (
     TableSummaryOutputSerializer,
 )
 from games.engine import Rejection, TranscriptRejected
+from games.models import ImportJob
 from games.selectors import table_get, table_list
-from games.services import table_create, table_import
+from games.services import IMPORT_SYNC_ITEMS, import_start, table_create
 
 #: Tables a page holds without `?limit=`: each is read with its phase and pot, so a club
 #: of thousands of tables is paged, not sent whole.
@@ -105,32 +107,68 @@ class TableDetailApi(APIView):
         return Response(TableOutputSerializer(table_or_404(request, table_id)).data)
 
 
+def _prefers_async(request: Request) -> bool:
+    """RFC 7240's `Prefer: respond-async` among the request's preferences."""
+    preferences = request.headers.get("Prefer", "")
+    return any(
+        part.split(";")[0].strip().lower() == "respond-async" for part in preferences.split(",")
+    )
+
+
 class TableImportApi(APIView):
     permission_classes = [IsScorekeeper]
 
     @extend_schema(
         operation_id="tables_import",
-        parameters=[location(201)],
+        parameters=[
+            location(201),
+            location(202),
+            OpenApiParameter(
+                "Prefer",
+                str,
+                OpenApiParameter.HEADER,
+                description="`respond-async` (RFC 7240): import by a worker (202) whatever "
+                "the transcript's size",
+            ),
+        ],
         tags=["tables"],
         request=TableImportInputSerializer,
-        responses={201: TableOutputSerializer, **error_responses(400, 403, 422)},
+        responses={
+            201: TableOutputSerializer,
+            202: ImportJobOutputSerializer,
+            **error_responses(400, 403, 422),
+        },
         description="Create a table from a whole `bourre-transcript/1` document, all or "
-        "nothing; a refused transcript is 422 with `deal` and `action` (0-based).",
+        "nothing. What costs nothing to check (the name, the document's shape, its players "
+        "and options) is checked here: a refusal is 422. A transcript of up to "
+        f"{IMPORT_SYNC_ITEMS} posted items (deals, actions, the close: about 30 deals of "
+        "four players) is then imported in the request: 201 and the table, or 422 with "
+        "`deal` and `action` (0-based). A longer one, or any with `Prefer: respond-async`, "
+        "is imported by a worker: 202, `Location` and the body are the job; poll it "
+        "(`GET /tables/imports/{id}`) until it has succeeded (the table's URL) or failed "
+        "(the same 422 refusal, as its `error`). The table appears in no list, read or "
+        "play until its import has succeeded.",
     )
     def post(self, request: Request) -> Response:
         body = TableImportInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            table = table_import(
+            made = import_start(
                 club=request_key(request).club,
                 name=body.validated_data["name"],
                 transcript=body.validated_data["transcript"],
                 context=request_context(request),
+                requested_by=request_key(request),
+                prefer_async=_prefers_async(request),
             )
         except TranscriptRejected as refusal:
             raise rejected(refusal.rejection, deal=refusal.deal, action=refusal.action) from None
         except Rejection as rejection:  # the table's name
             raise rejected(rejection) from None
-        except ApiError:
-            raise
-        return _created(request, table.id)
+        if isinstance(made, ImportJob):
+            job = import_job_body(made, request)
+            headers = {"Location": str(job["url"]), **poll_headers(made)}
+            if _prefers_async(request):
+                headers["Preference-Applied"] = "respond-async"
+            return Response(job, status=status.HTTP_202_ACCEPTED, headers=headers)
+        return _created(request, made.id)

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games.api.events import TableEventsApi
+from games.api.imports import ImportJobApi
 from games.api.reads import (
     RefereeApi,
     TableDealApi,
@@ -13,6 +14,7 @@ from games.api.tables import TableDetailApi, TableImportApi, TableListCreateApi
 urlpatterns = [
     path("tables", TableListCreateApi.as_view(), name="tables"),
     path("tables/import", TableImportApi.as_view(), name="tables-import"),
+    path("tables/imports/<uuid:job_id>", ImportJobApi.as_view(), name="table-import"),
     path("tables/<uuid:table_id>", TableDetailApi.as_view(), name="table"),
     path("tables/<uuid:table_id>/events", TableEventsApi.as_view(), name="table-events"),
     path("tables/<uuid:table_id>/state", TableStateApi.as_view(), name="table-state"),

@@ -153,6 +153,12 @@ def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list
     return read_stream(stream=table.stream, club=table.club_id, after_position=after, limit=limit)
 
 
+def table_events_of_versions(*, table: Table, low: int, high: int | None) -> list[RecordedEvent]:
+    """The table's events of versions ``low`` to ``high`` (None: to the end), in order."""
+    limit = None if high is None else max(0, high - low + 1)
+    return read_stream(stream=table.stream, club=table.club_id, after_version=low - 1, limit=limit)
+
+
 def table_event_position(*, table: Table, version: int) -> int | None:
     """The position (in the club's partition of the log) of the table's event at `version`."""
     found = read_stream(stream=table.stream, club=table.club_id, after_version=version - 1, limit=1)

@@ -3,6 +3,7 @@ write side, `games.sitting`)."""
 
 from games.services.context import RequestContext
 from games.services.events import table_events_append
+from games.services.imports import IMPORT_SYNC_ITEMS, import_job_run, import_start
 from games.services.inputs import table_create_problems, words_of
 from games.services.tables import table_create, table_import
 from games.sitting import (
@@ -14,12 +15,15 @@ from games.sitting import (
 )
 
 __all__ = [
+    "IMPORT_SYNC_ITEMS",
     "AppendOutcome",
     "EventRejected",
     "IdempotencyKeyReused",
     "RequestContext",
     "StaleVersion",
     "TableNotFound",
+    "import_job_run",
+    "import_start",
     "table_create",
     "table_create_problems",
     "table_events_append",

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import Error, transaction
 
 from clubs.models import Club
-from games.engine import Rejection, new_sitting
+from games.engine import Rejection, Sitting, new_sitting
 from games.engine.transcript import (
     TranscriptRejected,
     open_transcript,
@@ -78,12 +79,61 @@ def table_create(
 IMPORT_CHUNK = 100
 
 
+@dataclass(frozen=True, slots=True)
+class PreparedImport:
+    """A transcript past the checks that cost next to nothing (the table's name, the
+    document's shape, its players and options under a new table's rules): what is left
+    is to rule the deals and write them."""
+
+    name: str
+    sitting: Sitting
+    doc: Mapping[str, Any]
+    items: list[dict[str, Any]]
+    where: list[tuple[int | None, int | None]]
+
+
+def import_prepared(*, name: str, transcript: object) -> PreparedImport:
+    """Raises `Rejection` for the table's name, `TranscriptRejected` (located) for the
+    document's shape, players or options; never rules a deal (`table_import` does)."""
+    name = table_name_checked(name)
+    sitting, deals = open_transcript(transcript)
+    items, where = _posted_items(deals)
+    doc = transcript if isinstance(transcript, Mapping) else {}
+    if transcript_closed(doc):
+        items.append({"close": {}})
+        where.append((len(deals) - 1 if deals else None, None))
+    players, options = list(sitting.players), doc.get("options")
+    problems = table_create_problems(
+        name=name, variant=sitting.variant, players=players, options=options
+    )
+    if problems:
+        raise _in_transcript(problems[0])
+    return PreparedImport(name=name, sitting=sitting, doc=doc, items=items, where=where)
+
+
+def _in_transcript(refused: Rejection) -> TranscriptRejected:
+    """A new table's refusal of the document's players or options, named in it."""
+    field = f"transcript.{refused.field}" if refused.field else None
+    return TranscriptRejected(
+        None, None, Rejection(refused.code, f"{field}: {words_of(refused)}", field=field)
+    )
+
+
 def table_import(
-    *, club: Club, name: str, transcript: object, context: RequestContext | None = None
+    *,
+    club: Club,
+    name: str,
+    transcript: object,
+    context: RequestContext | None = None,
+    prepared: PreparedImport | None = None,
+    on_created: Callable[[uuid.UUID], object] | None = None,
+    on_progress: Callable[[int], object] | None = None,
 ) -> Table:
     """A new table holding a whole `bourre-transcript/1` sitting. Raises `Rejection` for the
     table's name, `TranscriptRejected` (deal and action located) for the document, before
-    anything is written.
+    anything is written. (`prepared`: `import_prepared`'s answer, when the caller has it;
+    `on_created` is told the table's id once it exists, `on_progress` the items appended
+    after each chunk: an import job's status.)
 
     The whole sitting is ruled first by the engine, outside any transaction (the referee
     an append runs; the conformance cases hold both to the same verdicts), so a refused
@@ -100,19 +150,15 @@ def table_import(
     the log, which is append-only."""
     from games.services.events import table_events_append
 
-    name = table_name_checked(name)
-    sitting, deals = open_transcript(transcript)
-    events, where = _posted_items(deals)
-    doc = transcript if isinstance(transcript, Mapping) else {}
-    if transcript_closed(doc):
-        events.append({"close": {}})
-        where.append((len(deals) - 1 if deals else None, None))
+    if prepared is None:
+        prepared = import_prepared(name=name, transcript=transcript)
+    sitting, doc, events, where = prepared.sitting, prepared.doc, prepared.items, prepared.where
     rule_transcript(doc)  # raises TranscriptRejected, located
     try:
         with transaction.atomic():  # created and hidden at once: never seen half imported
             table = table_create(
                 club=club,
-                name=name,
+                name=prepared.name,
                 variant=sitting.variant,
                 players=list(sitting.players),
                 options=doc.get("options"),
@@ -121,10 +167,9 @@ def table_import(
             if events:
                 _import_status(table, IMPORTING)
     except Rejection as refused:  # the players and options are the document's
-        field = f"transcript.{refused.field}" if refused.field else None
-        raise TranscriptRejected(
-            None, None, Rejection(refused.code, f"{field}: {words_of(refused)}", field=field)
-        ) from None
+        raise _in_transcript(refused) from None
+    if on_created is not None:
+        on_created(table.id)
     version = 1
     try:
         for start in range(0, len(events), IMPORT_CHUNK):
@@ -145,8 +190,10 @@ def table_import(
                 if last:  # the whole sitting is in: the table appears with its last chunk
                     _import_status(table, COMPLETE)
             version = outcome.body["version"]
+            if on_progress is not None:
+                on_progress(min(start + IMPORT_CHUNK, len(events)))
     except BaseException:
-        _abandon(table)
+        import_abandon(table)
         raise
     return Table.objects.select_related("projection").get(id=table.id)
 
@@ -160,7 +207,7 @@ def _import_status(table: Table, status: str) -> None:
     table.import_status = status
 
 
-def _abandon(table: Table) -> None:
+def import_abandon(table: Table) -> None:
     """Mark a failed import `abandoned` (it is hidden either way: left `importing` when the
     database cannot be reached even for this)."""
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -12,10 +13,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from clubs.heavy import HeavyReadBusy, heavy_read
-from games.selectors import table_events_page, table_seating
+from games.selectors import table_events_of_versions, table_seating
 from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
-from ledger.audit import ledger_audit
-from ledger.selectors import ledger_postings
+from ledger.audit import deal_starts, ledger_audit_page
+from ledger.selectors import ledger_balances, ledger_postings_of_versions
 from tableapp.access import club_table, member_required
 from tableapp.cards import card_label
 from tableapp.charts import Series, line_chart, running
@@ -25,7 +26,6 @@ from tableapp.words import action_words, ruling_words
 
 POT = "pot"
 PLAYER = "player:"
-EVERY_EVENT = 1_000_000
 
 
 def _event_words(event: Any, variant: str) -> str:
@@ -50,43 +50,85 @@ def _event_words(event: Any, variant: str) -> str:
     return action_words(data)
 
 
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """The page's deals: ``first`` (0-based) of ``count``, versions ``low`` to ``high``
+    (None: to the end), the deals' starts."""
+
+    first: int
+    count: int
+    low: int
+    high: int | None
+    starts: list[int]
+
+
+def _window(request: HttpRequest, table: Any) -> _Window:
+    """`?from=N` (1-based; out of range or not a number: the latest page); the first page
+    also holds what came before the first deal (the table's creation, seats). The deals are
+    the audit's (`ledger.audit.deal_starts`: a deal whose start was undone is none), so the
+    page and `GET /tables/{id}/audit?deal=` cut the table at the same places."""
+    starts = deal_starts(stream=table.stream, club=table.club_id)
+    count = len(starts)
+    first = first_deal_shown(request, count)
+    low = starts[first] if first > 0 else 1
+    end = first + DEALS_PER_PAGE
+    return _Window(first, count, low, starts[end] - 1 if end < count else None, starts)
+
+
 @member_required()
 def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     """The audit DEALS_PER_PAGE deals at a time (`?from=` the first deal's number, the
-    latest deals by default): a 1,000-deal table's page used to be 25 MB."""
+    latest deals by default): a 1,000-deal table's page used to be 25 MB, and read, folded
+    and checked the whole table on every request. Now only the page's events and legs are
+    read (the running totals start from the balances the ledger holds before the page)
+    and only the page is audited, as `GET /tables/{id}/audit?deal=N` does."""
     table = club_table(request, table_id)
-    events = table_events_page(table=table, after=0, limit=EVERY_EVENT)
+    window = _window(request, table)
+    events = table_events_of_versions(table=table, low=window.low, high=window.high)
     versions = [e.version for e in events]
     version_at = {e.position: e.version for e in events}
-    legs = ledger_postings(table_id=table.id, include_voided=True)
+    legs = ledger_postings_of_versions(table_id=table.id, low=window.low, high=window.high)
     changes: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for leg in legs:
         changes[leg.account][leg.version] += leg.amount
         if leg.voided_by is not None and leg.voided_by in version_at:
             changes[leg.account][version_at[leg.voided_by]] -= leg.amount  # the undo
-    starts = [e.version for e in events if e.type == DEAL_STARTED]
-    first, low, high = _window(request, starts, versions)
-    shown = [v for v in versions if low <= v <= high]
-
-    def window(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        return [(v, total) for v, total in points if low <= v <= high]
-
-    boundaries = [v for v in starts if low <= v <= high]
+    before = (
+        ledger_balances(table_id=table.id, at=events[0].position - 1)
+        if window.low > 1 and events
+        else None
+    )
+    first, low = window.first, window.low
+    high = window.high if window.high is not None else (versions[-1] if versions else 1)
+    boundaries = [v for v in window.starts if low <= v <= high]
     chart = {"boundaries": boundaries, "last_x": high, "first_x": low if first else 0}
     chart["first_deal"] = first + 1
+    pot_start = before.pot if before else 0
     pot_chart = line_chart(
-        [Series(account_words(POT), window(running(changes[POT], versions)))],
+        [Series(account_words(POT), running(changes[POT], versions, pot_start))],
         title=_("The pot after every event"),
         **chart,
     )
     sat = table_seating(table=table)["players"]  # every seat ever taken: late joiners too
     balance_chart = line_chart(
-        [Series(p, window(running(changes[PLAYER + p], versions))) for p in sat],
+        [
+            Series(
+                p,
+                running(changes[PLAYER + p], versions, before.balances.get(p, 0) if before else 0),
+            )
+            for p in sat
+        ],
         title=_("Each player's running balance"),
         **chart,
     )
-    count = len(starts)
     last_shown = first + len(boundaries)
+    page = {
+        "first": first + 1,
+        "last": last_shown,
+        "count": window.count,
+        "earlier": max(1, first + 1 - DEALS_PER_PAGE) if first > 0 else None,
+        "later": last_shown + 1 if last_shown < window.count else None,
+    }
     context = {
         "table": table,
         "pot_chart": pot_chart,
@@ -104,7 +146,6 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
                 "voided_by": leg.voided_by,
             }
             for leg in legs
-            if low <= leg.version <= high
         ],
         "events": [
             {
@@ -113,49 +154,35 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
                 "actor": e.metadata.get("actor", {}),
             }
             for e in events
-            if low <= e.version <= high
         ],
-        "page": {
-            "first": first + 1,
-            "last": last_shown,
-            "count": count,
-            "earlier": max(1, first + 1 - DEALS_PER_PAGE) if first > 0 else None,
-            "later": last_shown + 1 if last_shown < count else None,
-        },
-        "shown": len(shown),
-        "audit": _audit(table),
+        "page": page,
+        "shown": len(events),
+        "audit": _audit(table, window.first),
     }
     return render(request, "tableapp/audit.html", context)
 
 
-def _window(request: HttpRequest, starts: list[int], versions: list[int]) -> tuple[int, int, int]:
-    """The page's first deal (0-based) and its span of versions: `?from=N` (1-based; out of
-    range or not a number: the latest page). The first page also holds what came before
-    the first deal (the table's creation, seats)."""
-    count = len(starts)
-    first = first_deal_shown(request, count)
-    low = starts[first] if first > 0 else 1
-    end = first + DEALS_PER_PAGE
-    high = starts[end] - 1 if end < count else (versions[-1] if versions else 1)
-    return first, low, high
-
-
-def _audit(table: Any) -> dict[str, Any] | None:
-    """The table's audit, or None while the club has another under way (clubs/heavy.py):
-    the page then says so and offers to run it again."""
+def _audit(table: Any, first_deal: int) -> dict[str, Any] | None:
+    """The audit of the page's deals (their events re-hashed, the club's chain checked from
+    the previous page's end, their legs folded from the pot before them), or None while the
+    club has another under way (clubs/heavy.py): the page then says so and offers to run
+    it again."""
     try:
         with heavy_read(club_id=table.club_id):
-            return ledger_audit(table_id=table.id)
+            return ledger_audit_page(
+                table_id=table.id, club=table.club_id, first_deal=first_deal, deals=DEALS_PER_PAGE
+            )
     except HeavyReadBusy:
         return None
 
 
 @member_required()
 def audit_check(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
-    """Run the table audit again (a read: auditors may)."""
+    """Run the page's audit again (a read: auditors may); `?from=` as the page's."""
     table = club_table(request, table_id)
+    window = _window(request, table)
     return render(
         request,
         "tableapp/_audit_result.html",
-        {"table": table, "audit": _audit(table)},
+        {"table": table, "audit": _audit(table, window.first)},
     )

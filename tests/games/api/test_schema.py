@@ -36,6 +36,11 @@ def test_spectacular_validates_without_warnings() -> None:
     assert "/api/v1/tables/{table_id}/events" in schema["paths"]
     responses = schema["paths"]["/api/v1/tables/{table_id}/events"]["post"]["responses"]
     assert {"201", "400", "401", "403", "404", "409", "422"} <= set(responses)
+    # In the run below (and the CLI's, tests/faults): the paged log and the import jobs.
+    assert "/api/v1/audits/log" in schema["paths"]
+    assert "/api/v1/tables/imports/{job_id}" in schema["paths"]
+    imports = schema["paths"]["/api/v1/tables/import"]["post"]["responses"]
+    assert {"201", "202", "422"} <= set(imports)
 
 
 def _schema() -> schemathesis.BaseSchema:

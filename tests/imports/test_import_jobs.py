@@ -1,0 +1,193 @@
+"""`POST /tables/import` of a long transcript is a job (issue 25): 202 and the job's URL,
+then a real worker imports it, all or nothing, and the job says how it went: the new table,
+or the refusal the request would have answered with a 422."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+import uuid
+from typing import Any
+
+import pytest
+from django.db import OperationalError
+from rest_framework.test import APIClient
+
+import games.services.events as events_module
+from games.engine.simulate import random_sitting
+from games.models import ImportJob, Table
+from games.services import IMPORT_SYNC_ITEMS, import_job_run
+from games.services.imports import import_start
+from games.services.tables import IMPORTING, import_prepared
+from tests.clubs.helpers import client_for, make_club, make_key
+
+
+def _sitting(deals: int, seed: int = 7) -> dict[str, Any]:
+    return random_sitting(random.Random(seed), "louisiana", 4, deals=deals).transcript
+
+
+def _out_of_turn(transcript: dict[str, Any], deal: int) -> dict[str, Any]:
+    """The transcript with deal `deal`'s first action made by the wrong player."""
+    broken = copy.deepcopy(transcript)
+    first = broken["deals"][deal]["actions"][0]
+    first["player"] = next(p for p in broken["players"] if p != first["player"])
+    return broken
+
+
+def _finished(client: APIClient, url: str, timeout: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = client.get(url)
+        assert answer.status_code == 200
+        body: dict[str, Any] = answer.json()
+        if body["status"] in ("succeeded", "failed"):
+            assert "Retry-After" not in answer
+            return body
+        assert answer["Retry-After"]
+        assert time.monotonic() < deadline, f"the import is still {body['status']}"
+        time.sleep(0.2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_transcript_is_imported_by_a_worker(worker: Any) -> None:
+    club = make_club()
+    api = client_for(make_key(club, "scorekeeper")[1])
+    sitting = _sitting(deals=50)
+    items = len(import_prepared(name="x", transcript=sitting).items)
+    assert items > IMPORT_SYNC_ITEMS
+
+    answer = api.post(
+        "/api/v1/tables/import", {"name": "long night", "transcript": sitting}, format="json"
+    )
+    assert answer.status_code == 202, answer.json()
+    assert "Preference-Applied" not in answer  # a job for its size, not asked for
+    job = answer.json()
+    assert answer["Location"] == job["url"]
+    assert job["status"] in ("queued", "running")
+    assert job["progress"] == {"items": items, "done": 0} or job["status"] == "running"
+    assert job["table"] is None
+    assert job["error"] is None
+
+    done = _finished(api, job["url"])
+    assert done["status"] == "succeeded", done["error"]
+    assert done["progress"] == {"items": items, "done": items}
+    table = api.get(done["table_url"])
+    assert table.status_code == 200
+    assert table.json()["id"] == done["table"]
+    transcript = api.get(f"/api/v1/tables/{done['table']}/transcript").json()
+    assert len(transcript["deals"]) == len(sitting["deals"])
+    for stored, posted in zip(transcript["deals"], sitting["deals"], strict=True):
+        assert (stored["hands"], stored["actions"]) == (posted["hands"], posted["actions"])
+    assert ImportJob.objects.get(id=job["id"]).transcript == {}  # let go once done
+
+    outsider = client_for(make_key(make_club(), "admin")[1])
+    assert outsider.get(job["url"]).status_code == 404
+    assert api.get(f"/api/v1/tables/imports/{uuid.uuid4()}").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_fails_with_the_refusal_the_request_would_have_given(worker: Any) -> None:
+    club = make_club()
+    api = client_for(make_key(club, "scorekeeper")[1])
+    broken = _out_of_turn(_sitting(deals=3, seed=8), deal=2)
+    now = api.post("/api/v1/tables/import", {"name": "x", "transcript": broken}, format="json")
+    assert now.status_code == 422
+    refusal = now.json()["error"]
+
+    answer = api.post(
+        "/api/v1/tables/import",
+        {"name": "x", "transcript": broken},
+        format="json",
+        HTTP_PREFER="respond-async",
+    )
+    assert answer.status_code == 202
+    assert answer["Preference-Applied"] == "respond-async"
+    done = _finished(api, answer["Location"])
+    assert done["status"] == "failed"
+    assert done["table"] is None
+    assert done["table_url"] is None
+    error = done["error"]
+    assert (error["code"], error["deal"], error["action"]) == (refusal["code"], 2, 0)
+    assert (refusal["deal"], refusal["action"]) == (2, 0)
+    assert not Table.objects.filter(club=club).exists()  # ruled before anything is written
+
+
+@pytest.mark.django_db
+def test_what_is_cheap_to_check_is_still_a_422_on_the_post() -> None:
+    club = make_club()
+    api = client_for(make_key(club, "scorekeeper")[1])
+    sitting = _sitting(deals=50)
+    cases = [
+        ({**sitting, "players": ["Ana", "ana", "p3", "p4"]}, "transcript.players"),
+        ({**sitting, "format": "other/1"}, "format"),
+        ({**sitting, "options": {"ante": 10**30}}, None),
+    ]
+    for transcript, field in cases:
+        answer = api.post(
+            "/api/v1/tables/import",
+            {"name": "x", "transcript": transcript},
+            format="json",
+            HTTP_PREFER="respond-async",
+        )
+        assert answer.status_code in (400, 422), answer.json()
+        if field:
+            assert answer.json()["error"]["field"].startswith(field)
+    answer = api.post(
+        "/api/v1/tables/import",
+        {"name": "x" * 201, "transcript": sitting},
+        format="json",
+        HTTP_PREFER="respond-async",
+    )
+    assert answer.status_code in (400, 422)
+    assert answer.json()["error"]["field"] == "name"
+    assert not ImportJob.objects.filter(club=club).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_failure_midway_fails_the_job_and_a_rerun_abandons_the_stale_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In this process (no worker): the third chunk's append fails as a dropped commit."""
+    club = make_club()
+    job = import_start(club=club, name="x", transcript=_sitting(deals=12), prefer_async=True)
+    assert isinstance(job, ImportJob)
+    real = events_module.table_events_append
+    calls = 0
+
+    def append(**kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        outcome = real(**kwargs)
+        if calls == 3:
+            raise OperationalError("server closed the connection unexpectedly")
+        return outcome
+
+    monkeypatch.setattr(events_module, "table_events_append", append)
+    failed = import_job_run(job_id=job.id)
+    assert failed.status == "failed"
+    assert failed.problem is not None
+    assert failed.problem["code"] == "import_failed"
+    assert Table.objects.get(id=failed.table_id).import_status == "abandoned"
+
+    # A run whose worker died leaves its table importing; the sweep requeues the job and
+    # the next run abandons that table before importing anew.
+    monkeypatch.setattr(events_module, "table_events_append", real)
+    again = import_start(club=club, name="y", transcript=_sitting(deals=12), prefer_async=True)
+    assert isinstance(again, ImportJob)
+    stale = Table.objects.create(
+        id=uuid.uuid4(),
+        club=club,
+        name="y",
+        variant="louisiana",
+        options={},
+        players=["p1", "p2", "p3", "p4"],
+        created_at=again.created_at,
+        import_status=IMPORTING,
+    )
+    ImportJob.objects.filter(id=again.id).update(table_id=stale.id)
+    done = import_job_run(job_id=again.id)
+    assert done.status == "succeeded"
+    assert done.table_id != stale.id
+    stale.refresh_from_db()
+    assert stale.import_status == "abandoned"
