@@ -2,6 +2,8 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 BENCH ?=
+# make test ARGS='tests/games/eventstore -k carry': only those tests, in one process.
+ARGS ?=
 
 .PHONY: run test test-citus citus lint typecheck bench services stop venv clean messages
 
@@ -9,7 +11,7 @@ run:
 	@scripts/run.sh
 
 test:
-	@scripts/test.sh
+	@scripts/test.sh $(ARGS)
 
 # The project on a local Citus cluster (docs/scaling.md): build the extension once, start a
 # coordinator and two workers, migrate; `BOURRE_CITUS=1 make run` then serves on it.

@@ -20,6 +20,7 @@ import pytest
 from django.conf import settings
 from django.db import connections
 
+from tests.alone import is_alone
 from tests.workers import spawn_celery_worker, stop_workers
 
 # Test receivers listen on 127.0.0.1, which webhooks refuse by default (webhooks/targets.py);
@@ -28,6 +29,14 @@ from tests.workers import spawn_celery_worker, stop_workers
 os.environ.setdefault("WEBHOOKS_ALLOW_PRIVATE_TARGETS", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `alone` the tests tests/alone.py lists (scripts/test.sh runs them by themselves)."""
+    for item in items:
+        if is_alone(item.nodeid):
+            item.add_marker(pytest.mark.alone)
 
 
 def _dsn(config: dict[str, Any], name: str) -> str:
