@@ -56,17 +56,31 @@ class PostgresTables(TableRepository):
     (`SAVE_LATER`), `_append` sends them with the events. Not on Citus, where the append
     is delegated to the club's worker and is called alone.
 
-    Where the save is one statement, a play on a table this process committed last is
-    decided without the lock (`_kept`: no statement before the save), and the save names
-    the version it was decided on (docs/performance.md, "No lock before the play's write")."""
+    Where the save is one statement, a play is decided without the lock (`_unlocked`: on
+    the row this process committed last, no statement before the save; else on the row
+    read without a lock), and the save names the version it was decided on
+    (docs/performance.md, "No lock before the play's write")."""
 
     def atomic(self) -> transaction.Atomic:
         return transaction.atomic()
 
-    def _kept(self, table_id: uuid.UUID, club_id: uuid.UUID, version: int) -> Held | None:
-        kept = snapshot_cache.kept(table_id, club_id)
-        if kept is None or kept.version != version or not _one_statement():
+    def _unlocked(
+        self, table_id: uuid.UUID, club_id: uuid.UUID, version: int, key: str | None
+    ) -> Held | None:
+        if not _one_statement():
             return None
+        kept = snapshot_cache.kept(table_id, club_id)
+        if kept is None or kept.version != version:
+            # Not kept here (the table app's last play went to another process, or this
+            # one restarted): read without a lock. A stored answer for the key, another
+            # version or an older snapshot: the locked path answers, as it always did.
+            read = row_read(table_id, club_id, key)
+            if read is None or read[1] is not None:
+                return None
+            row = read[0]
+            if row.version != version or row.snapshot_version != SNAPSHOT_VERSION:
+                return None
+            return Held(row.table, version, handle=row, locked=False)
         row = TableState.from_db(
             "default",
             None,
@@ -454,6 +468,10 @@ LOCK_SQL = (
 # Without a key: no join to the answers (`r.key = NULL` would leave Citus nothing to prune
 # them by, and a FOR UPDATE over every shard is refused).
 LOCK_WITHOUT_KEY_SQL = f"{_LOCK_COLUMNS}, NULL, NULL, NULL{_LOCK_FROM}{_LOCK_WHERE}"
+# The same reads without the lock (`row_read`).
+_FOR_UPDATE = " FOR UPDATE OF s"
+READ_SQL = LOCK_SQL.removesuffix(_FOR_UPDATE)
+READ_WITHOUT_KEY_SQL = LOCK_WITHOUT_KEY_SQL.removesuffix(_FOR_UPDATE)
 
 
 _LOCKED_TABLE_FIELDS = ["id", "club_id", "name", "variant", "options", "players", "created_at"]
@@ -463,12 +481,25 @@ def row_locked(
     table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
 ) -> tuple[TableState, StoredAnswer | None] | None:
     """The table's state row locked (its `table` loaded), and the answer stored for `key`
-    when there is one: one statement (the append's hot path), None for no such table."""
+    when there is one: one statement, None for no such table."""
+    return _row(table_id, club_id, key, LOCK_WITHOUT_KEY_SQL, LOCK_SQL)
+
+
+def row_read(
+    table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
+) -> tuple[TableState, StoredAnswer | None] | None:
+    """`row_locked` without the lock (one snapshot of the row and the answers)."""
+    return _row(table_id, club_id, key, READ_WITHOUT_KEY_SQL, READ_SQL)
+
+
+def _row(
+    table_id: uuid.UUID, club_id: uuid.UUID, key: str | None, without_key: str, with_key: str
+) -> tuple[TableState, StoredAnswer | None] | None:
     with connection.cursor() as cursor:
         if key is None:
-            cursor.execute(LOCK_WITHOUT_KEY_SQL, [table_id, club_id])
+            cursor.execute(without_key, [table_id, club_id])
         else:
-            cursor.execute(LOCK_SQL, [club_id, key, table_id, club_id])
+            cursor.execute(with_key, [club_id, key, table_id, club_id])
         found = cursor.fetchone()
     if found is None:
         return None

@@ -12,11 +12,11 @@ its answer. Inside, one transaction (`atomic`):
    (with the deal summaries and the stored answer), then the append to the log, then the
    registered inline projections on the recorded events.
 
-A store may first try the play **without the lock** (`_kept`): decided on the snapshot it
-keeps from its own last commit of the table, at exactly the version the client expects, and
-written only if the row is still at that version (else `RowMoved`, and the steps above run
-as usual). A refusal on the kept snapshot is also decided again under the lock, so every
-answer is the one the locked path gives.
+A store may first try the play **without the lock** (`_unlocked`): decided on the snapshot
+it keeps from its own last commit of the table (or reads without a lock), at exactly the
+version the client expects, and written only if the row is still at that version (else
+`RowMoved`, and the steps above run as usual). A refusal decided without the lock is
+decided again under it, so every answer is the one the locked path gives.
 
 The snapshot is written before the append because the append holds the club's lock until
 commit: the less that follows it, the less the club's other tables wait. Two stores
@@ -74,7 +74,7 @@ class NewAnswer:
 class Held:
     """A table held by one request: locked, at `version`; `handle` is the store's own
     (Postgres: the locked state row). `new` for a table being created; not `locked` for a
-    table taken from the store's kept snapshot (`_kept`): its write names `version`."""
+    table held without the lock (`_unlocked`): its write names `version`."""
 
     table: Table
     version: int
@@ -107,9 +107,12 @@ class TableRepository(ABC):
     """The unit of work of a table's write side; subclasses are the stores."""
 
     # ------------------------------------------------------------------ what a store does
-    def _kept(self, table_id: uuid.UUID, club_id: uuid.UUID, version: int) -> Held | None:
-        """The table at `version` from what the store keeps of its own last commit, not
-        locked (None: nothing kept at that version; the default keeps nothing)."""
+    def _unlocked(
+        self, table_id: uuid.UUID, club_id: uuid.UUID, version: int, key: str | None
+    ) -> Held | None:
+        """The table at `version`, not locked: from what the store keeps of its own last
+        commit, or read without a lock. None when the store does not do this (the default)
+        or when the locked path must answer (another version, a stored answer for `key`)."""
         return None
 
     @abstractmethod
@@ -149,7 +152,7 @@ class TableRepository(ABC):
 
     def _unit(self, held: Held, events: Sequence[NewEvent]) -> AbstractContextManager[object]:
         """The transaction that `save` appends `events` and projects in, after `_write`:
-        the caller's for a locked table; for one not locked (`_kept`: `_write` then sends
+        the caller's for a locked table; for one not locked (`_unlocked`: `_write` then sends
         nothing), a transaction of the store's, or none where the save is one statement."""
         return nullcontext() if held.locked else self.atomic()
 
@@ -169,7 +172,7 @@ class TableRepository(ABC):
         """Decide `posted` on the table and save what was decided, or give back the answer
         stored for `key`. Raises `TableNotFound`, `StaleVersion`, `EventRejected` or
         `IdempotencyKeyReused`; nothing is written then."""
-        kept = self._kept(table_id, club_id, expected_version)
+        kept = self._unlocked(table_id, club_id, expected_version, key)
         if kept is not None:
             try:  # its transaction is the store's choice (`_unit`)
                 return self._decide_save(
