@@ -27,10 +27,10 @@ in their `AppConfig.ready()` through `followers.subscriptions`; `games` never im
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.utils.translation import gettext
 
@@ -86,6 +86,10 @@ class Subscription:
     lifecycle: str
     summary: str = ""
     project: InlineProjector | None = None  # inline: in the append's transaction
+    # inline: whether `project` writes (or may refuse) anything for an event of this type
+    # and data; None: it may for any event. Lets an append that no inline projection
+    # touches be one statement in its own transaction (`inline_writes`).
+    books: Callable[[str, Mapping[str, Any]], bool] | None = None
     rebuild: Callable[..., RebuildReport] | None = None  # table by table, or None
     open_pass: Callable[..., TablePass] | None = None  # its rebuild on a shared read
     progress: Progress | None = None  # async: how far it has read
@@ -118,6 +122,15 @@ def subscription_register(subscription: Subscription) -> None:
 def subscriptions() -> dict[str, Subscription]:
     """Every follower by name, in the order registered."""
     return dict(_subscriptions)
+
+
+def inline_writes(events: Iterable[tuple[str, Mapping[str, Any]]]) -> bool:
+    """Whether any inline projection may write (or refuse) for these events (type, data)
+    about to be appended: an append for which none does needs no transaction of its own."""
+    projecting = [s for s in _subscriptions.values() if s.project is not None]
+    if any(s.books is None for s in projecting):
+        return True
+    return any(s.books(type_, data) for type_, data in events for s in projecting if s.books)
 
 
 def register_wake(name: str, hook: InlineProjector) -> None:

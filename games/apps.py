@@ -28,7 +28,7 @@ class GamesConfig(AppConfig):
             Subscription,
             subscription_register,
         )
-        from games.projections.tables import tables_project
+        from games.projections.tables import tables_books, tables_project
         from games.sitting import rebuild as table_state_rebuild
 
         # The table state: each table's row, projected inline from `TableCreated`, and its
@@ -41,6 +41,7 @@ class GamesConfig(AppConfig):
                 "each table's row and engine state, a versioned JSON snapshot, in the "
                 "append's transaction",
                 project=tables_project,
+                books=tables_books,
             )
         )
         table_state_rebuild.register()

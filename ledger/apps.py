@@ -11,7 +11,7 @@ class LedgerConfig(AppConfig):
         from api_common.error_codes import error_codes_register
         from followers.subscriptions import INLINE, Subscription, subscription_register
         from ledger.api.error_codes import ERROR_CODES
-        from ledger.projector import ledger_project
+        from ledger.projector import ledger_books, ledger_project
         from ledger.rebuild import LedgerPass, ledger_rebuild
 
         error_codes_register(ERROR_CODES)
@@ -22,6 +22,7 @@ class LedgerConfig(AppConfig):
                 INLINE,
                 "each table's postings, balances and pot, in the append's transaction",
                 project=ledger_project,
+                books=ledger_books,
                 rebuild=ledger_rebuild,
                 open_pass=LedgerPass,
             )

@@ -9,7 +9,8 @@ this module only reads what that needs and writes what it returns.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.eventstore import RecordedEvent, read_stream
 from games.table import (
@@ -35,12 +36,23 @@ from ledger.models import LedgerTable, PostingLeg
 from ledger.rows import legs_insert, row_leg, table_row
 
 
-def _books(event: RecordedEvent) -> bool:
-    if event.type in (TABLE_CREATED, PLAYER_JOINED) or takes_back_a_join(event):
+def ledger_books(type_: str, data: Mapping[str, Any]) -> bool:
+    """Whether the projector books anything for an event of this type and data (the
+    registry's `books`: an append of events it does not book needs no transaction for it)."""
+    if type_ in (TABLE_CREATED, PLAYER_JOINED):
         return True
-    if event.type == RULING_MADE:
-        return bool(event.data.get("postings"))
-    return event.type == EVENT_UNDONE and bool(voided_versions(event))
+    if type_ == RULING_MADE:
+        return bool(data.get("postings"))
+    if type_ != EVENT_UNDONE:
+        return False
+    return data.get("undone_type") == PLAYER_JOINED or any(
+        isinstance(v, int) for v in data.get("voided_versions") or ()
+    )
+
+
+def _books(event: RecordedEvent) -> bool:
+    # `takes_back_a_join` and `voided_versions`, on the event's type and data alone.
+    return ledger_books(event.type, event.data)
 
 
 def ledger_project(events: Sequence[RecordedEvent]) -> None:

@@ -9,11 +9,17 @@ table state (`games.sitting.rebuild`)."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.eventstore import RecordedEvent
 from games.models import Table
 from games.table import TABLE_CREATED
+
+
+def tables_books(type_: str, data: Mapping[str, Any]) -> bool:
+    """Whether `tables_project` writes for an event of this type (the registry's `books`)."""
+    return type_ == TABLE_CREATED
 
 
 def tables_project(events: Sequence[RecordedEvent]) -> None:

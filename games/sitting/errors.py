@@ -35,6 +35,12 @@ class TableNotFound(Exception):
     """No such table in the caller's club."""
 
 
+class RowMoved(Exception):
+    """Not a refusal: the table's row is no longer at the version a play was decided on
+    without its lock (the snapshot kept in process). The repository decides again under
+    the lock, which gives the answer (a stale version, a stored answer, no such table)."""
+
+
 #: The write side's own refusals, code -> what it means (the engine's, which the write side
 #: passes on as `EventRejected`, are `games.engine.refusals.REFUSAL_CODES`); the API
 #: catalogues both (`games.api.error_codes`).

@@ -16,14 +16,17 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import Any
 
+import orjson
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
-from followers.registry import project_inline
+from followers.registry import inline_writes, project_inline
 from games.engine import Sitting
 from games.eventstore import (
     AppendResult,
@@ -34,8 +37,9 @@ from games.eventstore import (
     read_stream,
 )
 from games.models import Table, TableDeal, TableRequest, TableState
+from games.sitting import snapshot_cache
 from games.sitting.aggregate import TableFold, dump_state, strip_deals
-from games.sitting.errors import IdempotencyKeyReused
+from games.sitting.errors import IdempotencyKeyReused, RowMoved
 from games.sitting.history import fold_stream
 from games.sitting.repository import Held, NewAnswer, StoredAnswer, TableRepository
 from games.sitting.snapshot import SNAPSHOT_VERSION
@@ -50,10 +54,43 @@ class PostgresTables(TableRepository):
     statement (`games_table_save`, one round trip: docs/performance.md, "One statement per
     play"): `_write` writes the deal summaries and leaves the row's arguments on the row
     (`SAVE_LATER`), `_append` sends them with the events. Not on Citus, where the append
-    is delegated to the club's worker and is called alone."""
+    is delegated to the club's worker and is called alone.
+
+    Where the save is one statement, a play is decided without the lock (`_unlocked`: on
+    the row this process committed last, no statement before the save; else on the row
+    read without a lock), and the save names the version it was decided on
+    (docs/performance.md, "No lock before the play's write")."""
 
     def atomic(self) -> transaction.Atomic:
         return transaction.atomic()
+
+    def _unlocked(
+        self, table_id: uuid.UUID, club_id: uuid.UUID, version: int, key: str | None
+    ) -> Held | None:
+        if not _one_statement():
+            return None
+        kept = snapshot_cache.kept(table_id, club_id)
+        if kept is None or kept.version != version:
+            # Not kept here (the table app's last play went to another process, or this
+            # one restarted): read without a lock. A stored answer for the key, another
+            # version or an older snapshot: the locked path answers, as it always did.
+            read = row_read(table_id, club_id, key)
+            if read is None or read[1] is not None:
+                return None
+            row = read[0]
+            if row.version != version or row.snapshot_version != SNAPSHOT_VERSION:
+                return None
+            return Held(row.table, version, handle=row, locked=False)
+        row = TableState.from_db(
+            "default",
+            None,
+            [
+                table_id, club_id, version, SNAPSHOT_VERSION, kept.state, kept.deal_start,
+                orjson.loads(kept.deal_events), None,
+            ],
+        )  # fmt: skip
+        row.table = kept.table
+        return Held(kept.table, version, handle=row, locked=False)
 
     def _hold(
         self, table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
@@ -69,6 +106,20 @@ class PostgresTables(TableRepository):
         if earlier is None:
             return None
         return StoredAnswer(earlier.request_hash, earlier.status_code, earlier.response)
+
+    def _unit(self, held: Held, events: Sequence[NewEvent]) -> AbstractContextManager[object]:
+        if held.locked:
+            return nullcontext()
+        row = held.handle
+        if (
+            connection.in_atomic_block  # a savepoint: a conflict leaves the caller's usable
+            or hasattr(row, DEALS_LATER)
+            or inline_writes((event.type, event.data) for event in events)
+        ):
+            return transaction.atomic()
+        # The save is the whole write: one statement, its own transaction (no BEGIN, no
+        # COMMIT, no Python between them while the row and the club are locked).
+        return nullcontext()
 
     def _load(self, held: Held) -> TableFold:
         return fold_load(held.handle)
@@ -90,16 +141,18 @@ class PostgresTables(TableRepository):
             request=answer,
             activity_at=timezone.now(),
             with_append=later,
+            row_version=None if held.locked else held.version,
         )
 
     def _append(
         self, held: Held, events: Sequence[NewEvent], metadata: dict[str, Any]
     ) -> AppendResult:
-        first = getattr(held.handle, SAVE_LATER, None)
+        row = held.handle
+        first = getattr(row, SAVE_LATER, None)
         if first is not None:
-            delattr(held.handle, SAVE_LATER)
+            delattr(row, SAVE_LATER)
         try:
-            return append(
+            result = append(
                 stream=held.table.stream,
                 club=held.table.club_id,
                 expected_version=held.version,
@@ -109,11 +162,24 @@ class PostgresTables(TableRepository):
                 first=first,
             )
         except DatabaseError as error:
-            if first is not None and getattr(error.__cause__, "sqlstate", None) == KEY_STORED:
-                # Stored by a request that committed while this one waited for the lock,
-                # yet this one expected the version it made: another body, the key reused.
+            sqlstate = getattr(error.__cause__, "sqlstate", None)
+            if first is not None and sqlstate == KEY_STORED:
+                # Stored by a request that committed while this one waited for the lock
+                # (or, unlocked, before this one was decided), yet this one expected the
+                # version it made: another body, the key reused.
                 raise IdempotencyKeyReused(first.args[KEY_ARG]) from error
+            if first is not None and sqlstate == ROW_MOVED:
+                raise RowMoved(str(held.table.id)) from error
             raise
+        deals_later = getattr(row, DEALS_LATER, None)
+        if deals_later is not None:  # the row is ours now: its UPDATE has locked it
+            delattr(row, DEALS_LATER)
+            deals_later()
+        events = getattr(row, EVENTS_TEXT, None) or events_text(row.deal_events)
+        kept = snapshot_cache.Kept(held.table, row.version, row.state, row.deal_start, events)
+        # Kept once committed only: a version rolled back may later be another state.
+        transaction.on_commit(partial(snapshot_cache.keep, kept))
+        return result
 
     def _project(self, events: Sequence[RecordedEvent]) -> None:
         project_inline(events)
@@ -121,12 +187,19 @@ class PostgresTables(TableRepository):
 
 #: The row attribute where `_write` leaves the row's UPDATE for `_append` to send.
 SAVE_LATER = "_save_with_append"
-#: `games_table_save`'s refusal: the request's key is stored for the table already.
+#: The row attribute where an unlocked write leaves its deal summaries' writes, for
+#: `_append` to run once the save has found the row at its version (and locked it).
+DEALS_LATER = "_deals_after_save"
+#: The row attribute where `fold_save` leaves its `deal_events` as JSON text.
+EVENTS_TEXT = "_deal_events_text"
+#: `games_table_save`'s refusals: the request's key is stored for the table already; the
+#: row is not at the version the play was decided on (unlocked).
 KEY_STORED = "BR003"
+ROW_MOVED = "BR004"
 SAVE_FUNCTION = "games_table_save"
 SAVE_CASTS = (
     "uuid", "integer", "text", "text", "text", "text", "text", "text", "text", "boolean",
-    "timestamptz",
+    "timestamptz", "integer",
 )  # fmt: skip
 KEY_ARG = 6  # the request's key among `games_table_save`'s own arguments (`_save_args`)
 
@@ -187,6 +260,15 @@ def fold_load(row: TableState) -> TableFold:
     )
 
 
+def events_text(events: list[dict[str, Any]]) -> str:
+    """The current deal's events as JSON text (for jsonb: any spacing, any key order).
+    orjson: a deal's list grows to some thirty entries, sent and kept on every play."""
+    try:
+        return orjson.dumps(events).decode()
+    except orjson.JSONEncodeError:  # what orjson refuses (a lone surrogate, a huge int)
+        return json.dumps(events, ensure_ascii=False)
+
+
 def summary_text(summary: Mapping[str, Any]) -> str:
     """A deal summary as JSON text: kept as text, its keys keep the engine's order (the
     order of `bourre-ruling/1`), which jsonb would not."""
@@ -202,6 +284,7 @@ def fold_save(
     request: NewAnswer | None = None,
     activity_at: datetime | None = None,
     with_append: bool = False,
+    row_version: int | None = None,
 ) -> bool:
     """Write the fold back: new or undone deal summaries, then the row. A rebuild that
     has just deleted the table's summaries passes `deals_cleared` to insert them at once.
@@ -212,36 +295,24 @@ def fold_save(
     table is closed now, and `activity_at` as its last activity. `with_append` (an existing
     row): the row, the answer and the stamp are not written here but left on the row
     (`SAVE_LATER`) as the arguments of `games_table_save`, for the append to send (True
-    then)."""
+    then). `row_version` (with `with_append`, a row not locked): the save names it, and the
+    deal summaries are left on the row (`DEALS_LATER`) to be written after the save."""
     state, settled = strip_deals(fold.state)
     count = len(state.deals)
     if deals_cleared:
         deals_copy(row.table_id, row.club_id, settled)
-    else:
-        if count < settled_before:
-            TableDeal.objects.filter(
-                table_id=row.table_id, club_id=row.club_id, index__gte=count
-            ).delete()
-        if settled:  # one statement (an undone settling play is settled again)
-            TableDeal.objects.bulk_create(
-                [
-                    TableDeal(
-                        table_id=row.table_id,
-                        club_id=row.club_id,
-                        index=index,
-                        summary=summary_text(summary),
-                    )
-                    for index, summary in settled.items()
-                ],
-                update_conflicts=True,
-                unique_fields=["table", "club_id", "index"],
-                update_fields=["summary"],
-            )
+    elif count < settled_before or settled:
+        write = partial(_deals_write, row.table_id, row.club_id, count, settled_before, settled)
+        if row_version is None:
+            write()
+        else:
+            setattr(row, DEALS_LATER, write)
     row.version = fold.version
     row.snapshot_version = SNAPSHOT_VERSION
     row.state = dump_state(state)
     remember(row.state, state)  # the next play of this table decodes nothing
     row.deal_events = fold.deal_events
+    setattr(row, EVENTS_TEXT, events_text(row.deal_events))  # sent, then kept
     if fold.deal_start_changed:
         deal_start = strip_deals(fold.deal_start)[0]
         row.deal_start = dump_state(deal_start)
@@ -250,13 +321,14 @@ def fold_save(
         row.save(force_insert=True)  # an UPDATE first would set club_id, which Citus refuses
         return request is None or _request_stored(row.table_id, row.club_id, request)
     if with_append:
-        setattr(row, SAVE_LATER, _save_args(row, fold, request, state.closed, activity_at))
+        args = _save_args(row, fold, request, state.closed, activity_at, row_version)
+        setattr(row, SAVE_LATER, args)
         return True
     # One UPDATE written out: on every card play, and the ORM's building of it cost more
     # Python than the statement costs PostgreSQL.
     row.updated_at = timezone.now()
     sql, params = UPDATE_SQL, [row.version, row.snapshot_version, row.state]
-    params += [json.dumps(row.deal_events, ensure_ascii=False), row.updated_at]
+    params += [getattr(row, EVENTS_TEXT), row.updated_at]
     if fold.deal_start_changed:
         sql, params = UPDATE_WITH_START_SQL, [*params, row.deal_start]
     params += [row.table_id, row.club_id]
@@ -281,12 +353,37 @@ def fold_save(
         return cursor.fetchone() is not None
 
 
+def _deals_write(
+    table_id: uuid.UUID,
+    club_id: uuid.UUID,
+    count: int,
+    settled_before: int,
+    settled: Mapping[int, Mapping[str, Any]],
+) -> None:
+    """The deal summaries of a play: those undone deleted, those settled written."""
+    if count < settled_before:
+        TableDeal.objects.filter(table_id=table_id, club_id=club_id, index__gte=count).delete()
+    if settled:  # one statement (an undone settling play is settled again)
+        TableDeal.objects.bulk_create(
+            [
+                TableDeal(
+                    table_id=table_id, club_id=club_id, index=index, summary=summary_text(summary)
+                )
+                for index, summary in settled.items()
+            ],
+            update_conflicts=True,
+            unique_fields=["table", "club_id", "index"],
+            update_fields=["summary"],
+        )
+
+
 def _save_args(
     row: TableState,
     fold: TableFold,
     request: NewAnswer | None,
     closed: bool,
     activity_at: datetime | None,
+    row_version: int | None,
 ) -> WriteFirst:
     """`games_table_save`'s own arguments (text, as the append's are)."""
     row.updated_at = timezone.now()  # the row's own is the transaction's `now()`
@@ -298,13 +395,14 @@ def _save_args(
         row.version,
         row.snapshot_version,
         row.state,
-        json.dumps(row.deal_events, ensure_ascii=False),
+        getattr(row, EVENTS_TEXT),
         row.deal_start if fold.deal_start_changed else None,
         key,
         request_hash,
         response,
         "true" if closed else "false",
         None if activity_at is None else activity_at.isoformat(),  # text, as the rest
+        row_version,  # None: the row is locked
     )
     return WriteFirst(SAVE_FUNCTION, SAVE_CASTS, args)
 
@@ -370,6 +468,10 @@ LOCK_SQL = (
 # Without a key: no join to the answers (`r.key = NULL` would leave Citus nothing to prune
 # them by, and a FOR UPDATE over every shard is refused).
 LOCK_WITHOUT_KEY_SQL = f"{_LOCK_COLUMNS}, NULL, NULL, NULL{_LOCK_FROM}{_LOCK_WHERE}"
+# The same reads without the lock (`row_read`).
+_FOR_UPDATE = " FOR UPDATE OF s"
+READ_SQL = LOCK_SQL.removesuffix(_FOR_UPDATE)
+READ_WITHOUT_KEY_SQL = LOCK_WITHOUT_KEY_SQL.removesuffix(_FOR_UPDATE)
 
 
 _LOCKED_TABLE_FIELDS = ["id", "club_id", "name", "variant", "options", "players", "created_at"]
@@ -379,12 +481,25 @@ def row_locked(
     table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
 ) -> tuple[TableState, StoredAnswer | None] | None:
     """The table's state row locked (its `table` loaded), and the answer stored for `key`
-    when there is one: one statement (the append's hot path), None for no such table."""
+    when there is one: one statement, None for no such table."""
+    return _row(table_id, club_id, key, LOCK_WITHOUT_KEY_SQL, LOCK_SQL)
+
+
+def row_read(
+    table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
+) -> tuple[TableState, StoredAnswer | None] | None:
+    """`row_locked` without the lock (one snapshot of the row and the answers)."""
+    return _row(table_id, club_id, key, READ_WITHOUT_KEY_SQL, READ_SQL)
+
+
+def _row(
+    table_id: uuid.UUID, club_id: uuid.UUID, key: str | None, without_key: str, with_key: str
+) -> tuple[TableState, StoredAnswer | None] | None:
     with connection.cursor() as cursor:
         if key is None:
-            cursor.execute(LOCK_WITHOUT_KEY_SQL, [table_id, club_id])
+            cursor.execute(without_key, [table_id, club_id])
         else:
-            cursor.execute(LOCK_SQL, [club_id, key, table_id, club_id])
+            cursor.execute(with_key, [club_id, key, table_id, club_id])
         found = cursor.fetchone()
     if found is None:
         return None

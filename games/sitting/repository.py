@@ -12,6 +12,12 @@ its answer. Inside, one transaction (`atomic`):
    (with the deal summaries and the stored answer), then the append to the log, then the
    registered inline projections on the recorded events.
 
+A store may first try the play **without the lock** (`_unlocked`): decided on the snapshot
+it keeps from its own last commit of the table (or reads without a lock), at exactly the
+version the client expects, and written only if the row is still at that version (else
+`RowMoved`, and the steps above run as usual). A refusal decided without the lock is
+decided again under it, so every answer is the one the locked path gives.
+
 The snapshot is written before the append because the append holds the club's lock until
 commit: the less that follows it, the less the club's other tables wait. Two stores
 implement the steps: `PostgresTables` (`games.sitting.postgres`), and `MemoryTables`
@@ -26,7 +32,7 @@ import json
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +41,13 @@ from games.eventstore import AppendResult, NewEvent, RecordedEvent, VersionConfl
 from games.models import Table
 from games.sitting.aggregate import TableFold
 from games.sitting.decide import decide
-from games.sitting.errors import IdempotencyKeyReused, StaleVersion, TableNotFound
+from games.sitting.errors import (
+    EventRejected,
+    IdempotencyKeyReused,
+    RowMoved,
+    StaleVersion,
+    TableNotFound,
+)
 from games.table import TABLE_CREATED
 
 
@@ -61,12 +73,14 @@ class NewAnswer:
 @dataclass(slots=True)
 class Held:
     """A table held by one request: locked, at `version`; `handle` is the store's own
-    (Postgres: the locked state row). `new` for a table being created."""
+    (Postgres: the locked state row). `new` for a table being created; not `locked` for a
+    table held without the lock (`_unlocked`): its write names `version`."""
 
     table: Table
     version: int
     handle: Any = None
     new: bool = False
+    locked: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +107,14 @@ class TableRepository(ABC):
     """The unit of work of a table's write side; subclasses are the stores."""
 
     # ------------------------------------------------------------------ what a store does
+    def _unlocked(
+        self, table_id: uuid.UUID, club_id: uuid.UUID, version: int, key: str | None
+    ) -> Held | None:
+        """The table at `version`, not locked: from what the store keeps of its own last
+        commit, or read without a lock. None when the store does not do this (the default)
+        or when the locked path must answer (another version, a stored answer for `key`)."""
+        return None
+
     @abstractmethod
     def atomic(self) -> AbstractContextManager[object]:
         """One transaction: everything or nothing is written."""
@@ -128,6 +150,12 @@ class TableRepository(ABC):
     def _project(self, events: Sequence[RecordedEvent]) -> None:
         """Run the registered inline projections on freshly recorded events."""
 
+    def _unit(self, held: Held, events: Sequence[NewEvent]) -> AbstractContextManager[object]:
+        """The transaction that `save` appends `events` and projects in, after `_write`:
+        the caller's for a locked table; for one not locked (`_unlocked`: `_write` then sends
+        nothing), a transaction of the store's, or none where the save is one statement."""
+        return nullcontext() if held.locked else self.atomic()
+
     # ------------------------------------------------------------------ the unit of work
     def append(
         self,
@@ -144,34 +172,57 @@ class TableRepository(ABC):
         """Decide `posted` on the table and save what was decided, or give back the answer
         stored for `key`. Raises `TableNotFound`, `StaleVersion`, `EventRejected` or
         `IdempotencyKeyReused`; nothing is written then."""
+        kept = self._unlocked(table_id, club_id, expected_version, key)
+        if kept is not None:
+            try:  # its transaction is the store's choice (`_unit`)
+                return self._decide_save(
+                    kept, posted, metadata, key, request_hash, with_state=with_state
+                )
+            except (RowMoved, EventRejected):
+                pass  # the row moved since (or a refusal): decided again under the lock
         with self.atomic():
             held = self.hold(table_id, club_id, expected_version, key, request_hash)
             if isinstance(held, StoredAnswer):
                 body = json.loads(held.response)
                 return AppendOutcome(held.status_code, body, held.response, replayed=True)
-            fold = self._load(held)
-            settled_before = len(fold.state.deals)
-            decision = decide(fold, held.table.variant, posted)
-            body = {
-                "table_id": str(table_id),
-                "version": fold.version,
-                "rulings": decision.rulings,
-                "undone": decision.undone,
-            }
-            if with_state:
-                body["state"] = state_body(held.table, fold.state, fold.version)
-            content = response_json(body)
-            answer = None
-            if key is not None and request_hash is not None:
-                answer = NewAnswer(key, request_hash, content)
-            result = self.save(
-                held,
-                fold,
-                decision.events,
-                metadata=metadata,
-                settled_before=settled_before,
-                answer=answer,
+            return self._decide_save(
+                held, posted, metadata, key, request_hash, with_state=with_state
             )
+
+    def _decide_save(
+        self,
+        held: Held,
+        posted: Sequence[Any],
+        metadata: dict[str, Any],
+        key: str | None,
+        request_hash: str | None,
+        *,
+        with_state: bool,
+    ) -> AppendOutcome:
+        """Load, decide and save on a held table (inside the caller's transaction)."""
+        fold = self._load(held)
+        settled_before = len(fold.state.deals)
+        decision = decide(fold, held.table.variant, posted)
+        body = {
+            "table_id": str(held.table.id),
+            "version": fold.version,
+            "rulings": decision.rulings,
+            "undone": decision.undone,
+        }
+        if with_state:
+            body["state"] = state_body(held.table, fold.state, fold.version)
+        content = response_json(body)
+        answer = None
+        if key is not None and request_hash is not None:
+            answer = NewAnswer(key, request_hash, content)
+        result = self.save(
+            held,
+            fold,
+            decision.events,
+            metadata=metadata,
+            settled_before=settled_before,
+            answer=answer,
+        )
         return AppendOutcome(201, body, content, first_position=result.first_position)
 
     def create(
@@ -233,10 +284,11 @@ class TableRepository(ABC):
             # Stored by a request that committed while this one waited for the lock, yet
             # this one expected the version it made: another body, so the key is reused.
             raise IdempotencyKeyReused(answer.key if answer else "")
-        try:
-            result = self._append(held, events, metadata)
-        except VersionConflict as conflict:  # the lock makes this a backstop only
-            raise StaleVersion(held.version, conflict.current) from conflict
-        assert result.last_version == fold.version
-        self._project(result.events)
+        with self._unit(held, events):
+            try:
+                result = self._append(held, events, metadata)
+            except VersionConflict as conflict:  # the lock makes this a backstop only
+                raise StaleVersion(held.version, conflict.current) from conflict
+            assert result.last_version == fold.version
+            self._project(result.events)
         return result

@@ -1,0 +1,208 @@
+"""A play on a table this process committed last is decided on the snapshot it keeps,
+without the row's lock, and written by one statement that names the version it was decided
+on (`games_table_save`'s `p_row_version`). When the row has moved since, nothing is written
+and the play is decided again under the lock, which answers as it always did: a stale
+version, the stored answer of a retry, no such table, the engine's refusal."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.eventstore import read_stream
+from games.models import Table, TableDeal, TableRequest, TableState
+from games.selectors import table_ruling
+from games.services import table_create, table_events_append
+from games.sitting import snapshot_cache
+from games.sitting.errors import EventRejected, StaleVersion, TableNotFound
+from ledger.models import PostingLeg
+from tests.clubs.helpers import make_club
+from tests.games.api.sittings import api_events, first_seats
+
+pytestmark = pytest.mark.django_db
+
+CASES = Path(__file__).resolve().parents[2] / "conformance" / "cases"
+
+DEAL = {"deal": {"dealer": "cy", "trump": "7S"}}
+DECLARED = [DEAL, *({"player": p, "declare": "play"} for p in ("ana", "ben", "cy"))]
+PLAY = {"player": "ana", "play": "AS"}  # the first card: no trick taken, no chips moved
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept() -> Iterator[None]:
+    snapshot_cache.forget_tables()
+    yield
+    snapshot_cache.forget_tables()
+
+
+def _committed(capture: Any, **kwargs: Any) -> Any:
+    """`table_events_append` as a request that commits: the kept row is the one it wrote."""
+    with capture(execute=True):
+        return table_events_append(**kwargs)
+
+
+def _sent(queries: CaptureQueriesContext) -> list[str]:
+    # (The test's own transaction makes the service's a savepoint.)
+    return [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+
+
+def _row_lock(sql: str) -> bool:
+    return "FOR UPDATE OF s" in sql  # `postgres.LOCK_SQL` (the ledger locks rows of its own)
+
+
+def _dealt(capture: Any) -> tuple[Any, Any, int]:
+    club = make_club()
+    with capture(execute=True):
+        table = table_create(club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"])
+    version = _committed(
+        capture, table_id=table.id, club=club, expected_version=1, events=DECLARED
+    ).body["version"]
+    return club, table, version
+
+
+def test_a_play_on_the_kept_row_is_one_statement(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    club, table, dealt = _dealt(django_capture_on_commit_callbacks)
+    with CaptureQueriesContext(connection) as queries:
+        outcome = _committed(
+            django_capture_on_commit_callbacks, table_id=table.id, club=club,
+            expected_version=dealt, events=[PLAY], idempotency_key="tap-1", with_state=False,
+        )  # fmt: skip
+    sent = _sent(queries)
+    assert len(sent) == 1, sent
+    assert sent[0].startswith("SELECT * FROM games_table_save(")
+    version = outcome.body["version"]
+    assert TableState.objects.get(table_id=table.id).version == version == dealt + 1
+    assert TableRequest.objects.get(table_id=table.id, key="tap-1").response == outcome.content
+    assert len(read_stream(stream=table.stream)) == version
+    # A retry: the kept row is past the version it expects, so the lock's path answers.
+    again = table_events_append(
+        table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+        idempotency_key="tap-1", with_state=False,
+    )  # fmt: skip
+    assert (again.replayed, again.content) == (True, outcome.content)
+
+
+def test_a_row_moved_behind_the_kept_one_is_decided_again_under_the_lock(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    club, table, dealt = _dealt(django_capture_on_commit_callbacks)
+    # Another process plays: this one's kept row stays at `dealt`.
+    first = table_events_append(
+        table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+        idempotency_key="tap-1", with_state=False,
+    )  # fmt: skip
+    assert snapshot_cache.kept(table.id, club.id).version == dealt  # type: ignore[union-attr]
+    with pytest.raises(StaleVersion) as stale:
+        table_events_append(
+            table_id=table.id, club=club, expected_version=dealt,
+            events=[{"player": "ana", "play": "KS"}],
+        )  # fmt: skip
+    assert (stale.value.expected, stale.value.current) == (dealt, dealt + 1)
+    # The other process's request retried here: its stored answer.
+    again = table_events_append(
+        table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+        idempotency_key="tap-1", with_state=False,
+    )  # fmt: skip
+    assert (again.replayed, again.content) == (True, first.content)
+    assert TableState.objects.get(table_id=table.id).version == dealt + 1
+    assert len(read_stream(stream=table.stream)) == dealt + 1
+
+
+def test_an_abandoned_tables_kept_row_takes_no_play(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    club, table, dealt = _dealt(django_capture_on_commit_callbacks)
+    Table.objects.filter(id=table.id).update(import_status="abandoned")
+    with pytest.raises(TableNotFound):
+        table_events_append(table_id=table.id, club=club, expected_version=dealt, events=[PLAY])
+    assert len(read_stream(stream=table.stream)) == dealt
+
+
+def test_another_clubs_key_finds_nothing_kept(django_capture_on_commit_callbacks: Any) -> None:
+    _, table, dealt = _dealt(django_capture_on_commit_callbacks)
+    with pytest.raises(TableNotFound):
+        table_events_append(
+            table_id=table.id, club=make_club(), expected_version=dealt, events=[PLAY]
+        )
+
+
+def test_a_refusal_on_the_kept_row_is_the_locks_refusal(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    club, table, dealt = _dealt(django_capture_on_commit_callbacks)
+    with CaptureQueriesContext(connection) as queries, pytest.raises(EventRejected):
+        table_events_append(
+            table_id=table.id, club=club, expected_version=dealt,
+            events=[{"player": "ben", "play": "AS"}],  # not ben's turn
+        )  # fmt: skip
+    assert any(_row_lock(sql) for sql in _sent(queries))
+    assert len(read_stream(stream=table.stream)) == dealt
+
+
+@pytest.mark.parametrize(
+    "name", ["louisiana-02-tie-bourre-lone", "sitting-01-louisiana-roster-close"]
+)
+def test_a_whole_sitting_on_kept_rows_rules_as_the_case_says(
+    django_capture_on_commit_callbacks: Any, name: str
+) -> None:
+    """Deals settled (their summaries written after the save), chips moved (the ledger's
+    legs), seats changed and the table closed, every request after the first on the kept
+    row: the ruling is the conformance case's."""
+    case = json.loads((CASES / f"{name}.json").read_text())
+    transcript = case["transcript"]
+    club = make_club()
+    with django_capture_on_commit_callbacks(execute=True):
+        table = table_create(
+            club=club, name="t", variant=transcript["variant"],
+            players=first_seats(transcript), options=transcript.get("options", {}),
+        )  # fmt: skip
+    version, locks = 1, 0
+    for _, event in api_events(transcript):
+        with CaptureQueriesContext(connection) as queries:
+            version = _committed(
+                django_capture_on_commit_callbacks, table_id=table.id, club=club,
+                expected_version=version, events=[event], with_state=False,
+            ).body["version"]  # fmt: skip
+        locks += sum(_row_lock(sql) for sql in _sent(queries))
+    assert locks == 0
+    row = TableState.objects.get(table_id=table.id)
+    assert row.version == version == len(read_stream(stream=table.stream))
+    assert TableDeal.objects.filter(table_id=table.id).count() == len(transcript["deals"])
+    assert PostingLeg.objects.filter(club_id=club.id).exists()
+    assert table_ruling(table=Table.objects.get(id=table.id)) == case["expected"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_a_quiet_play_is_its_own_transaction() -> None:
+    """No inline projection books a card play that moves no chips and no deal settles: the
+    save is sent alone, in autocommit (no BEGIN or COMMIT around it), and commits."""
+    club = make_club()
+    table = table_create(club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"])
+    dealt = table_events_append(
+        table_id=table.id, club=club, expected_version=1, events=DECLARED
+    ).body["version"]
+    sent: list[tuple[str, bool]] = []
+
+    def watch(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        sent.append((sql, connection.in_atomic_block))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        outcome = table_events_append(
+            table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+            idempotency_key="tap-1", with_state=False,
+        )  # fmt: skip
+    assert len(sent) == 1, sent
+    assert sent[0][0].startswith("SELECT * FROM games_table_save(")
+    assert sent[0][1] is False  # autocommit: the statement is its own transaction
+    assert TableState.objects.get(table_id=table.id).version == outcome.body["version"]
+    assert TableRequest.objects.filter(table_id=table.id, key="tap-1").exists()
+    assert snapshot_cache.kept(table.id, club.id).version == outcome.body["version"]  # type: ignore[union-attr]
