@@ -9,7 +9,19 @@ from .chips import check_amount
 from .errors import Rejection, gettext_noop
 from .events import StartDeal
 from .knowledge import UPCARD, held_by
-from .state import POT, DealState, Hand, Posting, Ruling, Sitting, Trick, evolve, player_account
+from .state import (
+    POT,
+    DealState,
+    Hand,
+    Posting,
+    Ruling,
+    Sitting,
+    evolve,
+    new_deal,
+    new_hand,
+    new_trick,
+    player_account,
+)
 from .variants import Variant
 
 
@@ -55,7 +67,7 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     antes = {p: variant.ante_due(p, ante, sitting.next.exempt, sitting.next.double) for p in order}
     total = sum(antes.values())
     index = len(sitting.deals)
-    deal = DealState(
+    deal = new_deal(
         index=index,
         dealer=ev.dealer,
         ante=ante,
@@ -93,9 +105,7 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
 
 def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
     leader = variant.first_leader(sitting.options, deal.order, deal.active)
-    return evolve(
-        deal, trick=Trick(number=1, leader=leader), tricks_won={p: 0 for p in deal.active}
-    )
+    return evolve(deal, trick=new_trick(1, leader), tricks_won={p: 0 for p in deal.active})
 
 
 def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...]:
@@ -162,7 +172,7 @@ def _hands(
     if trump_card is not None:
         location[trump_card] = held_by(ev.dealer) if variant.trump_in_dealer_hand else UPCARD
         if variant.trump_in_dealer_hand:
-            hands[ev.dealer] = Hand(frozenset((trump_card,)), False)
+            hands[ev.dealer] = new_hand(frozenset((trump_card,)), False)
     for player, cards in (ev.hands or {}).items():
         field = f"hands.{player}"
         if player not in seated:
@@ -200,5 +210,5 @@ def _hands(
                 field=field,
                 params={"field": field, "card": trump_card},
             )
-        hands[player] = Hand(distinct, True)
+        hands[player] = new_hand(distinct, True)
     return hands, location

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import parse_card
 from .errors import Rejection, gettext_noop
 from .events import Exchange
-from .state import NO_HAND, DealState, Hand, evolve
+from .state import NO_HAND, DealState, evolve, new_hand
 
 DISCARD = "discard"
 UPCARD = "upcard"
@@ -105,12 +105,17 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
                 field="exchange",
                 params={"stock": stock},
             )
+    mine = held_by(player)
+    played = deal.played
     if discard is not None:
+        was = deal.location
         for card in discard:
-            check_can_show(deal, player, card, field="discard")
+            # A card known in the player's hand and not played passes every check below.
+            if card in played or was.get(card) != mine or card not in hand.known:
+                check_can_show(deal, player, card, field="discard")
     if draw is not None:
         # Drawn cards are judged against where cards are now, not against any logged hand.
-        probe = evolve(deal, location=location, hands={})
+        probe = None
         for card in draw:
             if discard is not None and card in discard:
                 raise Rejection(
@@ -119,14 +124,18 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
                     field="draw",
                     params={"card": card},
                 )
-            if location.get(card) == held_by(player) or card in hand.known:
+            if location.get(card) == mine or card in hand.known:
                 raise Rejection(
                     "card_seen_elsewhere",
                     gettext_noop("draw: %(card)s is already in %(player)s's hand"),
                     field="draw",
                     params={"card": card, "player": player},
                 )
-            check_can_show(probe, player, card, field="draw")
+            # A card not played and placed nowhere may be drawn (the usual case).
+            if card in played or card in location:
+                if probe is None:
+                    probe = evolve(deal, location=location, hands={})
+                check_can_show(probe, player, card, field="draw")
     known = set(hand.known)
     full = hand.full
     if discard is not None:
@@ -137,17 +146,17 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
     elif ev.count:
         # Which cards went is unknown: only the count is public.
         for card in known:
-            if location.get(card) == held_by(player):
+            if location.get(card) == mine:
                 del location[card]
         known, full = set(), False
     if draw is not None:
         known.update(draw)
         for card in draw:
-            location[card] = held_by(player)
+            location[card] = mine
     elif ev.count:
         full = False
     hands = dict(deal.hands)
-    hands[player] = Hand(frozenset(known), full)
+    hands[player] = new_hand(frozenset(known), full)
     return evolve(
         deal,
         hands=hands,
@@ -170,7 +179,7 @@ def _listed(
             field=field,
             params={"field": field, "count": count},
         )
-    parsed = tuple(parse_card(c, deck, field=field) for c in cards)
+    parsed = tuple([c if c in deck else parse_card(c, deck, field=field) for c in cards])
     if len(set(parsed)) != len(parsed):
         raise Rejection(
             "invalid_event",

@@ -155,7 +155,9 @@ def broken_obligation(
             return CINCH
         return None
     suit = card[1]
-    suits = "".join([c[1] for c in held])  # one pass over the hand, then `in` on a string
+    # The hand's suits as one string (every card is two characters, its suit the second),
+    # then `in` on it: no Python loop over the hand.
+    suits = "".join(held)[1::2]
     has_led = led in suits
     has_trump = trump is not None and trump in suits
     if suit != led:

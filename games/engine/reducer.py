@@ -60,16 +60,8 @@ def new_sitting(
 
 def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     """The state after `event` and the rulings it produced; raises `Rejection` instead."""
-    after, rulings = _apply(state, event)
-    # (Most card plays rule nothing: no generator for them.)
-    if rulings and any(ruling.postings for ruling in rulings):
-        check_chips(after, rulings)  # chips moved: none beyond the bound (chips.py)
-    return after, rulings
-
-
-def _apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     deal = state.deal
-    if (  # a card played in a deal under way (most events): every other check below passes
+    if (  # a card played in a deal under way (most events): every check of `_apply` passes
         type(event) is Play
         and deal is not None
         and deal.trick is not None
@@ -79,10 +71,22 @@ def _apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     ):
         variant = VARIANTS[state.variant]
         if variant.climbing:
-            state, rulings = climbing.play(state, variant, deal, event)
+            after, ruled = climbing.play(state, variant, deal, event)
         else:
-            state, rulings = tricks.play(state, variant, deal, event)
-        return state, tuple(rulings)
+            after, ruled = tricks.play(state, variant, deal, event)
+        if not ruled:  # most card plays rule nothing
+            return after, ()
+        rulings = tuple(ruled)
+    else:
+        after, rulings = _apply(state, event)
+    for ruling in rulings:
+        if ruling.postings:  # chips moved: none beyond the bound (chips.py)
+            check_chips(after, rulings)
+            break
+    return after, rulings
+
+
+def _apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     if state.closed:
         raise Rejection(
             "table_closed", gettext_noop("the table is closed: nothing more can be logged")

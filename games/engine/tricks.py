@@ -7,23 +7,27 @@ from games.table.rulings import RulingKind
 from .cards import parse_card
 from .errors import Rejection, gettext_noop
 from .events import Play
-from .knowledge import check_can_show, held_by
+from .knowledge import check_can_show
 from .obligations import TrickRules, broken_obligation, trick_winner
 from .reneges import record, reveal
 from .settlement import close_deal
 from .state import (
     NO_HAND,
     DealState,
-    Hand,
-    Pending,
     PlayContext,
     Renege,
     Ruling,
     Sitting,
     Trick,
     evolve,
+    new_hand,
+    new_pending,
+    new_trick,
 )
 from .variants import Variant
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def next_to_play(deal: DealState) -> str:
@@ -88,7 +92,9 @@ def play(
 ) -> tuple[Sitting, list[Ruling]]:
     # The referee's most frequent step: written out (who is to play, the context and the
     # trick's best card found once) rather than through the helpers above, which the
-    # views and the climbing variant share (docs/performance.md, "The rules engine").
+    # views and the climbing variant share, and the new states made by copying their
+    # instance dicts in place rather than through `evolve`'s keyword arguments
+    # (docs/performance.md, "The rules engine").
     player = ev.player
     trick = deal.trick
     assert trick is not None
@@ -101,19 +107,28 @@ def play(
         card = parse_card(card, deck, field="play")
     if player != expected:  # the player to act is always active and holds a card
         check_turn(deal, player, expected=expected)
-    hand = deal.hands.get(player, NO_HAND)
+    hands = deal.hands
+    hand = hands.get(player, NO_HAND)
+    known = hand.known
     played, location = deal.played, deal.location
     # A known card of the player's own hand, not yet played, is always theirs to show
     # (the usual play of a logged hand); anything else is checked in full.
     if (card in played or card in location or hand.full) and (
-        card in played or card not in hand.known or location.get(card) != held_by(player)
+        card in played or card not in known or location.get(card) != "hand:" + player  # held_by
     ):
         check_can_show(deal, player, card, field="play")
     rules = variant.rules_for(sitting.options, deal.trump_suit)
     strength = rules.strength
     trump = rules.trump
+    fields = deal.__dict__
     # What a retract returns to: this state, without its own way back.
-    before = deal if deal.before_play is None else evolve(deal, before_play=None)
+    if deal.before_play is None:
+        before = deal
+    else:
+        before = _new(DealState)
+        kept = fields.copy()
+        kept["before_play"] = None
+        _set(before, "__dict__", kept)
     index = deal.actions
     # Every card a player shows was held at their earlier plays of this deal.
     if deal.pending:
@@ -144,7 +159,8 @@ def play(
         )
     else:
         ctx = PlayContext(None, None, False, False, tricks_won.get(player, 0), played)
-    held = hand.known | {card}
+    # A logged hand holds the card already: no new set for it.
+    held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
     obligation = broken_obligation(rules, ctx, held, card)
     cards_left = deal.cards_left
@@ -153,25 +169,25 @@ def play(
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
     elif not hand.full and len(held) < left:
         # Part of the hand is unseen: judge again as the player shows more cards.
-        pending += (Pending(player, trick.number, card, index, ctx, None, held, left),)
-    hands = deal.hands
-    if hand.known:
-        hands = {**hands, player: Hand(hand.known - {card}, hand.full)}
+        pending += (new_pending(player, trick.number, card, index, ctx, None, held, left),)
+    after = fields.copy()
+    if card in known:  # otherwise the hand's knowledge is unchanged: the same values kept
+        after["hands"] = {**hands, player: new_hand(known - {card}, hand.full)}
     cards = (*so_far, (player, card))
-    changes = {
-        "hands": hands,
-        "played": played | {card},
-        "cards_left": {**cards_left, player: left - 1},
-        "pending": pending,
-        "provisional": provisional,
-        "actions": index + 1,
-        "play_started": True,
-        "before_play": before,
-        "last_play": (player, card, index),
-    }
+    after["played"] = played | {card}
+    after["cards_left"] = {**cards_left, player: left - 1}
+    after["pending"] = pending
+    after["provisional"] = provisional
+    after["actions"] = index + 1
+    after["play_started"] = True
+    after["before_play"] = before
+    after["last_play"] = (player, card, index)
     done = None
     if len(cards) < len(active):
-        changes["trick"] = evolve(trick, cards=cards)
+        going = trick.__dict__.copy()
+        going["cards"] = cards
+        after["trick"] = _new(Trick)
+        _set(after["trick"], "__dict__", going)
     else:
         if so_far:  # the last card: it takes the trick if it beats the best so far
             top = so_far[best][1]
@@ -181,15 +197,20 @@ def play(
                 best = len(so_far)
         winner = cards[best][0]
         done = evolve(trick, cards=cards, winner=winner)
-        changes["tricks"] = (*deal.tricks, done)
-        changes["tricks_won"] = {**tricks_won, winner: tricks_won[winner] + 1}
-        changes["trick"] = Trick(number=trick.number + 1, leader=winner)
-    deal = evolve(deal, **changes)
+        after["tricks"] = (*deal.tricks, done)
+        after["tricks_won"] = {**tricks_won, winner: tricks_won[winner] + 1}
+        after["trick"] = new_trick(trick.number + 1, winner)
+    deal = _new(DealState)
+    _set(deal, "__dict__", after)
     rulings: list[Ruling] = []
     if proven:
         deal, rulings = record(deal, variant, proven, sitting.options)
     if done is None:
-        return evolve(sitting, deal=deal), rulings
+        table = sitting.__dict__.copy()
+        table["deal"] = deal
+        sitting = _new(Sitting)
+        _set(sitting, "__dict__", table)
+        return sitting, rulings
     rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": done.number, **done.as_dict()}))
     if len(deal.tricks) < variant.tricks_per_deal:
         return evolve(sitting, deal=deal), rulings

@@ -1,10 +1,23 @@
 """`state`: the referee's values. A ruling reads as its `bourre-ruling/1` entry; `evolve`
-changes only what it is told; a sitting knows who is at the table."""
+changes only what it is told; a sitting knows who is at the table; the fast constructors
+make what the classes make."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.engine import Posting, Ruling, new_sitting
-from games.engine.state import DealState, evolve
+from games.engine.state import (
+    DealState,
+    Hand,
+    Pending,
+    Trick,
+    evolve,
+    new_deal,
+    new_hand,
+    new_pending,
+    new_trick,
+)
 
 from .helpers import A_SWEEPS_B, fold
 
@@ -35,3 +48,50 @@ def test_a_sitting_nobody_joined_or_left_seats_every_player() -> None:
     assert state.seated is None
     assert state.at_table == ("a", "b")
     assert not state.closed
+
+
+# The fast constructors (`new_deal`, `new_hand`, `new_trick`, `new_pending`) skip the frozen
+# dataclasses' `__init__`: each must make what the class itself makes, field for field.
+_DEAL = {
+    "index": 0,
+    "dealer": "a",
+    "ante": 1,
+    "seated": ("a", "b"),
+    "order": ("b", "a"),
+    "trump_card": "AS",
+    "trump_suit": "S",
+    "max_exchange": 5,
+    "exchange_fee": 0,
+    "carry_in": 0,
+    "antes": 2,
+}
+
+
+def test_new_deal_makes_what_the_class_makes() -> None:
+    for given in (_DEAL, {**_DEAL, "stock": 31, "hands": {"a": Hand(frozenset({"AS"}), False)}}):
+        made, reference = new_deal(**given), DealState(**given)
+        assert type(made) is DealState
+        assert made == reference
+        assert list(vars(made)) == list(vars(reference))  # the fields' order too
+    # The default mappings are fresh, as the class's factories make them.
+    assert new_deal(**_DEAL).declared is not new_deal(**_DEAL).declared
+
+
+def test_new_deal_refuses_what_the_class_refuses() -> None:
+    missing = dict(_DEAL)
+    del missing["antes"]
+    for given in (missing, {**_DEAL, "antez": 1}):
+        with pytest.raises(TypeError):
+            DealState(**given)
+        with pytest.raises(TypeError):
+            new_deal(**given)
+
+
+def test_the_other_fast_constructors_make_what_their_classes_make() -> None:
+    known = frozenset({"AS", "KS"})
+    assert new_hand(known, True) == Hand(known, True)
+    assert new_trick(2, "a") == Trick(number=2, leader="a")
+    assert vars(new_trick(2, "a")) == vars(Trick(number=2, leader="a"))
+    args = ("a", 1, "AS", 3, None, None, known, 5)
+    assert new_pending(*args) == Pending(*args)
+    assert vars(new_pending(*args)) == vars(Pending(*args))
