@@ -60,7 +60,9 @@ class Kept:
     deal_events: str  # JSON text: the fold's list is mutated by the next decision
 
 
-TABLES_LIMIT = 256  # tables: the texts of each are in `_states` too
+# Tables: each one's two texts are in `_states` too, which holds LIMIT texts; more tables
+# kept than that would be kept rows whose states are decoded again.
+TABLES_LIMIT = LIMIT // 2
 
 _kept: dict[tuple[uuid.UUID, uuid.UUID], Kept] = {}
 

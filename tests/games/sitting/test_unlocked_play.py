@@ -19,7 +19,7 @@ from games.eventstore import read_stream
 from games.models import Table, TableDeal, TableRequest, TableState
 from games.selectors import table_ruling
 from games.services import table_create, table_events_append
-from games.sitting import snapshot_cache
+from games.sitting import postgres, snapshot_cache
 from games.sitting.errors import EventRejected, StaleVersion, TableNotFound
 from ledger.models import PostingLeg
 from tests.clubs.helpers import make_club
@@ -206,3 +206,29 @@ def test_outside_a_transaction_a_quiet_play_is_its_own_transaction() -> None:
     assert TableState.objects.get(table_id=table.id).version == outcome.body["version"]
     assert TableRequest.objects.filter(table_id=table.id, key="tap-1").exists()
     assert snapshot_cache.kept(table.id, club.id).version == outcome.body["version"]  # type: ignore[union-attr]
+
+
+def test_a_row_moved_after_the_unlocked_read_is_decided_again_under_the_lock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    club = make_club()
+    table = table_create(club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"])
+    dealt = table_events_append(
+        table_id=table.id, club=club, expected_version=1, events=DECLARED
+    ).body["version"]
+    read = postgres.row_read
+
+    def read_then_another_plays(*args: Any) -> Any:
+        found = read(*args)
+        monkeypatch.setattr(postgres, "row_read", read)
+        table_events_append(table_id=table.id, club=club, expected_version=dealt, events=[PLAY])
+        return found
+
+    monkeypatch.setattr(postgres, "row_read", read_then_another_plays)
+    with pytest.raises(StaleVersion) as stale:
+        table_events_append(
+            table_id=table.id, club=club, expected_version=dealt,
+            events=[{"player": "ana", "play": "KS"}],
+        )  # fmt: skip
+    assert (stale.value.expected, stale.value.current) == (dealt, dealt + 1)
+    assert len(read_stream(stream=table.stream)) == dealt + 1
