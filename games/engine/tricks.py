@@ -202,9 +202,12 @@ def play(
                 best = len(so_far)
         winner = cards[best][0]
         done = evolve(trick, cards=cards, winner=winner)
-        after["tricks"] = (*deal.tricks, done)
+        tricks = after["tricks"] = (*deal.tricks, done)
         after["tricks_won"] = {**tricks_won, winner: tricks_won[winner] + 1}
-        after["trick"] = new_trick(trick.number + 1, winner)
+        if len(tricks) < variant.tricks_per_deal:
+            after["trick"] = new_trick(trick.number + 1, winner)
+        else:  # the deal's last trick: no next trick, nothing left to judge or retract
+            after["trick"], after["pending"], after["provisional"] = None, (), ()
     deal = _new(DealState)
     _set(deal, "__dict__", after)
     rulings: list[Ruling] = []
@@ -212,14 +215,10 @@ def play(
         deal, rulings = record(deal, variant, proven, sitting.options)
     if done is not None:
         rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": done.number, **done.as_dict()}))
-        if len(deal.tricks) >= variant.tricks_per_deal:  # the deal's last trick
-            deal, last = record(
-                evolve(deal, provisional=(), pending=(), trick=None),
-                variant,
-                deal.provisional,
-                sitting.options,
-            )
-            sitting, closing = close_deal(evolve(sitting, deal=deal), variant, deal)
+        if deal.trick is None:  # the deal's last trick: its provisional renege is final
+            deal, last = record(deal, variant, provisional, sitting.options)
+            # (`close_deal` reads the sitting's balances, deals and options, not its deal.)
+            sitting, closing = close_deal(sitting, variant, deal)
             return sitting, rulings + last + closing
     table = sitting.__dict__.copy()  # `evolve(sitting, deal=deal)`
     table["deal"] = deal
