@@ -137,7 +137,6 @@ def exchange(
                 ),
                 params={"other": other},
             )
-    deal = exchange_cards(deal, variant.deck, ev)
     fee = deal.exchange_fee if ev.count else 0
     rulings: list[Ruling] = []
     balances = sitting.balances
@@ -147,8 +146,10 @@ def exchange(
             Ruling(RulingKind.EXCHANGE_FEE, {"player": ev.player, "amount": fee}, (posting,))
         )
         balances = {**balances, ev.player: balances[ev.player] - fee}
-    deal = evolve(
+    deal = exchange_cards(
         deal,
+        variant.deck,
+        ev,
         exchanged=(*deal.exchanged, ev.player),
         fees=deal.fees + fee,
         actions=deal.actions + 1,

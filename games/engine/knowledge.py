@@ -7,6 +7,8 @@ retracted cards), discards. A card seen in one place cannot turn up in another.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import parse_card
 from .errors import Rejection, gettext_noop
 from .events import Exchange
@@ -84,8 +86,9 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
     )
 
 
-def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealState:
-    """Apply the cards of an exchange to public knowledge and the stock."""
+def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange, **more: Any) -> DealState:
+    """Apply the cards of an exchange to public knowledge and the stock, and the `more`
+    changes of the caller's (one copy of the deal rather than two)."""
     player = ev.player
     discard = _listed(ev.discard, ev.count, deck, "discard")
     draw = _listed(ev.draw, ev.count, deck, "draw")
@@ -164,6 +167,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> DealS
         stock=stock - ev.count,
         pool=pool + ev.count,
         pool_cards=pool_cards,
+        **more,
     )
 
 

@@ -139,7 +139,7 @@ def broken_obligation(
     together), computed without listing every card: the referee asks this for every
     play and again whenever a hidden hand shows another card.
     """
-    held = tuple(hand)
+    held = hand if type(hand) is frozenset else tuple(hand)  # iterated more than once
     led = ctx.led
     trump = rules.trump
     strength = rules.strength

@@ -19,6 +19,9 @@ from .obligations import CLIMB, TrickRules, broken_obligation
 from .state import DealState, Pending, Renege, Ruling, evolve
 from .variants import Variant
 
+_new = object.__new__
+_set = object.__setattr__
+
 
 def judge(rules: TrickRules, strength: dict[str, int] | Any, pending: Pending) -> str | None:
     if pending.context is None:  # a climbing pass
@@ -36,19 +39,38 @@ def reveal(
     deal: DealState, rules: TrickRules, strength: Any, player: str, card: str, index: int
 ) -> tuple[tuple[Pending, ...], list[Renege]]:
     """Re-judge `player`'s pending plays now that `card` is shown to have been held."""
-    if not deal.pending:
-        return deal.pending, []
+    pending = deal.pending
+    for p in pending:  # most often nothing of this player's is waiting for this card
+        if p.player == player and card not in p.known:
+            break
+    else:
+        return pending, []
     kept: list[Pending] = []
     proven: list[Renege] = []
-    for p in deal.pending:
+    for p in pending:
         if p.player != player or card in p.known:
             kept.append(p)
             continue
-        p = evolve(p, known=p.known | {card})
-        obligation = judge(rules, strength, p)
+        known = p.known | {card}
+        context = p.context
+        if context is None:  # a climbing pass
+            obligation = judge(rules, strength, evolve(p, known=known))
+        elif card[1] != context.led and card[1] != rules.trump:
+            # Every obligation asks only about the hand's cards of the led suit and of
+            # trumps (test_obligations.py, `test_a_card_of_another_suit_changes_no_verdict`):
+            # a card of neither leaves the verdict as it was, no renege.
+            obligation = None
+        else:
+            assert p.card is not None
+            obligation = broken_obligation(rules, context, known, p.card)
         if obligation is not None:
             proven.append(Renege(p.player, p.trick, p.card, obligation, index, p.index))
-        elif len(p.known) < p.hand_size:
+        elif len(known) < p.hand_size:
+            # `evolve(p, known=known)`, its instance dict copied in place
+            fields = p.__dict__.copy()
+            fields["known"] = known
+            p = _new(Pending)
+            _set(p, "__dict__", fields)
             kept.append(p)
         # else: the whole hand is now known and the play was legal
     return tuple(kept), proven

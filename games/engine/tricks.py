@@ -28,6 +28,8 @@ from .variants import Variant
 
 _new = object.__new__
 _set = object.__setattr__
+#: `PlayContext(...)` without the named tuple's Python `__new__` (one per card played)
+_context = tuple.__new__
 
 
 def next_to_play(deal: DealState) -> str:
@@ -149,16 +151,19 @@ def play(
             elif trump is not None and other[1] == trump and top[1] != trump:
                 best = i
         top = so_far[best][1]
-        ctx = PlayContext(
-            led,
-            top,
-            trump is not None and top[1] == trump and led != trump,
-            len(so_far) == len(active) - 1,
-            tricks_won.get(player, 0),
-            played,
+        ctx = _context(
+            PlayContext,
+            (
+                led,
+                top,
+                trump is not None and top[1] == trump and led != trump,
+                len(so_far) == len(active) - 1,
+                tricks_won.get(player, 0),
+                played,
+            ),
         )
     else:
-        ctx = PlayContext(None, None, False, False, tricks_won.get(player, 0), played)
+        ctx = _context(PlayContext, (None, None, False, False, tricks_won.get(player, 0), played))
     # A logged hand holds the card already: no new set for it.
     held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
@@ -197,28 +202,26 @@ def play(
                 best = len(so_far)
         winner = cards[best][0]
         done = evolve(trick, cards=cards, winner=winner)
-        after["tricks"] = (*deal.tricks, done)
+        tricks = after["tricks"] = (*deal.tricks, done)
         after["tricks_won"] = {**tricks_won, winner: tricks_won[winner] + 1}
-        after["trick"] = new_trick(trick.number + 1, winner)
+        if len(tricks) < variant.tricks_per_deal:
+            after["trick"] = new_trick(trick.number + 1, winner)
+        else:  # the deal's last trick: no next trick, nothing left to judge or retract
+            after["trick"], after["pending"], after["provisional"] = None, (), ()
     deal = _new(DealState)
     _set(deal, "__dict__", after)
     rulings: list[Ruling] = []
     if proven:
         deal, rulings = record(deal, variant, proven, sitting.options)
-    if done is None:
-        table = sitting.__dict__.copy()
-        table["deal"] = deal
-        sitting = _new(Sitting)
-        _set(sitting, "__dict__", table)
-        return sitting, rulings
-    rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": done.number, **done.as_dict()}))
-    if len(deal.tricks) < variant.tricks_per_deal:
-        return evolve(sitting, deal=deal), rulings
-    deal, last = record(
-        evolve(deal, provisional=(), pending=(), trick=None),
-        variant,
-        deal.provisional,
-        sitting.options,
-    )
-    sitting, closing = close_deal(evolve(sitting, deal=deal), variant, deal)
-    return sitting, rulings + last + closing
+    if done is not None:
+        rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": done.number, **done.as_dict()}))
+        if deal.trick is None:  # the deal's last trick: its provisional renege is final
+            deal, last = record(deal, variant, provisional, sitting.options)
+            # (`close_deal` reads the sitting's balances, deals and options, not its deal.)
+            sitting, closing = close_deal(sitting, variant, deal)
+            return sitting, rulings + last + closing
+    table = sitting.__dict__.copy()  # `evolve(sitting, deal=deal)`
+    table["deal"] = deal
+    sitting = _new(Sitting)
+    _set(sitting, "__dict__", table)
+    return sitting, rulings

@@ -64,11 +64,11 @@ class Variant:
     def __init__(self) -> None:
         self.deck = deck_of(self.ranks)
         self.strength = strength_of(self.ranks)
-        self._rules: dict[tuple[str | None, bool], TrickRules] = {}
+        self._rules: dict[tuple[str | None, Any], TrickRules] = {}
 
     def rules_for(self, options: Mapping[str, Any], trump: str | None) -> TrickRules:
         """`trick_rules`, built once per trump suit and cinch setting (asked for every card)."""
-        key = (trump, bool(options.get("cinch")))
+        key = (trump, options.get("cinch"))  # a bool once checked, else None: no bool()
         rules = self._rules.get(key)
         if rules is None:
             rules = self._rules[key] = self.trick_rules(options, trump)

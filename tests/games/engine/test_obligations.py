@@ -195,3 +195,23 @@ def test_broken_obligation_matches_legal_plays(
     _, refused = legal_plays(r, c, hand)
     for card in hand:
         assert broken_obligation(r, c, hand, card) == refused.get(card)
+
+
+@settings(max_examples=600, deadline=None)
+@given(situations(), st.data())
+def test_a_card_of_another_suit_changes_no_verdict(
+    situation: tuple[TrickRules, PlayContext, list[str]], data: st.DataObject
+) -> None:
+    """What `reneges.reveal` relies on to skip re-judging a pending play: a card shown
+    later that is neither of the led suit nor a trump changes no verdict of a play."""
+    r, c, hand = situation
+    seen = set(hand) | c.played
+    others = [
+        x for x in DECK if x not in seen and x[1] != c.led and x[1] != r.trump and x in r.strength
+    ]
+    if not others:
+        return
+    shown = data.draw(st.sampled_from(others))
+    for card in hand:
+        before = broken_obligation(r, c, hand, card)
+        assert broken_obligation(r, c, [*hand, shown], card) == before

@@ -4,6 +4,8 @@ make what the classes make."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine import Posting, Ruling, new_sitting
@@ -52,7 +54,7 @@ def test_a_sitting_nobody_joined_or_left_seats_every_player() -> None:
 
 # The fast constructors (`new_deal`, `new_hand`, `new_trick`, `new_pending`) skip the frozen
 # dataclasses' `__init__`: each must make what the class itself makes, field for field.
-_DEAL = {
+_DEAL: dict[str, Any] = {
     "index": 0,
     "dealer": "a",
     "ante": 1,
