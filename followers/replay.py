@@ -38,14 +38,15 @@ def table_stream_name(stream: str) -> str:
 def table_streams(stream: str | None = None) -> Iterator[tuple[str, list[RecordedEvent]]]:
     """(name, events) of the one table stream named, or of every table stream (club by
     club, in the order they began), each read whole and in its club (one shard when
-    distributed by club)."""
+    distributed by club). Decoded lazily: the passes read few of the payloads (a settled
+    deal is folded from its rulings, its plays skipped) and no metadata."""
     if stream is not None:
         name = table_stream_name(stream)
-        yield name, read_stream(stream=name)
+        yield name, read_stream(stream=name, lazy=True)
         return
     for club in partition_heads():  # club by club: only the names are held, not events
         for name in stream_names(prefix=STREAM_PREFIX, club=club):
-            yield name, read_stream(stream=name, club=club)
+            yield name, read_stream(stream=name, club=club, lazy=True)
 
 
 def replay(

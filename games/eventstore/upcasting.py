@@ -26,6 +26,10 @@ class UpcasterRegistry:
 
         return decorator
 
+    def applies(self, *, type: str, schema_version: int) -> bool:
+        """Whether events of ``type`` stored at ``schema_version`` are upcast when read."""
+        return (type, schema_version) in self._upcasters
+
     def upcast(self, *, type: str, schema_version: int, data: Payload) -> tuple[int, Payload]:
         while (upcaster := self._upcasters.get((type, schema_version))) is not None:
             data = upcaster(data)
