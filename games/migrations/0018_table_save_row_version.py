@@ -13,7 +13,7 @@ SIGNATURE = (
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0016_table_save")]
+    dependencies = [("games", "0017_import_jobs")]
 
     operations = [
         migrations.RunSQL(
