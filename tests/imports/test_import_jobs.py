@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import OperationalError
 from rest_framework.test import APIClient
 
@@ -191,3 +192,17 @@ def test_a_database_failure_midway_fails_the_job_and_a_rerun_abandons_the_stale_
     assert done.table_id != stale.id
     stale.refresh_from_db()
     assert stale.import_status == "abandoned"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_runs_once_even_if_its_message_comes_twice_and_the_sweep_knows_it() -> None:
+    """In this process: the second nudge finds the job claimed (finished) and does nothing;
+    the beat sweeps import jobs like exports and audits (api_common/jobs.py)."""
+    club = make_club()
+    job = import_start(club=club, name="x", transcript=_sitting(deals=3), prefer_async=True)
+    assert isinstance(job, ImportJob)
+    first = import_job_run(job_id=job.id)
+    second = import_job_run(job_id=job.id)
+    assert (first.status, second.status, second.attempts) == ("succeeded", "succeeded", 1)
+    assert Table.objects.filter(club=club).count() == 1
+    assert settings.CELERY_BEAT_SCHEDULE["games.imports_sweep"]["task"] == "games.imports_sweep"
