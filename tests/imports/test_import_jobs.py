@@ -206,3 +206,36 @@ def test_a_job_runs_once_even_if_its_message_comes_twice_and_the_sweep_knows_it(
     assert (first.status, second.status, second.attempts) == ("succeeded", "succeeded", 1)
     assert Table.objects.filter(club=club).count() == 1
     assert settings.CELERY_BEAT_SCHEDULE["games.imports_sweep"]["task"] == "games.imports_sweep"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweep_that_fails_a_lost_job_abandons_the_table_it_left_importing() -> None:
+    """Its worker died midway every time: the table would stay `importing`, and the log's
+    followers would hold the club back at its first event for good."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.tasks import imports_sweep_task
+
+    club = make_club()
+    job = import_start(club=club, name="z", transcript=_sitting(deals=12), prefer_async=True)
+    assert isinstance(job, ImportJob)
+    stale = Table.objects.create(
+        id=uuid.uuid4(),
+        club=club,
+        name="z",
+        variant="louisiana",
+        options={},
+        players=["p1", "p2", "p3", "p4"],
+        created_at=job.created_at,
+        import_status=IMPORTING,
+    )
+    long_ago = timezone.now() - timedelta(days=2)
+    ImportJob.objects.filter(id=job.id).update(
+        table_id=stale.id, status="running", attempts=99, updated_at=long_ago
+    )
+    imports_sweep_task()
+    assert ImportJob.objects.get(id=job.id).status == "failed"
+    stale.refresh_from_db()
+    assert stale.import_status == "abandoned"
