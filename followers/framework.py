@@ -17,6 +17,10 @@ transaction that
    the checkpoint then rests after the last event it accepted, and the stop says whether
    to go on at once in a new transaction (`more`), not before a time (`not_before`), or
    not until woken again (neither);
+   A table being imported is held back (a club's page ends before its first event: the
+   club rests there until woken after the import's last chunk) and an abandoned import's
+   events are never handed over but moved past (`followers.registry.streams_gated`, one
+   look-up per batch; docs/projectors.md, "Imports");
 5. moves the club checkpoints and commits them with whatever the handler wrote.
 
 A worker killed at any point (SIGKILL included) rolls back its batch: the next run resumes
