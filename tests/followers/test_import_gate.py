@@ -149,3 +149,20 @@ def test_an_import_abandoned_while_held_is_then_passed_over() -> None:
     subscription_run(picky, name=name, clubs=[log.club_id], create=False)
     assert picky.seen == [0, 3]
     assert log.at(name) == log.positions[3]
+
+
+def test_a_rebuild_reading_to_the_end_stops_at_a_held_import() -> None:
+    """`projection_rebuild` batches until `caught_up`: a club held back by an import is as
+    far as it can go, so the rebuild ends (and its generation goes on once woken)."""
+    log = Log()
+    whole, importing = log.table(), log.table("importing")
+    log.write(whole, 2)  # 0 1
+    log.write(importing, 2)  # 2 3
+    name = log.follow()
+    checkpoint = SubscriptionCheckpoint.objects.get(name=name)
+    picky = Picky(refuse=set())
+    batches = [framework.checkpoint_project(picky, checkpoint, clubs=[log.club_id])]
+    while not batches[-1].caught_up and len(batches) < 3:
+        batches.append(framework.checkpoint_project(picky, checkpoint, clubs=[log.club_id]))
+    assert batches[-1].caught_up
+    assert (len(batches), picky.seen) == (1, [0, 1])
