@@ -17,6 +17,10 @@ transaction that
    the checkpoint then rests after the last event it accepted, and the stop says whether
    to go on at once in a new transaction (`more`), not before a time (`not_before`), or
    not until woken again (neither);
+   A table being imported is held back (a club's page ends before its first event: the
+   club rests there until woken after the import's last chunk) and an abandoned import's
+   events are never handed over but moved past (`followers.registry.streams_gated`, one
+   look-up per batch; docs/projectors.md, "Imports");
 5. moves the club checkpoints and commits them with whatever the handler wrote.
 
 A worker killed at any point (SIGKILL included) rolls back its batch: the next run resumes
@@ -39,6 +43,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from followers.models import SubscriptionCheckpoint, SubscriptionClubCheckpoint
+from followers.registry import HOLD, PASS_OVER, streams_gated
 from games.eventstore import RecordedEvent, club_key, last_position, partitions_behind, read_all
 
 logger = logging.getLogger(__name__)
@@ -247,29 +252,51 @@ def checkpoint_project(
         if events:
             pages.append((club, after, head, events))
             read += len(events)
+    # Tables being imported are held back (the club's page ends before the first event of
+    # one), abandoned imports passed over (followers.registry.streams_gated): one look-up
+    # for the batch.
+    gated = streams_gated({event.stream for *_, events in pages for event in events})
+    handed: list[list[RecordedEvent]] = []
+    ends: list[int] = []  # how many of each page's events are before a held stream's
+    for *_, events in pages:
+        end = next((i for i, e in enumerate(events) if gated.get(e.stream) == HOLD), len(events))
+        ends.append(end)
+        handed.append([e for e in events[:end] if gated.get(e.stream) != PASS_OVER])
     stop = None
-    if pages:
-        given = [event for *_, events in pages for event in events]
+    given = [event for events in handed for event in events]
+    if given:
         stop = handler.handle(given, generation=checkpoint.generation)
-    # The handler took a prefix of what it was given: whole pages, then part of one.
-    left = read if stop is None else max(0, min(stop.accepted, read))
-    processed = left
+    # The handler took a prefix of what it was given: whole pages, then part of one. A page
+    # it took whole is passed up to its end (passed-over events included), one it cut rests
+    # after the last event it took.
+    left = len(given) if stop is None else max(0, min(stop.accepted, len(given)))
+    advanced, cut = 0, False  # cut: the handler's prefix ended before this page
     moved: list[SubscriptionClubCheckpoint] = []
-    for club, after, head, events in pages:
-        accepted = min(left, len(events))
-        left -= accepted
-        if accepted:
+    for (club, after, head, events), end, took in zip(pages, ends, handed, strict=True):
+        if cut:
+            rest = after
+        else:
+            accepted = min(left, len(took))
+            left -= accepted
+            if accepted == len(took):
+                rest = events[end - 1].position if end else after
+            else:
+                rest = took[accepted - 1].position if accepted else after
+            cut = stop is not None and left == 0
+        if rest > after:
+            advanced += rest - after
             moved.append(
-                SubscriptionClubCheckpoint(
-                    checkpoint=checkpoint, club_id=club, position=events[accepted - 1].position
-                )
+                SubscriptionClubCheckpoint(checkpoint=checkpoint, club_id=club, position=rest)
             )
-        if accepted < len(events) or events[-1].position < head:
+        # Not caught up when the handler stopped inside the page, or the club has more to
+        # read; a club held back by an import is as far as it can go until woken.
+        if rest < (events[end - 1].position if end else after) or (
+            end == len(events) and events[-1].position < head
+        ):
             caught_up = False
-        if ahead is not None and accepted < len(events):
-            ahead.keep(
-                club, events[accepted - 1].position if accepted else after, events[accepted:]
-            )
+        if ahead is not None and rest < events[-1].position:
+            ahead.keep(club, rest, [e for e in events if e.position > rest])
+    processed = advanced
     not_before = stop.not_before if stop is not None else None
     positions = {**done, **{str(row.club_id): row.position for row in moved}}
     if not processed and not_before == checkpoint.not_before:

@@ -27,7 +27,7 @@ in their `AppConfig.ready()` through `followers.subscriptions`; `games` never im
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
@@ -139,6 +139,35 @@ def register_wake(name: str, hook: InlineProjector) -> None:
     asynchronous subscription (not a read model of its own). The events of a rolled-back
     append never reach it."""
     _wakes.setdefault(name, hook)
+
+
+# Streams the asynchronous followers must not read yet, or ever: a table being imported is
+# written over several transactions (games.services.tables.table_import) and is whole only
+# with its last chunk; an import that failed midway left chunks in the append-only log that
+# no follower should count. The owner of those streams (games) answers, for the streams of
+# a page, which to HOLD (stop before their first event, read again when woken) and which to
+# PASS_OVER (move past without handing them over); streams it does not name are read.
+HOLD, PASS_OVER = "hold", "pass_over"
+#: `gate(stream names)` -> {stream: HOLD or PASS_OVER} for those not to hand over now.
+StreamGate = Callable[[Collection[str]], Mapping[str, str]]
+_gates: dict[str, StreamGate] = {}
+
+
+def register_gate(name: str, gate: StreamGate) -> None:
+    """`gate` says which streams the checkpointed followers hold back or pass over."""
+    _gates[name] = gate
+
+
+def streams_gated(streams: Collection[str]) -> dict[str, str]:
+    """What every registered gate says of `streams` (HOLD wins over PASS_OVER)."""
+    gated: dict[str, str] = {}
+    if not streams:
+        return gated
+    for gate in list(_gates.values()):
+        for stream, verdict in gate(streams).items():
+            if gated.get(stream) != HOLD:
+                gated[stream] = verdict
+    return gated
 
 
 def register_inline(name: str, projector: InlineProjector) -> None:

@@ -26,9 +26,11 @@ class GamesConfig(AppConfig):
             INLINE,
             LIVE,
             Subscription,
+            register_gate,
             subscription_register,
         )
         from games.projections.tables import tables_books, tables_project
+        from games.selectors.imports import tables_import_gate
         from games.sitting import rebuild as table_state_rebuild
 
         # The table state: each table's row, projected inline from `TableCreated`, and its
@@ -45,6 +47,9 @@ class GamesConfig(AppConfig):
             )
         )
         table_state_rebuild.register()
+        # The checkpointed followers hold back a table being imported and pass over an
+        # abandoned import (docs/events.md).
+        register_gate("table_imports", tables_import_gate)
         subscription_register(
             Subscription(
                 "table_transcript",

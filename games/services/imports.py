@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Collection
 from dataclasses import asdict
 from typing import Any
 
@@ -132,6 +133,20 @@ def import_job_run(*, job_id: uuid.UUID | str) -> ImportJob:
             error=f"{type(error).__name__}: {error}",
         )
     return _finish(job, table_id=table.id)
+
+
+def imports_lost_abandon(*, job_ids: Collection[str]) -> int:
+    """Abandon the tables the sweep's failed jobs left `importing` (their worker died
+    midway): hidden either way, but a follower holds back at an importing table's first
+    event until it is whole or abandoned. How many tables."""
+    tables = Table.objects.filter(
+        id__in=ImportJob.objects.filter(id__in=job_ids, table_id__isnull=False).values("table_id"),
+        import_status=IMPORTING,
+    )
+    stale = list(tables)
+    for table in stale:
+        import_abandon(table)
+    return len(stale)
 
 
 def _problem(rejection: Rejection, **where: int | None) -> dict[str, Any]:

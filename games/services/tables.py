@@ -209,10 +209,16 @@ def _import_status(table: Table, status: str) -> None:
 
 def import_abandon(table: Table) -> None:
     """Mark a failed import `abandoned` (it is hidden either way: left `importing` when the
-    database cannot be reached even for this)."""
+    database cannot be reached even for this, until its job's next run or the sweep that
+    fails the job abandons it)."""
+    from followers.registry import wake_followers
+
     try:
         with transaction.atomic():
             _import_status(table, ABANDONED)
+            # Followers held back at its first event pass over it now (no event is
+            # appended that would wake them).
+            wake_followers(())
     except Error:
         log.warning("import of table %s failed; it stays hidden as importing", table.id)
 

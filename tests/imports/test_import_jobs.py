@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import OperationalError
 from rest_framework.test import APIClient
 
@@ -144,11 +145,20 @@ def test_what_is_cheap_to_check_is_still_a_422_on_the_post() -> None:
     assert not ImportJob.objects.filter(club=club).exists()
 
 
+def _no_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jobs run in this process only: a Celery worker of the session (started by an
+    earlier test) must not get the message and race the test for the job."""
+    from games.tasks import import_run_task
+
+    monkeypatch.setattr(import_run_task, "delay", lambda *args, **kwargs: None)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_database_failure_midway_fails_the_job_and_a_rerun_abandons_the_stale_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """In this process (no worker): the third chunk's append fails as a dropped commit."""
+    _no_worker(monkeypatch)
     club = make_club()
     job = import_start(club=club, name="x", transcript=_sitting(deals=12), prefer_async=True)
     assert isinstance(job, ImportJob)
@@ -189,5 +199,55 @@ def test_a_database_failure_midway_fails_the_job_and_a_rerun_abandons_the_stale_
     done = import_job_run(job_id=again.id)
     assert done.status == "succeeded"
     assert done.table_id != stale.id
+    stale.refresh_from_db()
+    assert stale.import_status == "abandoned"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_runs_once_even_if_its_message_comes_twice_and_the_sweep_knows_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In this process: the second nudge finds the job claimed (finished) and does nothing;
+    the beat sweeps import jobs like exports and audits (api_common/jobs.py)."""
+    _no_worker(monkeypatch)
+    club = make_club()
+    job = import_start(club=club, name="x", transcript=_sitting(deals=3), prefer_async=True)
+    assert isinstance(job, ImportJob)
+    first = import_job_run(job_id=job.id)
+    second = import_job_run(job_id=job.id)
+    assert (first.status, second.status, second.attempts) == ("succeeded", "succeeded", 1)
+    assert Table.objects.filter(club=club).count() == 1
+    assert settings.CELERY_BEAT_SCHEDULE["games.imports_sweep"]["task"] == "games.imports_sweep"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweep_that_fails_a_lost_job_abandons_the_table_it_left_importing() -> None:
+    """Its worker died midway every time: the table would stay `importing`, and the log's
+    followers would hold the club back at its first event for good."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.tasks import imports_sweep_task
+
+    club = make_club()
+    stale = Table.objects.create(
+        id=uuid.uuid4(),
+        club=club,
+        name="z",
+        variant="louisiana",
+        options={},
+        players=["p1", "p2", "p3", "p4"],
+        created_at=timezone.now(),
+        import_status=IMPORTING,
+    )
+    # Made here, not by `import_start`: no message, so no worker of the session runs it.
+    job = ImportJob.objects.create(
+        club=club, name="z", transcript={}, context={}, items=400, table_id=stale.id
+    )
+    long_ago = timezone.now() - timedelta(days=2)
+    ImportJob.objects.filter(id=job.id).update(status="running", attempts=99, updated_at=long_ago)
+    imports_sweep_task()
+    assert ImportJob.objects.get(id=job.id).status == "failed"
     stale.refresh_from_db()
     assert stale.import_status == "abandoned"
