@@ -12,6 +12,11 @@ trap services_down EXIT
 services_up
 "$ROOT/scripts/browser.sh"
 cd "$ROOT"
+# Compiled modules (and pytest's rewritten test modules) kept in var/pycache between runs and
+# shared by every process the suite starts (xdist workers, manage.py, gunicorn, Celery):
+# with PYTHONDONTWRITEBYTECODE (set in the Docker image) each recompiled them all.
+unset PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX="$VAR/pycache"
 if [[ $# -gt 0 ]]; then
     log "running the tests: $*"
     "$PY" -m pytest "$@"

@@ -140,3 +140,29 @@ def _no_stale_wake_marks() -> None:
     from followers.wakeup import pending_reset
 
     pending_reset()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """A request through LocaleMiddleware leaves its language active in the thread; the next
+    test (a management command called directly, whose words are checked) starts in the
+    default language whichever test ran before it on this worker."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture
+def clubs_of_the_whole_log() -> None:
+    """A test that rebuilds from the whole log rebuilds every table in it, and the log is
+    append-only: it outlives the transactional tests whose flush removed their clubs. Their
+    clubs are put back (in this test's transaction) so the rebuilt `Table` rows have them,
+    whichever tests ran before on this worker."""
+    from clubs.models import Club
+    from games.eventstore import partition_heads
+    from games.eventstore.reader import NO_CLUB
+
+    clubs = {str(pk) for pk in Club.objects.values_list("pk", flat=True)}
+    missing = set(partition_heads()) - clubs - {NO_CLUB}
+    Club.objects.bulk_create(Club(id=pk, name=f"left in the log {pk}") for pk in missing)

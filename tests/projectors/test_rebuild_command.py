@@ -48,6 +48,7 @@ def test_one_command_rebuilds_an_async_projector_with_progress() -> None:
     assert snapshot(live().generation, {str(club.id)})
 
 
+@pytest.mark.usefixtures("clubs_of_the_whole_log")  # rebuilds the whole log
 def test_everything_without_a_name_and_clear_refusals() -> None:
     text = _run()
     assert "table_state: rebuilt" in text

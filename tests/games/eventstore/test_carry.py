@@ -59,11 +59,8 @@ def _url(config: dict, name: str) -> str:
     )
 
 
-@pytest.fixture
-def scratch(owner_dsn: str) -> Iterator[dict[str, str]]:
-    name = f"carry_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(owner_dsn, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
+def _scratch_database(owner_dsn: str, name: str) -> dict[str, str]:
+    """How a `manage.py` and the two roles reach the scratch database `name`."""
     env = {
         **os.environ,
         "DATABASE_URL": _url(settings.APP_DATABASE, name),
@@ -72,19 +69,70 @@ def scratch(owner_dsn: str) -> Iterator[dict[str, str]]:
         "DJANGO_SETTINGS_MODULE": "bourre_site.settings.local",
     }
     params = conninfo_to_dict(owner_dsn)
+    return {
+        "env": env,  # type: ignore[dict-item]
+        "owner": make_conninfo(**{**params, "dbname": name}),
+        "app": make_conninfo(
+            **{
+                **params,
+                "dbname": name,
+                "user": settings.APP_DATABASE["USER"],
+                "password": settings.APP_DATABASE["PASSWORD"],
+            }
+        ),
+    }
+
+
+def _create(owner_dsn: str, name: str, template: str | None = None) -> None:
+    """Create the scratch database `name`, empty or a copy of `template`. A copy needs the
+    template to have no session: a `manage.py` that has just migrated it may still be ending
+    its own, so try again for a few seconds."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            with psycopg.connect(owner_dsn, autocommit=True) as conn:
+                conn.execute(
+                    f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else "")
+                )
+            return
+        except psycopg.errors.ObjectInUse:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+@pytest.fixture
+def scratch(owner_dsn: str) -> Iterator[dict[str, str]]:
+    """An empty scratch database."""
+    name = f"carry_{uuid.uuid4().hex[:10]}"
+    _create(owner_dsn, name)
     try:
-        yield {
-            "env": env,  # type: ignore[dict-item]
-            "owner": make_conninfo(**{**params, "dbname": name}),
-            "app": make_conninfo(
-                **{
-                    **params,
-                    "dbname": name,
-                    "user": settings.APP_DATABASE["USER"],
-                    "password": settings.APP_DATABASE["PASSWORD"],
-                }
-            ),
-        }
+        yield _scratch_database(owner_dsn, name)
+    finally:
+        _drop(owner_dsn, name)
+
+
+@pytest.fixture(scope="session")
+def first_schema(owner_dsn: str) -> Iterator[str]:
+    """A database migrated once to PREVIOUS (the first schema), which `first_log` copies: the
+    migration from an empty database was most of each test's time, and a copy made with
+    CREATE DATABASE ... TEMPLATE is that same database."""
+    name = f"carry_first_{uuid.uuid4().hex[:10]}"
+    _create(owner_dsn, name)
+    try:
+        manage(_scratch_database(owner_dsn, name)["env"], "migrate", "games", PREVIOUS)
+        yield name
+    finally:
+        _drop(owner_dsn, name)
+
+
+@pytest.fixture
+def first_log(owner_dsn: str, first_schema: str) -> Iterator[dict[str, str]]:
+    """A scratch database at the first schema (PREVIOUS), as `scratch` migrated there."""
+    name = f"carry_{uuid.uuid4().hex[:10]}"
+    _create(owner_dsn, name, template=first_schema)
+    try:
+        yield _scratch_database(owner_dsn, name)
     finally:
         _drop(owner_dsn, name)
 
@@ -143,8 +191,8 @@ def _rows(conn: psycopg.Connection, table: str, order: str) -> list[dict]:
 
 
 @pytest.mark.django_db
-def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(scratch) -> None:
-    manage(scratch["env"], "migrate", "games", PREVIOUS)
+def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(first_log) -> None:
+    scratch = first_log  # at PREVIOUS
     clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
     tables = [f"table-{uuid.uuid4()}" for _ in range(3)]
     owners = [clubs[0], clubs[1], clubs[0]]
@@ -258,8 +306,8 @@ def test_going_back_restores_the_first_log_but_never_loses_a_new_event(scratch) 
 
 
 @pytest.mark.django_db
-def test_a_tampered_first_log_is_not_carried_forward(scratch) -> None:
-    manage(scratch["env"], "migrate", "games", PREVIOUS)
+def test_a_tampered_first_log_is_not_carried_forward(first_log) -> None:
+    scratch = first_log  # at PREVIOUS
     with psycopg.connect(scratch["app"], autocommit=True) as conn:
         v1_append(conn, "table-t", [("TableCreated", {"club_id": str(uuid.uuid4())})])
         v1_append(conn, "table-t", [("CardPlayed", {"card": "AS"}), ("CardPlayed", {"n": 2})])
@@ -335,9 +383,10 @@ def _verified(env: dict[str, str], club: str) -> str:
 
 
 @pytest.mark.django_db
-def test_a_log_written_before_the_one_row_append_goes_on_from_each_head_and_back(scratch):
+def test_a_log_written_before_the_one_row_append_goes_on_from_each_head_and_back(first_log):
     one_row, before = _games_migration("append_one_row")
-    manage(scratch["env"], "migrate", "games", before)
+    scratch = first_log
+    manage(scratch["env"], "migrate", "games", before)  # on from PREVIOUS
     clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
     with psycopg.connect(scratch["app"], autocommit=True) as conn:
         for club in clubs:  # the function before: one row of every column per event
@@ -368,9 +417,10 @@ def test_a_log_written_before_the_one_row_append_goes_on_from_each_head_and_back
 
 
 @pytest.mark.django_db
-def test_a_log_with_head_rows_goes_on_from_each_clubs_last_event_and_back(scratch):
+def test_a_log_with_head_rows_goes_on_from_each_clubs_last_event_and_back(first_log):
     lock_per_club, before = _games_migration("lock_per_club")
-    manage(scratch["env"], "migrate", "games", before)
+    scratch = first_log
+    manage(scratch["env"], "migrate", "games", before)  # on from PREVIOUS
     clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
     with psycopg.connect(scratch["app"], autocommit=True) as conn:
         for club in clubs:  # the function before: it locks and moves the club's head row

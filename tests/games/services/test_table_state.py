@@ -80,6 +80,7 @@ def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
     assert _verify(table.id).strip().endswith("0 differences")
 
 
+@pytest.mark.usefixtures("clubs_of_the_whole_log")  # rebuilds the whole log
 def test_a_deleted_row_is_rebuilt() -> None:
     _, table, outcome = _table()
     TableState.objects.filter(table=table).delete()

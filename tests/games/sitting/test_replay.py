@@ -114,6 +114,7 @@ def test_the_fold_of_settled_deals_from_their_rulings_equals_the_engine_fold() -
     assert skipped >= 15  # most deals of these sittings were not replayed by the engine
 
 
+@pytest.mark.usefixtures("clubs_of_the_whole_log")  # rebuilds the whole log
 def test_one_shared_read_rebuilds_every_table_as_the_service_wrote_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -146,6 +147,7 @@ def test_one_shared_read_rebuilds_every_table_as_the_service_wrote_it(
     assert [r.differences for r in verified.values()] == [(), ()]
 
 
+@pytest.mark.usefixtures("clubs_of_the_whole_log")  # rebuilds the whole log
 def test_the_command_rebuilds_everything_on_one_read_with_a_progress_bar() -> None:
     tables = _sitting_tables(3, seed=3)
     inline = {table.id: _rows(table) for table in tables}
@@ -162,6 +164,7 @@ def test_the_command_rebuilds_everything_on_one_read_with_a_progress_bar() -> No
     assert out.getvalue().endswith("0 differences\n")
 
 
+@pytest.mark.usefixtures("clubs_of_the_whole_log")  # rebuilds the whole log
 def test_a_table_the_ledger_cannot_book_fails_its_rebuild_not_the_others() -> None:
     tables = _sitting_tables(2, seed=4)
     inline = _rows(tables[1])
