@@ -63,6 +63,7 @@ def test_the_command_and_the_endpoint_take_their_names_from_the_one_registry(clu
     assert response.json()["error"]["field"] == "name"
 
 
+@pytest.mark.usefixtures("clubs_of_the_whole_log")  # rebuilds the whole log
 def test_an_inline_projection_is_rebuilt_whole_through_the_api(club: Club) -> None:
     table = sitting_table(club, seed=61)
     TableState.objects.filter(table=table).update(version=1)  # a damaged read model
