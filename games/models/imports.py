@@ -32,6 +32,12 @@ class ImportJob(models.Model):
     name = models.CharField(max_length=200)
     transcript = models.JSONField(help_text="the posted document; emptied once the job ends")
     context = models.JSONField(default=dict, help_text="who posted it (the events' metadata)")
+    language = models.CharField(
+        max_length=16,
+        blank=True,
+        default="",
+        help_text="the poster's language: the worker words a refusal in it, as the 422 would be",
+    )
 
     status = models.CharField(max_length=12, choices=ImportStatus.choices, default="queued")
     attempts = models.IntegerField(default=0, help_text="runs started (api_common/jobs.py)")

@@ -19,7 +19,7 @@ from dataclasses import asdict
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from api_common.jobs import enqueue_after_commit, job_claim
@@ -89,6 +89,7 @@ def _job_create(
             name=prepared.name,
             transcript=transcript,
             context=asdict(context or RequestContext()),
+            language=translation.get_language() or "",
             items=len(prepared.items),
         )
         enqueue_after_commit(lambda: import_run_task.delay(str(job.id)), what=f"import {job.id}")
@@ -102,6 +103,14 @@ def import_job_run(*, job_id: uuid.UUID | str) -> ImportJob:
     if not job_claim(ImportJob, job_id):
         return ImportJob.objects.get(id=job_id)
     job = ImportJob.objects.select_related("club").get(id=job_id)
+    # A refusal is worded in the poster's language, as the request's 422 would have been
+    # (a worker runs in the site's default language).
+    with translation.override(job.language or None):
+        return _run(job)
+
+
+def _run(job: ImportJob) -> ImportJob:
+    """The claimed job imported, its end recorded (`_finish`)."""
     if job.table_id is not None:
         stale = Table.objects.filter(id=job.table_id, import_status=IMPORTING).first()
         if stale is not None:

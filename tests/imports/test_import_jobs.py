@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.db import OperationalError
+from django.utils import translation
 from rest_framework.test import APIClient
 
 import games.services.events as events_module
+from games.engine import TranscriptRejected
 from games.engine.simulate import random_sitting
 from games.models import ImportJob, Table
 from games.services import IMPORT_SYNC_ITEMS, import_job_run
@@ -251,3 +253,32 @@ def test_the_sweep_that_fails_a_lost_job_abandons_the_table_it_left_importing() 
     assert ImportJob.objects.get(id=job.id).status == "failed"
     stale.refresh_from_db()
     assert stale.import_status == "abandoned"
+
+
+def _refused_in_request(club: Any, transcript: dict[str, Any], language: str) -> str:
+    """The message the request itself gives (imported there, not as a job) in `language`."""
+    with translation.override(language), pytest.raises(TranscriptRejected) as refused:
+        import_start(club=club, name="x", transcript=transcript)
+    with translation.override(language):
+        return refused.value.rejection.message
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refusal_found_by_the_worker_is_worded_in_the_poster_s_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker runs in the site's language; the job keeps the poster's, so a refusal
+    read from the job says what the request's 422 would have said, in the same words."""
+    _no_worker(monkeypatch)
+    club = make_club()
+    broken = _out_of_turn(_sitting(deals=12), deal=5)
+    french = _refused_in_request(club, broken, "fr")
+    assert french != _refused_in_request(club, broken, "en")
+    with translation.override("fr"):
+        job = import_start(club=club, name="x", transcript=broken, prefer_async=True)
+    assert isinstance(job, ImportJob)
+    assert job.language == "fr"
+    failed = import_job_run(job_id=job.id)  # as a worker runs it: no request's language
+    assert failed.status == "failed"
+    assert failed.problem is not None
+    assert (failed.problem["deal"], failed.problem["message"]) == (5, french)
