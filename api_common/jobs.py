@@ -77,6 +77,17 @@ def job_fail(model: type[models.Model], job_id: Any, reason: str) -> None:
     )
 
 
+def job_run(model: type[models.Model], job_id: Any, run: Callable[[], Any]) -> str:
+    """A task's body: run the job's service and answer its status; whatever breaks, the job
+    says so instead of hanging (marked failed with the error), and the error goes on to
+    Celery (`acks_late`: a worker killed midway leaves the message for the sweep)."""
+    try:
+        return str(run().status)
+    except Exception as error:
+        job_fail(model, job_id, f"{type(error).__name__}: {error}")
+        raise
+
+
 @dataclass
 class SweepReport:
     resent: list[str] = field(default_factory=list)

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from api_common.jobs import job_fail, jobs_sweep
+from api_common.jobs import job_run, jobs_sweep
 from audits.models import AuditRun, AuditTrigger
 from audits.services import audit_run
 
 
 @shared_task(name="audits.run", acks_late=True, ignore_result=True)
 def audit_run_task(run_id: str) -> str:
-    try:
-        return str(audit_run(run_id=run_id).status)
-    except Exception as error:  # whatever broke, the run says so instead of hanging
-        job_fail(AuditRun, run_id, f"{type(error).__name__}: {error}")
-        raise
+    return job_run(AuditRun, run_id, lambda: audit_run(run_id=run_id))
 
 
 @shared_task(name="audits.nightly", acks_late=True, ignore_result=True)

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from api_common.jobs import job_fail, jobs_sweep
+from api_common.jobs import job_run, jobs_sweep
 from exports.models import ExportJob
 from exports.services import export_build
 
 
 @shared_task(name="exports.build", acks_late=True, ignore_result=True)
 def export_build_task(job_id: str) -> str:
-    try:
-        return str(export_build(job_id=job_id).status)
-    except Exception as error:  # whatever broke, the job says so instead of hanging
-        job_fail(ExportJob, job_id, f"{type(error).__name__}: {error}")
-        raise
+    return job_run(ExportJob, job_id, lambda: export_build(job_id=job_id))
 
 
 @shared_task(name="exports.sweep", ignore_result=True)

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from api_common.jobs import job_fail, jobs_sweep
+from api_common.jobs import job_run, jobs_sweep
 from games.models import ImportJob
 from games.services.imports import import_job_run, imports_lost_abandon
 
 
 @shared_task(name="games.import", acks_late=True, ignore_result=True)
 def import_run_task(job_id: str) -> str:
-    try:
-        return str(import_job_run(job_id=job_id).status)
-    except Exception as error:  # whatever broke, the job says so instead of hanging
-        job_fail(ImportJob, job_id, f"{type(error).__name__}: {error}")
-        raise
+    return job_run(ImportJob, job_id, lambda: import_job_run(job_id=job_id))
 
 
 @shared_task(name="games.imports_sweep", ignore_result=True)
