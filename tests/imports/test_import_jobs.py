@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import OperationalError
 from django.utils import translation
 from rest_framework.test import APIClient
 
@@ -24,6 +23,7 @@ from games.services import IMPORT_SYNC_ITEMS, import_job_run
 from games.services.imports import import_start
 from games.services.tables import IMPORTING, import_prepared
 from tests.clubs.helpers import client_for, make_club, make_key
+from tests.imports.helpers import failing_append
 
 
 def _sitting(deals: int, seed: int = 7) -> dict[str, Any]:
@@ -165,17 +165,7 @@ def test_a_database_failure_midway_fails_the_job_and_a_rerun_abandons_the_stale_
     job = import_start(club=club, name="x", transcript=_sitting(deals=12), prefer_async=True)
     assert isinstance(job, ImportJob)
     real = events_module.table_events_append
-    calls = 0
-
-    def append(**kwargs: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        outcome = real(**kwargs)
-        if calls == 3:
-            raise OperationalError("server closed the connection unexpectedly")
-        return outcome
-
-    monkeypatch.setattr(events_module, "table_events_append", append)
+    monkeypatch.setattr(events_module, "table_events_append", failing_append())
     failed = import_job_run(job_id=job.id)
     assert failed.status == "failed"
     assert failed.problem is not None

@@ -22,23 +22,10 @@ from projectors.framework import projector_run
 from projectors.player_stats import NAME
 from projectors.selectors import leaderboard_between
 from tests.clubs.helpers import make_club
+from tests.imports.helpers import failing_append
 from tests.projectors.conftest import live, snapshot, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
-
-
-def _failing_third_chunk(real: Callable[..., Any]) -> Callable[..., Any]:
-    calls = 0
-
-    def append(**kwargs: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        outcome = real(**kwargs)
-        if calls == 3:  # appended, then the database drops the commit
-            raise OperationalError("server closed the connection unexpectedly")
-        return outcome
-
-    return append
 
 
 def _caught_up(club_id: str) -> Callable[[], bool]:
@@ -60,7 +47,7 @@ def test_an_abandoned_import_counts_for_nothing_and_what_follows_is_counted(
     club_id = str(club.id)
     projector_run(name=NAME)  # the live checkpoint exists before the imports
     real = events_module.table_events_append
-    monkeypatch.setattr(events_module, "table_events_append", _failing_third_chunk(real))
+    monkeypatch.setattr(events_module, "table_events_append", failing_append())
     lost = random_sitting(random.Random(1), "louisiana", 4, deals=12)
     with pytest.raises(OperationalError):
         table_import(club=club, name="lost", transcript=lost.transcript)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from games.engine.simulate import random_sitting
 from games.eventstore import last_position, read_stream
 from games.models import Table
 from games.services import table_import
+from tests.imports.helpers import failing_append
 from tests.webhooks.conftest import checkpoint_of, create_webhook, wait_for
 from tests.webhooks.receiver import Receiver
 from webhooks.delivery import endpoint_deliver
@@ -32,22 +32,6 @@ KINDS = ["table_created", "deal_settled"]
 
 def _sitting(seed: int, deals: int = 12) -> dict[str, Any]:
     return random_sitting(random.Random(seed), "louisiana", 4, deals=deals).transcript
-
-
-def _failing_third_chunk(real: Callable[..., Any]) -> Callable[..., Any]:
-    """`table_events_append` that fails at its third call (the database dropping the
-    commit), as tests/games/services/test_import_all_or_nothing.py does."""
-    calls = 0
-
-    def append(**kwargs: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        outcome = real(**kwargs)
-        if calls == 3:
-            raise OperationalError("server closed the connection unexpectedly")
-        return outcome
-
-    return append
 
 
 def _deliver_all(endpoint: dict[str, Any], club: Club) -> None:
@@ -74,7 +58,7 @@ def test_an_abandoned_import_delivers_nothing_and_what_follows_it_is_delivered(
     endpoint = create_webhook(admin, receiver.url, KINDS)
     receiver.secret = endpoint["secret"]
     real = events_module.table_events_append
-    monkeypatch.setattr(events_module, "table_events_append", _failing_third_chunk(real))
+    monkeypatch.setattr(events_module, "table_events_append", failing_append())
     with pytest.raises(OperationalError):
         table_import(club=club, name="lost", transcript=_sitting(1))
     lost = Table.objects.get(name="lost")

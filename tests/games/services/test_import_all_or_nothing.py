@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import OperationalError
 
 import games.services.events as events_module
 from games.engine.simulate import random_sitting
@@ -19,6 +18,7 @@ from games.models import Table
 from games.selectors import table_get, table_list, table_list_by_activity
 from games.services.tables import IMPORT_CHUNK, table_import
 from tests.clubs.helpers import client_for, make_club, make_key
+from tests.imports.helpers import failing_append
 from tests.tableapp.helpers import make_member, signed_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,14 +31,10 @@ def _sitting() -> dict[str, Any]:
 
 
 def _failing_at(call: int, seen: list[Any]) -> Callable[..., Any]:
-    """`table_events_append` that, at its `call`-th call, appends and then fails (as a
-    commit the database drops would), and records what clients could see before each."""
-    real = events_module.table_events_append
-    calls = 0
+    """`table_events_append` failing at its `call`-th call, recording what clients could
+    see before each."""
 
-    def append(**kwargs: Any) -> Any:
-        nonlocal calls
-        calls += 1
+    def look(kwargs: dict[str, Any]) -> None:
         club = kwargs["club"]
         seen.append(
             (
@@ -47,12 +43,8 @@ def _failing_at(call: int, seen: list[Any]) -> Callable[..., Any]:
                 table_list_by_activity(club=club, closed=False),
             )
         )
-        outcome = real(**kwargs)
-        if calls == call:
-            raise OperationalError("server closed the connection unexpectedly")
-        return outcome
 
-    return append
+    return failing_append(call, before=look)
 
 
 def test_a_table_being_imported_is_out_of_sight_until_its_last_chunk(
