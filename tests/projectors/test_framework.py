@@ -49,7 +49,9 @@ def test_a_batch_that_fails_before_commit_leaves_no_trace(
     monkeypatch.delenv(framework.BATCH_DELAY_ENV)
     projector_run(name=NAME)
     assert live().position == last_position()
-    assert snapshot(live().generation) == from_scratch(club_positions(live()))
+    # This test's club: the append-only log outlives other tests' flushed rows, and an
+    # import an earlier test abandoned is passed over only while its table row says so.
+    assert snapshot(live().generation, {club_id}) == from_scratch(club_positions(live()), {club_id})
 
 
 @pytest.mark.django_db(transaction=True)
@@ -108,7 +110,9 @@ def test_concurrent_runs_never_count_an_event_twice(club_id: str) -> None:
     # Each event was projected once (the session worker may have taken some of them).
     assert sum(processed) <= head - start
     projector_run(name=NAME)
-    assert snapshot(live().generation) == from_scratch(club_positions(live()))
+    # This test's club: the append-only log outlives other tests' flushed rows, and an
+    # import an earlier test abandoned is passed over only while its table row says so.
+    assert snapshot(live().generation, {club_id}) == from_scratch(club_positions(live()), {club_id})
     assert PlayerStats.objects.filter(club_id=club_id).count() == 4
     assert StatsTable.objects.filter(club_id=club_id).count() == 6
 

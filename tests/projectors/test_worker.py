@@ -125,4 +125,6 @@ def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(
     start_worker(queue)  # type: ignore[operator]
     projector_catch_up.apply_async((NAME,), queue=queue)
     wait_for(lambda: live().position >= head, timeout=120)
-    assert snapshot(live().generation) == from_scratch(club_positions(live()))
+    # This test's club: the append-only log outlives other tests' flushed rows, and an
+    # import an earlier test abandoned is passed over only while its table row says so.
+    assert snapshot(live().generation, {club_id}) == from_scratch(club_positions(live()), {club_id})
