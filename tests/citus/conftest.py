@@ -3,6 +3,7 @@ single-node PostgreSQL (``make test``)."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 import psycopg
@@ -25,16 +26,9 @@ def node_dsn(dsn: str, host: str, port: int) -> str:
     return make_conninfo(**{**conninfo_to_dict(dsn), "host": host, "port": str(port)})
 
 
-#: Distributed by club beside the log (games.0015): a club's rows are on its log's worker.
-READ_MODELS = (
-    "games_table",
-    "games_tablestate",
-    "games_tabledeal",
-    "games_tablerequest",
-    "ledger_table",
-    "ledger_posting_leg",
-    "followers_subscriptionclubcheckpoint",
-)
+#: Distributed by club beside the log: the migration's own list (games.0015), a club's rows
+#: on its log's worker.
+READ_MODELS: tuple[str, ...] = import_module("games.migrations.0015_citus_read_models").READ_MODELS
 
 
 def placement(dsn: str, club: object, table: str = "eventstore_event") -> tuple[str, int]:
