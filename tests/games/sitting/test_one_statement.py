@@ -16,12 +16,9 @@ from games.services import table_create, table_events_append
 from games.sitting import postgres
 from games.sitting.errors import IdempotencyKeyReused
 from tests.clubs.helpers import make_club
+from tests.games.sitting.plays import DEAL, DECLARED, PLAY, play_stored_and_replayed, sent
 
 pytestmark = pytest.mark.django_db
-
-DEAL = {"deal": {"dealer": "cy", "trump": "7S"}}
-DECLARED = [DEAL, *({"player": p, "declare": "play"} for p in ("ana", "ben", "cy"))]
-PLAY = {"player": "ana", "play": "AS"}  # the first card: no trick taken, no chips moved
 
 
 def _table() -> tuple[Any, Any]:
@@ -43,21 +40,11 @@ def test_a_keyed_card_play_sends_a_read_and_one_save() -> None:
             table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
             idempotency_key="tap-1", with_state=False,
         )  # fmt: skip
-    # (The test's own transaction makes the service's a savepoint.)
-    sent = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
-    assert len(sent) == 2, sent
-    assert "FOR UPDATE" not in sent[0]
-    assert "games_table_save(" in sent[1]
-    version = outcome.body["version"]
-    assert TableState.objects.get(table_id=table.id).version == version > 1
-    stored = TableRequest.objects.get(table_id=table.id, key="tap-1")
-    assert stored.response == outcome.content
-    assert len(read_stream(stream=table.stream)) == version
-    again = table_events_append(
-        table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
-        idempotency_key="tap-1", with_state=False,
-    )  # fmt: skip
-    assert (again.replayed, again.content) == (True, outcome.content)
+    statements = sent(queries)
+    assert len(statements) == 2, statements
+    assert "FOR UPDATE" not in statements[0]
+    assert "games_table_save(" in statements[1]
+    play_stored_and_replayed(table=table, club=club, dealt=dealt, outcome=outcome)
 
 
 def test_a_key_stored_while_waiting_refuses_the_play_and_writes_nothing(
@@ -102,10 +89,10 @@ def test_where_the_log_is_distributed_the_append_is_called_alone(
             table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
             idempotency_key="tap-1", with_state=False,
         )  # fmt: skip
-    sent = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
-    assert len(sent) == 3, sent
-    assert "games_table_save" not in " ".join(sent)
-    assert sent[1].startswith("WITH listed AS (UPDATE")
-    assert "saved AS (UPDATE" in sent[1]
-    assert sent[2].startswith("SELECT * FROM eventstore_append(")
+    statements = sent(queries)
+    assert len(statements) == 3, statements
+    assert "games_table_save" not in " ".join(statements)
+    assert statements[1].startswith("WITH listed AS (UPDATE")
+    assert "saved AS (UPDATE" in statements[1]
+    assert statements[2].startswith("SELECT * FROM eventstore_append(")
     assert TableState.objects.get(table_id=table.id).version == outcome.body["version"]

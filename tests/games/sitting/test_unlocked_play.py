@@ -24,14 +24,11 @@ from games.sitting.errors import EventRejected, StaleVersion, TableNotFound
 from ledger.models import PostingLeg
 from tests.clubs.helpers import make_club
 from tests.games.api.sittings import api_events, first_seats
+from tests.games.sitting.plays import DECLARED, PLAY, play_stored_and_replayed, sent
 
 pytestmark = pytest.mark.django_db
 
 CASES = Path(__file__).resolve().parents[2] / "conformance" / "cases"
-
-DEAL = {"deal": {"dealer": "cy", "trump": "7S"}}
-DECLARED = [DEAL, *({"player": p, "declare": "play"} for p in ("ana", "ben", "cy"))]
-PLAY = {"player": "ana", "play": "AS"}  # the first card: no trick taken, no chips moved
 
 
 @pytest.fixture(autouse=True)
@@ -45,11 +42,6 @@ def _committed(capture: Any, **kwargs: Any) -> Any:
     """`table_events_append` as a request that commits: the kept row is the one it wrote."""
     with capture(execute=True):
         return table_events_append(**kwargs)
-
-
-def _sent(queries: CaptureQueriesContext) -> list[str]:
-    # (The test's own transaction makes the service's a savepoint.)
-    return [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
 
 
 def _row_lock(sql: str) -> bool:
@@ -75,19 +67,12 @@ def test_a_play_on_the_kept_row_is_one_statement(
             django_capture_on_commit_callbacks, table_id=table.id, club=club,
             expected_version=dealt, events=[PLAY], idempotency_key="tap-1", with_state=False,
         )  # fmt: skip
-    sent = _sent(queries)
-    assert len(sent) == 1, sent
-    assert sent[0].startswith("SELECT * FROM games_table_save(")
-    version = outcome.body["version"]
-    assert TableState.objects.get(table_id=table.id).version == version == dealt + 1
-    assert TableRequest.objects.get(table_id=table.id, key="tap-1").response == outcome.content
-    assert len(read_stream(stream=table.stream)) == version
-    # A retry: the kept row is past the version it expects, so the lock's path answers.
-    again = table_events_append(
-        table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
-        idempotency_key="tap-1", with_state=False,
-    )  # fmt: skip
-    assert (again.replayed, again.content) == (True, outcome.content)
+    statements = sent(queries)
+    assert len(statements) == 1, statements
+    assert statements[0].startswith("SELECT * FROM games_table_save(")
+    assert outcome.body["version"] == dealt + 1
+    # The retry: the kept row is past the version it expects, so the lock's path answers.
+    play_stored_and_replayed(table=table, club=club, dealt=dealt, outcome=outcome)
 
 
 def test_a_row_moved_behind_the_kept_one_is_decided_again_under_the_lock(
@@ -143,7 +128,7 @@ def test_a_refusal_on_the_kept_row_is_the_locks_refusal(
             table_id=table.id, club=club, expected_version=dealt,
             events=[{"player": "ben", "play": "AS"}],  # not ben's turn
         )  # fmt: skip
-    assert any(_row_lock(sql) for sql in _sent(queries))
+    assert any(_row_lock(sql) for sql in sent(queries))
     assert len(read_stream(stream=table.stream)) == dealt
 
 
@@ -171,7 +156,7 @@ def test_a_whole_sitting_on_kept_rows_rules_as_the_case_says(
                 django_capture_on_commit_callbacks, table_id=table.id, club=club,
                 expected_version=version, events=[event], with_state=False,
             ).body["version"]  # fmt: skip
-        locks += sum(_row_lock(sql) for sql in _sent(queries))
+        locks += sum(_row_lock(sql) for sql in sent(queries))
     assert locks == 0
     row = TableState.objects.get(table_id=table.id)
     assert row.version == version == len(read_stream(stream=table.stream))
@@ -189,10 +174,10 @@ def test_outside_a_transaction_a_quiet_play_is_its_own_transaction() -> None:
     dealt = table_events_append(
         table_id=table.id, club=club, expected_version=1, events=DECLARED
     ).body["version"]
-    sent: list[tuple[str, bool]] = []
+    seen: list[tuple[str, bool]] = []
 
     def watch(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        sent.append((sql, connection.in_atomic_block))
+        seen.append((sql, connection.in_atomic_block))
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(watch):
@@ -200,9 +185,9 @@ def test_outside_a_transaction_a_quiet_play_is_its_own_transaction() -> None:
             table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
             idempotency_key="tap-1", with_state=False,
         )  # fmt: skip
-    assert len(sent) == 1, sent
-    assert sent[0][0].startswith("SELECT * FROM games_table_save(")
-    assert sent[0][1] is False  # autocommit: the statement is its own transaction
+    assert len(seen) == 1, seen
+    assert seen[0][0].startswith("SELECT * FROM games_table_save(")
+    assert seen[0][1] is False  # autocommit: the statement is its own transaction
     assert TableState.objects.get(table_id=table.id).version == outcome.body["version"]
     assert TableRequest.objects.filter(table_id=table.id, key="tap-1").exists()
     assert snapshot_cache.kept(table.id, club.id).version == outcome.body["version"]  # type: ignore[union-attr]
