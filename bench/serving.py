@@ -1,7 +1,8 @@
 """Gunicorn worker class and count compared on the card-play load: `make bench BENCH=serving`.
 
 For each configuration in BENCH_SERVING (default below; `class:workers:threads`, comma
-separated) the server is started as `make run` starts it (scripts/serve.sh) with
+separated; `class:workers:threads:nofreeze` without the workers' `gc.freeze()`,
+bourre_site/gunicorn_conf.py) the server is started as `make run` starts it (scripts/serve.sh) with
 BOURRE_GUNICORN_CLASS/_WORKERS/_THREADS set, and the floor endpoint is posted to
 (bench/floor.py) and card plays are logged (bench/api.py) from 1 client and from 8 clients
 on 8 tables of 4 clubs: the floor is served by the same processes, so a serving is chosen
@@ -23,11 +24,12 @@ CONFIGS = os.environ.get("BENCH_SERVING", "sync:2:1,sync:3:1,sync:4:1,gthread:2:
 
 
 def _run(config: str, keys: list[str]) -> dict[tuple[str, int], tuple[Measurement, float]]:
-    worker_class, workers, threads = config.split(":")
+    worker_class, workers, threads, *rest = config.split(":")
     os.environ.update(
         BOURRE_GUNICORN_CLASS=worker_class,
         BOURRE_GUNICORN_WORKERS=workers,
         BOURRE_GUNICORN_THREADS=threads,
+        BOURRE_GUNICORN_GC_FREEZE="0" if rest == ["nofreeze"] else "1",
     )
     try:
         with Server(api.server_log()) as server:
@@ -52,7 +54,12 @@ def _run(config: str, keys: list[str]) -> dict[tuple[str, int], tuple[Measuremen
                 out[("play", clients)] = (result, window["cpu"] * 1000 / result.ops)
             return out
     finally:
-        for name in ("BOURRE_GUNICORN_CLASS", "BOURRE_GUNICORN_WORKERS", "BOURRE_GUNICORN_THREADS"):
+        for name in (
+            "BOURRE_GUNICORN_CLASS",
+            "BOURRE_GUNICORN_WORKERS",
+            "BOURRE_GUNICORN_THREADS",
+            "BOURRE_GUNICORN_GC_FREEZE",
+        ):
             os.environ.pop(name, None)
 
 
