@@ -127,10 +127,10 @@ _redis_lock = threading.Lock()
 _redis: Any = None
 # What a process knows without asking: a mark stays set until its task starts, which is not
 # before the countdown it was sent with is over; the mark's value is that time (`due`). A
-# commit before then needs nothing, so the process sends Redis nothing for it: under load
-# the waker asked once per commit (0.5 ms of a gunicorn process's CPU per card play, an
-# eighth of a play's) for what it could know. Kept slightly short of `due` (MARK_MARGIN s),
-# for the clocks of a worker on another host.
+# commit before then needs nothing, so the process sends Redis nothing for it: the waker
+# asked once per commit (0.25 to 0.5 ms of a gunicorn process's CPU per card play) for what
+# it could know; now about one commit in four asks. Kept slightly short of `due`
+# (MARK_MARGIN s), for the clocks of a worker on another host.
 MARK_MARGIN = 0.1
 _known_pending: dict[str, float] = {}  # subscription -> time.time() its task starts after
 
