@@ -1,10 +1,13 @@
 """Gunicorn worker class and count compared on the card-play load: `make bench BENCH=serving`.
 
 For each configuration in BENCH_SERVING (default below; `class:workers:threads`, comma
-separated) the server is started as `make run` starts it (scripts/serve.sh) with
-BOURRE_GUNICORN_CLASS/_WORKERS/_THREADS set, and card plays are logged from 1 client and
-from 8 clients on 8 tables of 4 clubs (bench/api.py). Configurations alternate over
-BENCH_ROUNDS rounds, so background load hits them alike; the median round is shown.
+separated; `class:workers:threads:nofreeze` without the workers' `gc.freeze()`,
+bourre_site/gunicorn_conf.py) the server is started as `make run` starts it (scripts/serve.sh) with
+BOURRE_GUNICORN_CLASS/_WORKERS/_THREADS set, and the floor endpoint is posted to
+(bench/floor.py) and card plays are logged (bench/api.py) from 1 client and from 8 clients
+on 8 tables of 4 clubs: the floor is served by the same processes, so a serving is chosen
+on both. Configurations alternate over BENCH_ROUNDS rounds, so background load hits them
+alike; the median round is shown.
 """
 
 from __future__ import annotations
@@ -12,28 +15,31 @@ from __future__ import annotations
 import os
 import time
 
-from bench import api
+from bench import api, floor
 from bench._common import Measurement, machine, print_table
 from bench._server import Server
 from bench.eventstore import ROUNDS
 
-CONFIGS = os.environ.get(
-    "BENCH_SERVING", "sync:2:1,gthread:2:2,gthread:2:4,gthread:4:2,gthread:1:8"
-)
+CONFIGS = os.environ.get("BENCH_SERVING", "sync:2:1,sync:3:1,sync:4:1,gthread:2:4,gthread:4:2")
 
 
-def _run(config: str, keys: list[str]) -> dict[int, tuple[Measurement, float]]:
-    worker_class, workers, threads = config.split(":")
+def _run(config: str, keys: list[str]) -> dict[tuple[str, int], tuple[Measurement, float]]:
+    worker_class, workers, threads, *rest = config.split(":")
     os.environ.update(
         BOURRE_GUNICORN_CLASS=worker_class,
         BOURRE_GUNICORN_WORKERS=workers,
         BOURRE_GUNICORN_THREADS=threads,
+        BOURRE_GUNICORN_GC_FREEZE="0" if rest == ["nofreeze"] else "1",
     )
     try:
         with Server(api.server_log()) as server:
             out = {}
             for clients in (1, 8):
                 window: dict[str, float] = {}
+                start_floor = server.cpu()["gunicorn"]
+                posts = floor.floor_posts(server.port, keys, clients, api.PLAYS)
+                cpu = (server.cpu()["gunicorn"] - start_floor) * 1000 / posts.ops
+                out[("floor", clients)] = (posts, cpu)
 
                 def start(window: dict[str, float] = window) -> None:
                     window["cpu"] = server.cpu()["gunicorn"]
@@ -45,32 +51,40 @@ def _run(config: str, keys: list[str]) -> dict[int, tuple[Measurement, float]]:
                 result = api.api_plays(
                     server.port, keys, clients, plays, on_start=start, on_end=end
                 )
-                out[clients] = (result, window["cpu"] * 1000 / result.ops)
+                out[("play", clients)] = (result, window["cpu"] * 1000 / result.ops)
             return out
     finally:
-        for name in ("BOURRE_GUNICORN_CLASS", "BOURRE_GUNICORN_WORKERS", "BOURRE_GUNICORN_THREADS"):
+        for name in (
+            "BOURRE_GUNICORN_CLASS",
+            "BOURRE_GUNICORN_WORKERS",
+            "BOURRE_GUNICORN_THREADS",
+            "BOURRE_GUNICORN_GC_FREEZE",
+        ):
             os.environ.pop(name, None)
 
 
 def main() -> None:
+    floor.prepare_floor_table()
+    floor.served()
     keys = api.club_keys()
     configs = [c.strip() for c in CONFIGS.split(",") if c.strip()]
-    rounds: dict[tuple[str, int], list[tuple[Measurement, float]]] = {}
+    rounds: dict[tuple[str, str, int], list[tuple[Measurement, float]]] = {}
     began = time.perf_counter()
     for _ in range(ROUNDS):
         for config in configs:
-            for clients, measured in _run(config, keys).items():
-                rounds.setdefault((config, clients), []).append(measured)
+            for (kind, clients), measured in _run(config, keys).items():
+                rounds.setdefault((config, kind, clients), []).append(measured)
     print(
         f"machine: {machine()}; load average {os.getloadavg()[0]:.1f}; {ROUNDS} round(s), "
         f"median shown; {time.perf_counter() - began:.0f} s"
     )
     rows = []
-    for (config, clients), results in rounds.items():
+    for (config, kind, clients), results in sorted(rounds.items(), key=lambda i: i[0][2]):
         result, cpu = sorted(results, key=lambda r: r[0].ops_per_second)[len(results) // 2]
         rows.append(
             [
                 config,
+                kind,
                 clients,
                 f"{result.ops_per_second:,.0f}",
                 f"{result.percentile(50):.1f}",
@@ -79,6 +93,14 @@ def main() -> None:
             ]
         )
     print_table(
-        ["class:workers:threads", "clients", "plays/s", "p50 ms", "p99 ms", "gunicorn CPU ms/play"],
+        [
+            "class:workers:threads",
+            "case",
+            "clients",
+            "ops/s",
+            "p50 ms",
+            "p99 ms",
+            "gunicorn CPU ms/op",
+        ],
         rows,
     )

@@ -28,6 +28,23 @@ accesslog = os.environ.get("BOURRE_ACCESS_LOG", "-") or None
 logger_class = os.environ.get("BOURRE_GUNICORN_LOGGER", "bourre_site.serving.AccessLogger")
 
 
+# Each worker, once the application is loaded, moves every object it has so far (Django,
+# DRF, the engine's tables: some 120,000) into the collector's permanent generation: they
+# live as long as the process, and a full collection no longer walks them. Measured in
+# process on card plays (docs/performance.md, "Serving"): the first full collection 136 ms
+# of CPU against 17 ms frozen (it landed on one request, and stalled the process's other
+# threads with it), the collector's CPU per request 0.27 ms against 0.13. Larger
+# thresholds were slower (each young collection walks more). BOURRE_GUNICORN_GC_FREEZE=0
+# leaves the collector as Python has it (for an A/B).
+if os.environ.get("BOURRE_GUNICORN_GC_FREEZE", "1") != "0":
+
+    def post_worker_init(worker: object) -> None:
+        import gc
+
+        gc.collect()
+        gc.freeze()
+
+
 # The workers' GIL switch interval, if set (ms; Python's own is 5): a thread whose database
 # answer has come back may wait that long behind another thread's Python at each round
 # trip. Measured at 1 ms against 5 on the 8-client load (docs/performance.md, "What serving

@@ -127,12 +127,17 @@ def pot_delta(legs: Iterable[Leg]) -> int:
     return sum(leg.amount for leg in legs if leg.account == POT)
 
 
-def ruling_legs(event: RecordedEvent, table_id: uuid.UUID, pot: int) -> tuple[list[Leg], int]:
+def ruling_legs(
+    event: RecordedEvent, table_id: uuid.UUID, pot: int, *, pot_checked: bool = True
+) -> tuple[list[Leg], int]:
     """The legs of a `RulingMade` starting from ``pot``, and the pot after them.
 
     Each posting is one transaction: its legs must sum to zero and leave the pot at zero or
     more. The cause's position follows from its version: a ruling is appended right after
     its cause, in the same stream, under the log's lock, so the positions between are its.
+    Without `pot_checked` the pot may go below zero: the projector's one-statement booking
+    folds from a pot of 0 before it knows the table's, and has the database check the
+    lowest `pot_after` against it.
     """
     data: dict[str, Any] = event.data
     cause_version = data.get("cause_version")
@@ -148,7 +153,7 @@ def ruling_legs(event: RecordedEvent, table_id: uuid.UUID, pot: int) -> tuple[li
         if sum(n for _, n in raw) != 0:
             raise LedgerError(f"event {event.position}: posting {t} ({kind}) does not sum to zero")
         pot += sum(n for account, n in raw if account == POT)
-        if pot < 0:
+        if pot < 0 and pot_checked:
             raise LedgerError(
                 f"event {event.position}: posting {t} ({kind}) takes the pot to {pot}"
             )

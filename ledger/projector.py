@@ -1,7 +1,8 @@
 """The inline projector: books `RulingMade` postings in the append's own transaction.
 
 On the hot path of every card play, so it costs nothing for events that move no chips and
-three queries for those that do: lock the table's row, insert the legs, move the pot. An
+one statement for the rulings that do (`rulings_book`: lock the table's row, insert the
+legs, move the pot); the rest (a new table, a join, an undo) three or more. An
 undo is decided by the fold's own `undo_changes` (which legs it voids, the pot, the seats);
 this module only reads what that needs and writes what it returns.
 """
@@ -33,7 +34,7 @@ from ledger.folding import (
     voided_versions,
 )
 from ledger.models import LedgerTable, PostingLeg
-from ledger.rows import legs_insert, row_leg, table_row
+from ledger.rows import legs_insert, row_leg, rulings_book, table_row
 
 
 def ledger_books(type_: str, data: Mapping[str, Any]) -> bool:
@@ -68,6 +69,10 @@ def ledger_project(events: Sequence[RecordedEvent]) -> None:
 
 def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     club_id = events[0].club  # the rows are keyed by the club of the table's partition
+    if all(event.type == RULING_MADE for event in events) and rulings_book(
+        table_id, club_id, events
+    ):
+        return  # the usual case, a deal's antes or its settlement: one statement
     # The lock orders us after a concurrent rebuild of this table.
     table = (
         LedgerTable.objects.select_for_update().filter(table_id=table_id, club_id=club_id).first()

@@ -303,8 +303,11 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
 # still drops a connection that broke or is older than CONN_MAX_AGE before each task.
 CELERY_DB_REUSE_MAX = 1000
 # Seconds between two starts of one subscription's catch-up task (a projector, the webhook
-# sweep, an endpoint): followers.wakeup, docs/performance.md "Wake-ups".
-WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "0.5") or "0.5")
+# sweep, an endpoint): followers.wakeup, docs/performance.md "Wake-ups". A catch-up costs
+# the worker some 40 ms of CPU whatever it reads: 1 s against 0.5 took the workers from
+# 10.2-10.6% of one core to 6.3-7.0% under the 8-client plays (alternated), for half a
+# second more of the statistics' and the webhooks' lag at most.
+WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "1.0") or "1.0")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
 # Jobs whose message was lost or whose worker died (api_common/jobs.py).
 for _task in ("audits.sweep", "exports.sweep", "games.imports_sweep", "projectors.sweep_tasks"):

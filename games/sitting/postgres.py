@@ -364,17 +364,16 @@ def _deals_write(
     if count < settled_before:
         TableDeal.objects.filter(table_id=table_id, club_id=club_id, index__gte=count).delete()
     if settled:  # one statement (an undone settling play is settled again)
-        TableDeal.objects.bulk_create(
-            [
-                TableDeal(
-                    table_id=table_id, club_id=club_id, index=index, summary=summary_text(summary)
-                )
-                for index, summary in settled.items()
-            ],
-            update_conflicts=True,
-            unique_fields=["table", "club_id", "index"],
-            update_fields=["summary"],
-        )
+        # Written out: a deal's last play runs it, and the ORM's building of the upsert cost
+        # more Python than the statement costs PostgreSQL (docs/performance.md, "The heavy
+        # plays").
+        params: list[object] = []
+        for index, summary in settled.items():
+            params += [table_id, club_id, index, summary_text(summary)]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                DEALS_UPSERT_SQL.format(rows=", ".join([_DEAL_ROW] * len(settled))), params
+            )
 
 
 def _save_args(
@@ -432,6 +431,11 @@ _TABLE = Table._meta.db_table
 _REQUEST = TableRequest._meta.db_table
 _SET = "version = %s, snapshot_version = %s, state = %s, deal_events = %s::jsonb, updated_at = %s"
 DEALS_COPY_SQL = f'COPY {TableDeal._meta.db_table} (table_id, club_id, "index", summary) FROM STDIN'
+_DEAL_ROW = "(%s::uuid, %s::uuid, %s::integer, %s::text)"
+DEALS_UPSERT_SQL = (
+    f'INSERT INTO {TableDeal._meta.db_table} (table_id, club_id, "index", summary) VALUES {{rows}}'
+    ' ON CONFLICT (table_id, club_id, "index") DO UPDATE SET summary = EXCLUDED.summary'
+)
 _WHERE = "WHERE table_id = %s AND club_id = %s"
 UPDATE_SQL = f"UPDATE {_STATE} SET {_SET} {_WHERE}"
 UPDATE_WITH_START_SQL = f"UPDATE {_STATE} SET {_SET}, deal_start = %s {_WHERE}"

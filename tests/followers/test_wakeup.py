@@ -105,3 +105,32 @@ def test_one_task_pending_per_subscription_and_one_start_per_interval() -> None:
     assert 0 < wait <= min_interval()
     assert pending_mark(subscription) is None
     pending_clear(subscription)
+
+
+def test_a_mark_known_set_is_not_asked_for_again_until_its_task_may_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from followers import wakeup
+
+    def asked() -> None:
+        pytest.fail("asked Redis for a mark this process knows is set")
+
+    subscription = f"t-known-{time.monotonic_ns()}"
+    assert wakeup.pending_mark(subscription) == 0  # sent at once: nothing to know
+    wakeup.pending_clear(subscription)  # the task starts
+    wait = wakeup.pending_mark(subscription)  # the next one, with a countdown
+    assert wait is not None
+    assert wait > wakeup.MARK_MARGIN
+    with monkeypatch.context() as patch:
+        patch.setattr(wakeup, "_mark_script", asked)
+        assert wakeup.pending_mark(subscription) is None  # its task cannot have started
+    # Another process (what this one knows forgotten) learns the time from the mark itself.
+    wakeup._known_pending.clear()
+    assert wakeup.pending_mark(subscription) is None
+    with monkeypatch.context() as patch:
+        patch.setattr(wakeup, "_mark_script", asked)
+        assert wakeup.pending_mark(subscription) is None
+    # Once the task has started (and cleared the mark), a commit asks and sends again.
+    wakeup.pending_clear(subscription)
+    assert wakeup.pending_mark(subscription) is not None
+    wakeup.pending_clear(subscription)

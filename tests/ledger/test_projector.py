@@ -84,7 +84,7 @@ def test_a_card_play_that_moves_no_chips_costs_the_ledger_no_query(club, table_i
     assert not [q for q in queries.captured_queries if "ledger_" in q["sql"]]
 
 
-def test_a_ruling_that_moves_chips_costs_three_queries(club, table_id):
+def test_a_ruling_that_moves_chips_costs_one_statement(club, table_id):
     stream = stream_of(table_id)
     append_projected(stream, [table_created(table_id)])
     with CaptureQueriesContext(connection) as queries:
@@ -96,7 +96,9 @@ def test_a_ruling_that_moves_chips_costs_three_queries(club, table_id):
                 )
             ],
         )
-    assert len([q for q in queries.captured_queries if "ledger_" in q["sql"]]) == 3
+    assert len([q for q in queries.captured_queries if "ledger_" in q["sql"]]) == 1
+    assert LedgerTable.objects.get(table_id=table_id).pot == 2
+    assert ledger_balances(table_id=table_id).balances == {"ana": -1, "ben": -1}
 
 
 def test_a_posting_that_would_empty_the_pot_below_zero_is_refused_with_its_append(table_id):
