@@ -162,10 +162,20 @@ def _steps(script: list[dict[str, Any]], log: Callable[[dict[str, Any]], None]) 
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(60)
         print(out.getvalue())
+    calls = []
+    for event in script:  # one more deal, for the Python function calls of each request
+        counter = cProfile.Profile()
+        counter.enable()
+        log(event)
+        counter.disable()
+        calls.append(sum(v[1] for v in pstats.Stats(counter).stats.values()))  # type: ignore[attr-defined]
     for index, event in enumerate(script):
-        kind = next(iter(event))
+        kind = "deal" if "deal" in event else "play" if "play" in event else "declare"
         median = sorted(spent[index])[len(spent[index]) // 2]
-        print(f"  step {index:2d} {kind:8s} {median * 1000:6.2f} ms CPU (median)")
+        print(
+            f"  step {index:2d} {kind:8s} {median * 1000:6.2f} ms CPU (median), "
+            f"{calls[index]:,} Python function calls"
+        )
     total = sum(sorted(s)[len(s) // 2] for s in spent)
     plays = sum(1 for event in script if "play" in event)
     per_play = total / plays * 1000
