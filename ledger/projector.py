@@ -1,7 +1,8 @@
 """The inline projector: books `RulingMade` postings in the append's own transaction.
 
 On the hot path of every card play, so it costs nothing for events that move no chips and
-three queries for those that do: lock the table's row, insert the legs, move the pot. An
+three queries for those that do: lock the table's row, insert the legs, move the pot, each
+written out (the ORM's building of them cost more Python than the rest of the play). An
 undo is decided by the fold's own `undo_changes` (which legs it voids, the pot, the seats);
 this module only reads what that needs and writes what it returns.
 """
@@ -33,7 +34,7 @@ from ledger.folding import (
     voided_versions,
 )
 from ledger.models import LedgerTable, PostingLeg
-from ledger.rows import legs_insert, row_leg, table_row
+from ledger.rows import legs_insert, row_leg, table_locked, table_row, table_update
 
 
 def ledger_books(type_: str, data: Mapping[str, Any]) -> bool:
@@ -69,9 +70,7 @@ def ledger_project(events: Sequence[RecordedEvent]) -> None:
 def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     club_id = events[0].club  # the rows are keyed by the club of the table's partition
     # The lock orders us after a concurrent rebuild of this table.
-    table = (
-        LedgerTable.objects.select_for_update().filter(table_id=table_id, club_id=club_id).first()
-    )
+    table = table_locked(table_id, club_id)
     is_new = table is None
     if table is None:
         table = LedgerTable(table_id=table_id, club_id=club_id)
@@ -98,13 +97,7 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     if is_new:
         table.save(force_insert=True)
     else:  # the club's row only (Citus: one shard; the club, its key, is never set)
-        LedgerTable.objects.filter(table_id=table_id, club_id=club_id).update(
-            name=table.name,
-            variant=table.variant,
-            players=table.players,
-            pot=table.pot,
-            last_position=table.last_position,
-        )
+        table_update(table)
 
 
 def _undo(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
+from functools import lru_cache
 from operator import attrgetter
 
 from django.db import connection
@@ -21,20 +23,32 @@ _COLUMNS = ", ".join(f'"{name}"' for name in LEG_FIELDS)  # quoted: "transaction
 LEGS_COPY_SQL = f"COPY {PostingLeg._meta.db_table} (club_id, {_COLUMNS}) FROM STDIN"
 
 
-def leg_row(leg: Leg) -> PostingLeg:
-    return PostingLeg(**{name: getattr(leg, name) for name in LEG_FIELDS})
-
-
 def row_leg(row: PostingLeg) -> Leg:
     return Leg(**{name: getattr(row, name) for name in LEG_FIELDS})
 
 
 def legs_insert(legs: Iterable[Leg], *, club_id: object) -> None:
-    rows = [leg_row(leg) for leg in legs]
-    for row in rows:
-        row.club_id = club_id
-    if rows:
-        PostingLeg.objects.bulk_create(rows, batch_size=1000)
+    """Insert legs in one statement written out: a chip-moving card play books a few legs
+    inline, and the ORM's `bulk_create` (Django's UNNEST of one array per column, each
+    adapted by psycopg) cost more Python than the rest of that play (docs/performance.md,
+    "The ledger's legs")."""
+    rows = [_leg_values(leg) for leg in legs]
+    for start in range(0, len(rows), LEGS_PER_INSERT):
+        batch = rows[start : start + LEGS_PER_INSERT]
+        params = [value for row in batch for value in (club_id, *row)]
+        with connection.cursor() as cursor:
+            cursor.execute(_legs_insert_sql(len(batch)), params)
+
+
+#: Legs per INSERT (a statement's parameters are at most 65,535: 16 per leg).
+LEGS_PER_INSERT = 1000
+_LEG_PLACEHOLDERS = "(" + ", ".join(["%s"] * (len(LEG_FIELDS) + 1)) + ")"
+
+
+@lru_cache(maxsize=64)
+def _legs_insert_sql(count: int) -> str:
+    values = ", ".join([_LEG_PLACEHOLDERS] * count)
+    return f"INSERT INTO {PostingLeg._meta.db_table} (club_id, {_COLUMNS}) VALUES {values}"
 
 
 def legs_copy(legs: Iterable[Leg], *, club_id: object) -> None:
@@ -55,3 +69,44 @@ def table_row(row: LedgerTable, info: TableInfo) -> LedgerTable:
     row.variant = info.variant
     row.players = list(info.players)
     return row
+
+
+_TABLE_COLUMNS = ["table_id", "club_id", "name", "variant", "players", "pot", "last_position"]
+_TABLE_WHERE = "WHERE table_id = %s AND club_id = %s"
+TABLE_LOCK_SQL = (
+    "SELECT table_id, club_id, name, variant, players::text, pot, last_position"
+    f" FROM {LedgerTable._meta.db_table} {_TABLE_WHERE} FOR UPDATE"
+)
+TABLE_UPDATE_SQL = (
+    f"UPDATE {LedgerTable._meta.db_table} SET name = %s, variant = %s, players = %s::jsonb,"
+    f" pot = %s, last_position = %s {_TABLE_WHERE}"
+)
+
+
+def table_locked(table_id: object, club_id: object) -> LedgerTable | None:
+    """The table's row, locked until commit (None: the ledger has no row for it yet)."""
+    with connection.cursor() as cursor:
+        cursor.execute(TABLE_LOCK_SQL, [table_id, club_id])
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    values = list(found)
+    values[4] = json.loads(values[4])
+    return LedgerTable.from_db("default", _TABLE_COLUMNS, values)
+
+
+def table_update(table: LedgerTable) -> None:
+    """Write back the row's name, variant, players, pot and last position."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            TABLE_UPDATE_SQL,
+            [
+                table.name,
+                table.variant,
+                json.dumps(table.players, ensure_ascii=False),
+                table.pot,
+                table.last_position,
+                table.table_id,
+                table.club_id,
+            ],
+        )
