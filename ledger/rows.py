@@ -28,20 +28,22 @@ def row_leg(row: PostingLeg) -> Leg:
 
 
 def legs_insert(legs: Iterable[Leg], *, club_id: object) -> None:
-    """Insert legs in one statement written out: a chip-moving card play books a few legs
-    inline, and the ORM's `bulk_create` (Django's UNNEST of one array per column, each
-    adapted by psycopg) cost more Python than the rest of that play (docs/performance.md,
-    "The ledger's legs")."""
-    rows = [_leg_values(leg) for leg in legs]
-    for start in range(0, len(rows), LEGS_PER_INSERT):
-        batch = rows[start : start + LEGS_PER_INSERT]
-        params = [value for row in batch for value in (club_id, *row)]
+    """Insert legs: a card play's few in one statement written out (the ORM's `bulk_create`,
+    Django's UNNEST of one array per column each adapted by psycopg, cost more Python than
+    the rest of that play: docs/performance.md, "The card play beside the floor"); an
+    import's hundreds with COPY (a VALUES list that long costs the server more to parse
+    and plan than COPY costs to load)."""
+    batch = list(legs)
+    if len(batch) > LEGS_PER_INSERT:
+        legs_copy(batch, club_id=club_id)
+    elif batch:
+        params = [value for leg in batch for value in (club_id, *_leg_values(leg))]
         with connection.cursor() as cursor:
             cursor.execute(_legs_insert_sql(len(batch)), params)
 
 
-#: Legs per INSERT (a statement's parameters are at most 65,535: 16 per leg).
-LEGS_PER_INSERT = 1000
+#: The most legs inserted by one written-out statement (a settling play books a dozen).
+LEGS_PER_INSERT = 64
 _LEG_PLACEHOLDERS = "(" + ", ".join(["%s"] * (len(LEG_FIELDS) + 1)) + ")"
 
 
