@@ -10,6 +10,9 @@ connection (read from /proc), the wall time, and the Python function calls (cPro
 adds request headers (`Name: value; Name2: value2`), e.g. `Prefer: return=minimal`;
 `BENCH_PLAY_CPU_KEYED=1` gives every request its own `Idempotency-Key`, as the table app does;
 `BENCH_PLAY_CPU_PROFILE=1` prints the top of the cProfile by cumulative time.
+`BENCH_PLAY_CPU_FLOOR=1` (with `BOURRE_BENCH_FLOOR=1`, which mounts it) measures the floor
+endpoint's posts instead (bench/floor.py), every one timed: the two profiles side by side
+say what a card play runs that the floor does not.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from django.db import connection
 from bench import api
 
 PLAYS = int(os.environ.get("BENCH_PLAY_CPU_PLAYS", "600"))
+FLOOR = bool(os.environ.get("BENCH_PLAY_CPU_FLOOR"))
 
 
 def _extra_headers() -> dict[str, str]:
@@ -111,7 +115,22 @@ PARTS = [
     ("games.sitting.repository", None, "response_json"),
     ("games.sitting.postgres", None, "append"),
     ("games.sitting.postgres", None, "project_inline"),
+    ("games.sitting.postgres", "PostgresTables", "_unlocked"),
+    ("games.eventstore.writer", None, "_execute"),
+    ("games.eventstore.writer", None, "canonical_json"),
+    ("followers.registry", None, "wake_followers"),
+    ("followers.registry", None, "wakes_run"),
+    ("projectors.wake", None, "_enqueue_catch_up"),
+    ("projectors.wake", None, "pending_mark"),
+    ("webhooks.wake", None, "_enqueue_sweep"),
+    ("live.feed", None, "_publish"),
+    ("games.api.events", None, "request_context"),
+    ("games.api.events", None, "_logged_url"),
+    ("games.services.events", None, "_request_hash"),
 ]
+
+
+THREAD_PARTS = {"wakes_run", "_enqueue_catch_up", "pending_mark", "_enqueue_sweep", "_publish"}
 
 
 def _timed_parts() -> dict[str, list[Any]]:
@@ -126,16 +145,86 @@ def _timed_parts() -> dict[str, list[Any]]:
         original = getattr(owner, name)
         total = totals.setdefault(f"{owner_name or module_name}.{name}", [0.0, 0])
 
-        def timed(*args: Any, _original: Any = original, _total: Any = total, **kw: Any) -> Any:
-            began = time.process_time()
+        # The followers' wake runs in its own thread (the waker), beside the next request:
+        # its own thread's CPU, not the process's.
+        clock = time.thread_time if name in THREAD_PARTS else time.process_time
+
+        def timed(
+            *args: Any,
+            _original: Any = original,
+            _total: Any = total,
+            _clock: Any = clock,
+            **kw: Any,
+        ) -> Any:
+            began = _clock()
             try:
                 return _original(*args, **kw)
             finally:
-                _total[0] += time.process_time() - began
+                _total[0] += _clock() - began
                 _total[1] += 1
 
         setattr(owner, name, timed)
     return totals
+
+
+def _steps(script: list[dict[str, Any]], log: Callable[[dict[str, Any]], None]) -> None:
+    """`BENCH_PLAY_CPU_STEPS=1`: the CPU of each request of a deal (the deal, the
+    declarations, each card play), the median over `BENCH_PLAY_CPU_DEALS` (20) deals."""
+    deals = int(os.environ.get("BENCH_PLAY_CPU_DEALS", "20"))
+    spent: list[list[float]] = [[] for _ in script]
+    profiled = os.environ.get("BENCH_PLAY_CPU_STEP_PROFILE")  # a step's index: its cProfile
+    profile = cProfile.Profile(time.process_time)
+    for _ in range(deals):
+        for index, event in enumerate(script):
+            began = time.process_time()
+            if profiled == str(index):
+                profile.enable()
+            log(event)
+            if profiled == str(index):
+                profile.disable()
+            spent[index].append(time.process_time() - began)
+    if profiled:
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(60)
+        print(out.getvalue())
+    calls = []
+    for event in script:  # one more deal, for the Python function calls of each request
+        counter = cProfile.Profile()
+        counter.enable()
+        log(event)
+        counter.disable()
+        calls.append(sum(v[1] for v in pstats.Stats(counter).stats.values()))  # type: ignore[attr-defined]
+    for index, event in enumerate(script):
+        kind = "deal" if "deal" in event else "play" if "play" in event else "declare"
+        median = sorted(spent[index])[len(spent[index]) // 2]
+        print(
+            f"  step {index:2d} {kind:8s} {median * 1000:6.2f} ms CPU (median), "
+            f"{calls[index]:,} Python function calls"
+        )
+    total = sum(sorted(s)[len(s) // 2] for s in spent)
+    plays = sum(1 for event in script if "play" in event)
+    per_play = total / plays * 1000
+    print(f"  a deal's requests: {total * 1000:.2f} ms CPU, {per_play:.2f} per card play")
+
+
+def _floor_poster(client: WsgiClient, requests: dict[str, int]) -> Callable[[dict[str, Any]], None]:
+    """Posts to the floor endpoint in place of the table's events (the body a card play
+    posts), for `BENCH_PLAY_CPU_FLOOR=1`."""
+    from django.conf import settings
+
+    from bench import floor
+
+    if not settings.BENCH_FLOOR:
+        raise SystemExit("BENCH_PLAY_CPU_FLOOR=1 needs BOURRE_BENCH_FLOOR=1 (the floor mounted)")
+    floor.prepare_floor_table()
+
+    def post(event: dict[str, Any]) -> None:
+        requests["n"] += 1
+        code, content = client.call("POST", floor.URL, floor.BODY)
+        if code != 201:
+            raise RuntimeError(f"{code} {content[:300]!r}")
+
+    return post
 
 
 def main() -> None:
@@ -180,12 +269,15 @@ def main() -> None:
         cursor.execute("SELECT pg_backend_pid()")
         backend = cursor.fetchone()[0]
 
+    # What the timed requests post: the card play, or the floor's body to the floor.
+    send = _floor_poster(client, requests) if FLOOR else log
+
     def run(timed: Callable[[dict[str, Any]], None]) -> int:
         plays, step = 0, 0
         while plays < PLAYS:
             event = script[step % len(script)]
             step += 1
-            if "play" in event:
+            if FLOOR or "play" in event:
                 timed(event)
                 plays += 1
             else:
@@ -197,12 +289,14 @@ def main() -> None:
 
     def timed(event: dict[str, Any]) -> None:
         pg, cpu, wall = _backend_cpu(backend), time.process_time(), time.perf_counter()
-        log(event)
+        send(event)
         spent["wall"] += time.perf_counter() - wall
         each.append(time.process_time() - cpu)
         spent["cpu"] += each[-1]
         spent["pg"] += _backend_cpu(backend) - pg
 
+    if os.environ.get("BENCH_PLAY_CPU_STEPS") and not FLOOR:
+        _steps(script, log)
     parts = _timed_parts()
     plays = run(timed)
     for name, seconds in parts.items():
@@ -212,7 +306,7 @@ def main() -> None:
 
     def counted(event: dict[str, Any]) -> None:
         profile.enable()
-        log(event)
+        send(event)
         profile.disable()
 
     queries: list[str] = []
@@ -259,6 +353,9 @@ def main() -> None:
         f"{waits['n'] / counted_requests:.2f} statements and commits sent; "
         f"load average {os.getloadavg()[0]:.2f}"
     )
+    dump = os.environ.get("BENCH_PLAY_CPU_PSTATS")
+    if dump:  # for pstats (or snakeviz), e.g. to put a play's profile beside the floor's
+        profile.dump_stats(dump)
     if os.environ.get("BENCH_PLAY_CPU_PROFILE"):
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(45)

@@ -2,7 +2,8 @@
 
 On the hot path of every card play, so it costs nothing for events that move no chips and
 one statement for the rulings that do (`rulings_book`: lock the table's row, insert the
-legs, move the pot); the rest (a new table, a join, an undo) three or more. An
+legs, move the pot); the rest (a new table, a join, an undo) three or more, each written
+out (the ORM's building of them cost more Python than the rest of the play). An
 undo is decided by the fold's own `undo_changes` (which legs it voids, the pot, the seats);
 this module only reads what that needs and writes what it returns.
 """
@@ -34,7 +35,14 @@ from ledger.folding import (
     voided_versions,
 )
 from ledger.models import LedgerTable, PostingLeg
-from ledger.rows import legs_insert, row_leg, rulings_book, table_row
+from ledger.rows import (
+    legs_insert,
+    row_leg,
+    rulings_book,
+    table_locked,
+    table_row,
+    table_update,
+)
 
 
 def ledger_books(type_: str, data: Mapping[str, Any]) -> bool:
@@ -74,9 +82,7 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     ):
         return  # the usual case, a deal's antes or its settlement: one statement
     # The lock orders us after a concurrent rebuild of this table.
-    table = (
-        LedgerTable.objects.select_for_update().filter(table_id=table_id, club_id=club_id).first()
-    )
+    table = table_locked(table_id, club_id)
     is_new = table is None
     if table is None:
         table = LedgerTable(table_id=table_id, club_id=club_id)
@@ -103,13 +109,7 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     if is_new:
         table.save(force_insert=True)
     else:  # the club's row only (Citus: one shard; the club, its key, is never set)
-        LedgerTable.objects.filter(table_id=table_id, club_id=club_id).update(
-            name=table.name,
-            variant=table.variant,
-            players=table.players,
-            pot=table.pot,
-            last_position=table.last_position,
-        )
+        table_update(table)
 
 
 def _undo(

@@ -96,6 +96,8 @@ def _compile(hint: Any) -> _Codec:
 
 def _optional(inner: _Codec) -> _Codec:
     enc, dec = inner.encode, inner.decode
+    if enc is _identity and dec is _identity:  # None is JSON's null: nothing to do either way
+        return _Codec(_identity, _identity, f"opt[{inner.shape}]")
     return _Codec(
         lambda v: None if v is None else enc(v),
         lambda v: None if v is None else dec(v),
@@ -173,8 +175,18 @@ def _record(cls: type) -> _Codec:
             fields.extend((n, codec(hints[n])) for n in names)
         return fields
 
+    plain: list[tuple[str, Encode | None]] = []  # (name, its encode; None: as it is)
+
     def fields_encoded(value: Any) -> Any:
-        return {n: c.encode(getattr(value, n)) for n, c in compiled()}
+        # A loop, not a comprehension (a call of its own before Python 3.12), and no call
+        # for a field kept as it is: the deal state has some forty fields, most of them
+        # strings, ints or optional ones, re-encoded on every card play.
+        if not plain:  # one assignment: another thread sees the whole list or none
+            plain[:] = [(n, None if c.encode is _identity else c.encode) for n, c in compiled()]
+        encoded = {}
+        for n, enc in plain:
+            encoded[n] = getattr(value, n) if enc is None else enc(getattr(value, n))
+        return encoded
 
     encode = _remembered(fields_encoded, cls) if _is_immutable(cls) else fields_encoded
 
