@@ -105,7 +105,9 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
 
 def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
     leader = variant.first_leader(sitting.options, deal.order, deal.active)
-    return evolve(deal, trick=new_trick(1, leader), tricks_won={p: 0 for p in deal.active})
+    return evolve(
+        deal, trick=new_trick(1, leader, deal.active), tricks_won={p: 0 for p in deal.active}
+    )
 
 
 def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...]:

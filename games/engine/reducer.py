@@ -162,13 +162,18 @@ def _retract(
     player, card, index = last
     hand = before.hands.get(player, NO_HAND)
     restored = evolve(
-        before,
+        deal,  # what the play did not change is as it is now
         hands={**before.hands, player: Hand(hand.known | {card}, hand.full)},
-        location={**before.location, card: held_by(player)},
+        location={**deal.location, card: held_by(player)},  # (a play moves no card there)
+        played=before.played,
+        cards_left=before.cards_left,
+        trick=before.trick,
+        tricks=before.tricks,
+        tricks_won=before.tricks_won,
+        play_started=before.play_started,
+        turn=before.turn,
         pending=tuple(p for p in deal.pending if p.index != index),
         provisional=(),
-        reneges=deal.reneges,
-        rulings=deal.rulings,
         actions=deal.actions + 1,
         before_play=None,
         last_play=None,

@@ -6,7 +6,7 @@ inside are plain dicts treated as immutable: every change builds a new one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any, NamedTuple, TypeVar
@@ -21,6 +21,7 @@ POT = "pot"
 
 _new = object.__new__
 _set = object.__setattr__
+_tuple_new = tuple.__new__
 
 
 def player_account(player: str) -> str:
@@ -74,6 +75,14 @@ class Trick:
     winner: str | None = None
     #: climbing tricks (comtadine): players who passed since the last card.
     passed: frozenset[str] = frozenset()
+    #: the players in turn from the leader (the deal's active players): in the
+    #: trick-taking variants each plays one card in this order, so the card play reads
+    #: who is to play and who is last here instead of searching the deal's order.
+    order: tuple[str, ...] = ()
+    #: the index in `cards` of the card winning the trick so far (`trick_winner`, kept
+    #: up to date by the trick-taking card play: it compares the new card with this one
+    #: only); 0 for a trick nobody has played to and in the climbing variant.
+    best: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -166,6 +175,41 @@ class NextDeal:
         }
 
 
+class BeforePlay(NamedTuple):
+    """What a card play changed of the deal and its retract puts back: the state a
+    retract returns to is the deal as it is now with these fields as they were (a play
+    changes nothing else that the retract does not set itself; `_retract` in
+    `reducer.py`). Kept instead of a whole copy of the deal before the play: one deal
+    copy per card played instead of two, and a snapshot that holds a deal once, not
+    twice (docs/performance.md, "The rules engine")."""
+
+    hands: Mapping[str, Hand]
+    played: frozenset[str]
+    cards_left: Mapping[str, int]
+    trick: Trick | None
+    tricks: tuple[Trick, ...]
+    tricks_won: Mapping[str, int]
+    play_started: bool
+    turn: str | None
+
+
+def before_play_of(deal: DealState) -> BeforePlay:
+    """The deal's `BeforePlay`, made without the named tuple's Python `__new__`."""
+    return _tuple_new(
+        BeforePlay,
+        (
+            deal.hands,
+            deal.played,
+            deal.cards_left,
+            deal.trick,
+            deal.tricks,
+            deal.tricks_won,
+            deal.play_started,
+            deal.turn,
+        ),
+    )
+
+
 @dataclass(frozen=True)  # no slots: `evolve` copies the instance dict, far cheaper
 class DealState:
     index: int
@@ -202,7 +246,7 @@ class DealState:
     reneges: tuple[Renege, ...] = ()
     rulings: tuple[dict[str, Any], ...] = ()  # the deal's rulings in `bourre-ruling/1` form
     actions: int = 0
-    before_play: DealState | None = None  # the state a retract returns to
+    before_play: BeforePlay | None = None  # what a retract of the last play puts back
     last_play: tuple[str, str, int] | None = (
         None  # (player, card, index) when the last action was a play
     )
@@ -242,6 +286,11 @@ class Sitting:
 
 
 _T = TypeVar("_T")
+_V = TypeVar("_V")
+
+#: `dict.copy` for the states' mappings, which are plain dicts (above): the cheapest copy
+#: to change one entry of (about half the time of `{**mapping, key: value}`).
+copy_mapping: Callable[[Mapping[str, _V]], dict[str, _V]] = dict.copy  # type: ignore[assignment]
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
@@ -267,14 +316,23 @@ def new_hand(known: frozenset[str], full: bool) -> Hand:
     return made
 
 
-def new_trick(number: int, leader: str) -> Trick:
-    """`Trick(number, leader)`, a trick nobody has played to, made as `evolve` makes
-    copies (one per trick)."""
+def new_trick(number: int, leader: str, active: tuple[str, ...]) -> Trick:
+    """`Trick(number, leader, order=...)`, a trick nobody has played to, its players in
+    turn from `leader` among `active`, made as `evolve` makes copies (one per trick)."""
+    at = active.index(leader)
     made = _new(Trick)
     _set(
         made,
         "__dict__",
-        {"number": number, "leader": leader, "cards": (), "winner": None, "passed": frozenset()},
+        {
+            "number": number,
+            "leader": leader,
+            "cards": (),
+            "winner": None,
+            "passed": frozenset(),
+            "order": active[at:] + active[:at],
+            "best": 0,
+        },
     )
     return made
 

@@ -92,8 +92,9 @@ def test_new_deal_refuses_what_the_class_refuses() -> None:
 def test_the_other_fast_constructors_make_what_their_classes_make() -> None:
     known = frozenset({"AS", "KS"})
     assert new_hand(known, True) == Hand(known, True)
-    assert new_trick(2, "a") == Trick(number=2, leader="a")
-    assert vars(new_trick(2, "a")) == vars(Trick(number=2, leader="a"))
+    made = Trick(number=2, leader="b", order=("b", "c", "a"))
+    assert new_trick(2, "b", ("a", "b", "c")) == made
+    assert vars(new_trick(2, "b", ("a", "b", "c"))) == vars(made)
     args = ("a", 1, "AS", 3, None, None, known, 5)
     assert new_pending(*args) == Pending(*args)
     assert vars(new_pending(*args)) == vars(Pending(*args))
