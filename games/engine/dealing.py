@@ -185,7 +185,12 @@ def _hands(
                 params={"field": field, "player": player},
             )
         deck = variant.deck
-        parsed = [c if c in deck else parse_card(c, deck, field=field) for c in cards]
+        # Cards written canonically (the usual case) are checked in one set operation.
+        parsed = (
+            list(cards)
+            if deck.issuperset(cards)
+            else [c if c in deck else parse_card(c, deck, field=field) for c in cards]
+        )
         distinct = frozenset(parsed)
         if len(parsed) != 5 or len(distinct) != 5:
             raise Rejection(
@@ -195,16 +200,19 @@ def _hands(
                 params={"field": field},
             )
         mine = held_by(player)
-        for card in parsed:
-            where = location.get(card)
-            if where is not None and where != mine:
-                raise Rejection(
-                    "card_seen_elsewhere",
-                    gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
-                    field=field,
-                    params={"field": field, "card": card, "player": player},
-                )
-            location[card] = mine
+        if location.keys().isdisjoint(distinct):  # placed nowhere yet: the usual case
+            location.update(dict.fromkeys(parsed, mine))
+        else:
+            for card in parsed:
+                where = location.get(card)
+                if where is not None and where != mine:
+                    raise Rejection(
+                        "card_seen_elsewhere",
+                        gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
+                        field=field,
+                        params={"field": field, "card": card, "player": player},
+                    )
+                location[card] = mine
         if variant.trump_in_dealer_hand and player == ev.dealer and trump_card not in parsed:
             raise Rejection(
                 "contradicts_logged_hand",

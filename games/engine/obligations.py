@@ -169,8 +169,9 @@ def broken_obligation(
         to_beat = strength[ctx.best]
         if strength[card] <= to_beat:
             if suit == led and not ctx.trumped:
-                if any(c[1] == led and strength[c] > to_beat for c in held):
-                    return HEAD_TRICK
+                for c in held:  # (a loop, not `any` over a generator: asked at most plays)
+                    if c[1] == led and strength[c] > to_beat:
+                        return HEAD_TRICK
             elif (
                 suit == trump
                 and suit != led
@@ -180,7 +181,10 @@ def broken_obligation(
             ):
                 return OVERTRUMP
     if rules.cinch and not ctx.is_last and has_trump and (led == trump or not has_led):
-        top = max((c for c in held if c[1] == trump), key=strength.__getitem__)
+        top, high = card, -1  # the hand's highest trump (a loop, not `max` over a generator)
+        for c in held:
+            if c[1] == trump and strength[c] > high:
+                top, high = c, strength[c]
         if card != top and has_cinch(rules, held, ctx):
             return CINCH
     return None

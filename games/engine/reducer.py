@@ -87,7 +87,8 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
 
 
 def _apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
-    if state.closed:
+    # (The variant is read from the registry: `new_sitting` checked its name.)
+    if state.closing is not None:  # `state.closed`
         raise Rejection(
             "table_closed", gettext_noop("the table is closed: nothing more can be logged")
         )
@@ -100,7 +101,7 @@ def _apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     if isinstance(event, Close):
         state, rulings = close(state)
         return state, tuple(rulings)
-    variant = get_variant(state.variant)
+    variant = VARIANTS[state.variant]
     if isinstance(event, StartDeal):
         state, rulings = start_deal(state, variant, event)
         return state, tuple(rulings)

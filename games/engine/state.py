@@ -87,7 +87,7 @@ class Trick:
     def as_dict(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
-            "cards": [[p, c] for p, c in self.cards],
+            "cards": list(map(list, self.cards)),  # [[player, card], ...], no Python loop
             "winner": self.winner,
         }
 

@@ -17,13 +17,13 @@ from .state import (
     NO_HAND,
     BeforePlay,
     DealState,
+    Hand,
     PlayContext,
     Renege,
     Ruling,
     Sitting,
     Trick,
     copy_mapping,
-    new_hand,
     new_pending,
     new_trick,
 )
@@ -127,7 +127,10 @@ def play(
         card in played or card not in known or location.get(card) != "hand:" + player  # held_by
     ):
         check_can_show(deal, player, card, field="play")
-    rules = variant.rules_for(sitting.options, deal.trump_suit)
+    options = sitting.options
+    rules = variant.rules_made.get((deal.trump_suit, options.get("cinch")))  # `rules_for`
+    if rules is None:
+        rules = variant.rules_for(options, deal.trump_suit)
     strength = rules.strength
     trump = rules.trump
     index = deal.actions
@@ -184,7 +187,10 @@ def play(
     )
     if card in known:  # otherwise the hand's knowledge is unchanged: the same values kept
         hands = copy_mapping(hands)
-        hands[player] = new_hand(known - {card}, hand.full)
+        now = _new(Hand)  # `new_hand(known - {card}, hand.full)`, without the call
+        _set(now, "known", known - {card})
+        _set(now, "full", hand.full)
+        hands[player] = now
         after["hands"] = hands
     cards = (*so_far, (player, card))
     after["played"] = played | {card}
