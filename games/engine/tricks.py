@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.table.rulings import RulingKind
 
@@ -15,6 +16,7 @@ from .reneges import record, reveal
 from .settlement import close_deal
 from .state import (
     NO_HAND,
+    Bare,
     BeforePlay,
     DealState,
     Hand,
@@ -205,8 +207,9 @@ def play(
     going = trick.__dict__.copy()
     going["cards"] = cards
     going["best"] = best
-    going_on = _new(Trick)
-    _set(going_on, "__dict__", going)
+    going_on: Any = Bare()  # `made(Trick, going)`, without the call
+    going_on.__dict__ = going
+    going_on.__class__ = Trick
     if n + 1 < len(order):
         after["trick"] = going_on
         done = None
@@ -220,8 +223,10 @@ def play(
             after["trick"] = new_trick(trick.number + 1, winner, deal.active)
         else:  # the deal's last trick: no next trick, nothing left to judge or retract
             after["trick"], after["pending"], after["provisional"] = None, (), ()
-    deal = _new(DealState)
-    _set(deal, "__dict__", after)
+    now_dealt: Any = Bare()  # `made(DealState, after)`
+    now_dealt.__dict__ = after
+    now_dealt.__class__ = DealState
+    deal = now_dealt
     rulings: list[Ruling] = []
     if proven:
         deal, rulings = record(deal, variant, proven, sitting.options)
@@ -234,6 +239,8 @@ def play(
             return sitting, rulings + last + closing
     table = sitting.__dict__.copy()  # `evolve(sitting, deal=deal)`
     table["deal"] = deal
-    sitting = _new(Sitting)
-    _set(sitting, "__dict__", table)
+    now_sitting: Any = Bare()  # `made(Sitting, table)`
+    now_sitting.__dict__ = table
+    now_sitting.__class__ = Sitting
+    sitting = now_sitting
     return sitting, rulings

@@ -4,6 +4,7 @@ make what the classes make."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -98,3 +99,14 @@ def test_the_other_fast_constructors_make_what_their_classes_make() -> None:
     args = ("a", 1, "AS", 3, None, None, known, 5)
     assert new_pending(*args) == Pending(*args)
     assert vars(new_pending(*args)) == vars(Pending(*args))
+
+
+def test_a_state_made_from_a_bare_instance_is_the_frozen_dataclasss_own() -> None:
+    deal = new_deal(**_DEAL)
+    copy = evolve(deal, ante=7)
+    assert type(copy) is DealState
+    assert copy == DealState(**{**_DEAL, "ante": 7})
+    assert vars(copy) == vars(DealState(**{**_DEAL, "ante": 7}))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copy.ante = 8  # type: ignore[misc]
+    assert deal.ante == _DEAL["ante"]  # the copy's dict is its own
