@@ -11,7 +11,7 @@ from .cards import parse_card
 from .errors import Rejection, gettext_noop
 from .events import Play
 from .knowledge import check_can_show
-from .obligations import TrickRules, broken_obligation, trick_winner
+from .obligations import TrickRules, broken_in, trick_winner
 from .reneges import record, reveal
 from .settlement import close_deal
 from .state import (
@@ -31,8 +31,6 @@ from .state import (
 )
 from .variants import Variant
 
-_new = object.__new__
-_set = object.__setattr__
 #: `PlayContext(...)` and `BeforePlay(...)` without the named tuples' Python `__new__`
 #: (one each per card played)
 _context = _before = tuple.__new__
@@ -146,20 +144,16 @@ def play(
     proven: Sequence[Renege] = [*deal.provisional, *shown] if deal.provisional else shown
     tricks_won = deal.tricks_won
     best = trick.best  # the index in the trick of its best card so far
+    taken = tricks_won.get(player, 0)  # tricks the player has taken this deal
+    # The public situation of the play (`PlayContext`, made only if the play waits as
+    # pending: a logged hand is judged at once).
+    led: str | None
+    top: str | None
     if n:
         top = so_far[best][1]
         led = so_far[0][1][1]
-        ctx = _context(
-            PlayContext,
-            (
-                led,
-                top,
-                top[1] == trump and led != trump,  # (a card's suit is never None)
-                n == len(order) - 1,
-                tricks_won.get(player, 0),
-                played,
-            ),
-        )
+        trumped = top[1] == trump and led != trump  # (a card's suit is never None)
+        is_last = n == len(order) - 1
         # Does the new card take the lead? A higher card of the best card's suit, or a
         # trump over a card of another suit (`trick_winner`).
         if card[1] == top[1]:
@@ -168,17 +162,19 @@ def play(
         elif card[1] == trump:
             best = n
     else:
-        ctx = _context(PlayContext, (None, None, False, False, tricks_won.get(player, 0), played))
+        led = top = None
+        trumped = is_last = False
     # A logged hand holds the card already: no new set for it.
     held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
-    obligation = broken_obligation(rules, ctx, held, card)
+    obligation = broken_in(rules, led, top, trumped, is_last, taken, played, held, card)
     cards_left = deal.cards_left
     left = cards_left[player]
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
     elif not hand.full and len(held) < left:
         # Part of the hand is unseen: judge again as the player shows more cards.
+        ctx = _context(PlayContext, (led, top, trumped, is_last, taken, played))
         pending += (new_pending(player, trick.number, card, index, ctx, None, held, left),)
     after = deal.__dict__.copy()
     # What a retract puts back (`BeforePlay`, the fields this play changes), made
@@ -189,9 +185,9 @@ def play(
     )
     if card in known:  # otherwise the hand's knowledge is unchanged: the same values kept
         hands = copy_mapping(hands)
-        now = _new(Hand)  # `new_hand(known - {card}, hand.full)`, without the call
-        _set(now, "known", known - {card})
-        _set(now, "full", hand.full)
+        now: Any = Bare()  # `new_hand(known - {card}, hand.full)`, without the call
+        now.__dict__ = {"known": known - {card}, "full": hand.full}
+        now.__class__ = Hand
         hands[player] = now
         after["hands"] = hands
     cards = (*so_far, (player, card))
