@@ -170,6 +170,8 @@ def broken_in(
     if led is None:
         if trump is None or not (rules.lead_high_trump or rules.cinch):
             return None
+        if trump not in "".join(held)[1::2]:  # no trump in the hand (the suits, as below)
+            return None
         trumps = [c for c in held if c[1] == trump]
         if not trumps or card == max(trumps, key=strength.__getitem__):
             return None
