@@ -64,7 +64,9 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     trump_card, trump_suit = _trump(variant, ev)
     hands, location = _hands(variant, ev, seated, trump_card)
     stock = len(variant.deck) - 5 * len(seated) - (1 if variant.trump_from_stock else 0)
-    antes = {p: variant.ante_due(p, ante, sitting.next.exempt, sitting.next.double) for p in order}
+    owed = sitting.next
+    exempt, double = owed.exempt, owed.double
+    antes = {p: variant.ante_due(p, ante, exempt, double) for p in order}
     total = sum(antes.values())
     index = len(sitting.deals)
     deal = new_deal(
@@ -82,13 +84,13 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
         hands=hands,
         location=location,
         stock=stock,
-        cards_left={p: 5 for p in seated},
+        cards_left=dict.fromkeys(seated, 5),
     )
-    legs = (*tuple((player_account(p), -n) for p, n in antes.items() if n), (POT, total))
+    legs = (*[(player_account(p), -n) for p, n in antes.items() if n], (POT, total))
     rulings = [
         Ruling(
             RulingKind.DEAL_STARTED,
-            {"deal": index, "dealer": ev.dealer, "antes": {p: n for p, n in antes.items()}},
+            {"deal": index, "dealer": ev.dealer, "antes": dict(antes)},
             (Posting(PostingKind.ANTE, legs),) if total else (),
         )
     ]
@@ -106,7 +108,7 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
 def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
     leader = variant.first_leader(sitting.options, deal.order, deal.active)
     return evolve(
-        deal, trick=new_trick(1, leader, deal.active), tricks_won={p: 0 for p in deal.active}
+        deal, trick=new_trick(1, leader, deal.active), tricks_won=dict.fromkeys(deal.active, 0)
     )
 
 
