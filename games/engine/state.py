@@ -60,7 +60,7 @@ class Posting:
         return {"kind": self.kind, "legs": [[a, n] for a, n in self.legs]}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the card play makes its trick's as `Bare` makes states
 class Ruling:
     """Something the referee decided or recorded, with the chips it moved."""
 

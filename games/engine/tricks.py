@@ -227,7 +227,20 @@ def play(
     if proven:
         deal, rulings = record(deal, variant, proven, sitting.options)
     if done is not None:
-        rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": done.number, **done.as_dict()}))
+        # `Ruling(TRICK_WON, {"trick": done.number, **done.as_dict()})`, made in place
+        won_ruling: Any = Bare()
+        won_ruling.__dict__ = {
+            "kind": RulingKind.TRICK_WON,
+            "data": {
+                "trick": going["number"],
+                "leader": going["leader"],
+                "cards": list(map(list, cards)),
+                "winner": going["winner"],
+            },
+            "postings": (),
+        }
+        won_ruling.__class__ = Ruling
+        rulings.append(won_ruling)
         if deal.trick is None:  # the deal's last trick: its provisional renege is final
             deal, last = record(deal, variant, provisional, sitting.options)
             # (`close_deal` reads the sitting's balances, deals and options, not its deal.)
