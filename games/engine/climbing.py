@@ -17,7 +17,18 @@ from .knowledge import check_can_show
 from .obligations import CLIMB
 from .reneges import record, reveal
 from .settlement import close_deal
-from .state import NO_HAND, DealState, Hand, Pending, Renege, Ruling, Sitting, Trick, evolve
+from .state import (
+    NO_HAND,
+    DealState,
+    Hand,
+    Pending,
+    Renege,
+    Ruling,
+    Sitting,
+    before_play_of,
+    evolve,
+    new_trick,
+)
 from .variants import Variant
 
 
@@ -91,7 +102,7 @@ def play(
     index = deal.actions
     pending, proven = reveal(deal, rules, variant.strength, player, card, index)
     hand = deal.hands.get(player, NO_HAND)
-    before = evolve(deal, before_play=None)
+    before = before_play_of(deal)
     deal = evolve(
         deal,
         hands={**deal.hands, player: Hand(hand.known - {card}, hand.full)},
@@ -200,5 +211,5 @@ def _advance(
         leader = nxt
     return evolve(
         sitting,
-        deal=evolve(deal, trick=Trick(number=trick.number + 1, leader=leader), turn=leader),
+        deal=evolve(deal, trick=new_trick(trick.number + 1, leader, deal.active), turn=leader),
     ), rulings

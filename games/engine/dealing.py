@@ -64,7 +64,9 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     trump_card, trump_suit = _trump(variant, ev)
     hands, location = _hands(variant, ev, seated, trump_card)
     stock = len(variant.deck) - 5 * len(seated) - (1 if variant.trump_from_stock else 0)
-    antes = {p: variant.ante_due(p, ante, sitting.next.exempt, sitting.next.double) for p in order}
+    owed = sitting.next
+    exempt, double = owed.exempt, owed.double
+    antes = {p: variant.ante_due(p, ante, exempt, double) for p in order}
     total = sum(antes.values())
     index = len(sitting.deals)
     deal = new_deal(
@@ -82,13 +84,13 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
         hands=hands,
         location=location,
         stock=stock,
-        cards_left={p: 5 for p in seated},
+        cards_left=dict.fromkeys(seated, 5),
     )
-    legs = (*tuple((player_account(p), -n) for p, n in antes.items() if n), (POT, total))
+    legs = (*[(player_account(p), -n) for p, n in antes.items() if n], (POT, total))
     rulings = [
         Ruling(
             RulingKind.DEAL_STARTED,
-            {"deal": index, "dealer": ev.dealer, "antes": {p: n for p, n in antes.items()}},
+            {"deal": index, "dealer": ev.dealer, "antes": dict(antes)},
             (Posting(PostingKind.ANTE, legs),) if total else (),
         )
     ]
@@ -105,7 +107,9 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
 
 def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
     leader = variant.first_leader(sitting.options, deal.order, deal.active)
-    return evolve(deal, trick=new_trick(1, leader), tricks_won={p: 0 for p in deal.active})
+    return evolve(
+        deal, trick=new_trick(1, leader, deal.active), tricks_won=dict.fromkeys(deal.active, 0)
+    )
 
 
 def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...]:
@@ -183,7 +187,12 @@ def _hands(
                 params={"field": field, "player": player},
             )
         deck = variant.deck
-        parsed = [c if c in deck else parse_card(c, deck, field=field) for c in cards]
+        # Cards written canonically (the usual case) are checked in one set operation.
+        parsed = (
+            list(cards)
+            if deck.issuperset(cards)
+            else [c if c in deck else parse_card(c, deck, field=field) for c in cards]
+        )
         distinct = frozenset(parsed)
         if len(parsed) != 5 or len(distinct) != 5:
             raise Rejection(
@@ -193,16 +202,19 @@ def _hands(
                 params={"field": field},
             )
         mine = held_by(player)
-        for card in parsed:
-            where = location.get(card)
-            if where is not None and where != mine:
-                raise Rejection(
-                    "card_seen_elsewhere",
-                    gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
-                    field=field,
-                    params={"field": field, "card": card, "player": player},
-                )
-            location[card] = mine
+        if location.keys().isdisjoint(distinct):  # placed nowhere yet: the usual case
+            location.update(dict.fromkeys(parsed, mine))
+        else:
+            for card in parsed:
+                where = location.get(card)
+                if where is not None and where != mine:
+                    raise Rejection(
+                        "card_seen_elsewhere",
+                        gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
+                        field=field,
+                        params={"field": field, "card": card, "player": player},
+                    )
+                location[card] = mine
         if variant.trump_in_dealer_hand and player == ev.dealer and trump_card not in parsed:
             raise Rejection(
                 "contradicts_logged_hand",

@@ -9,7 +9,16 @@ from .errors import Rejection, gettext_noop
 from .events import Declare, Exchange
 from .knowledge import exchange_cards
 from .settlement import close_deal
-from .state import POT, DealState, Posting, Ruling, Sitting, evolve, player_account
+from .state import (
+    POT,
+    DealState,
+    Posting,
+    Ruling,
+    Sitting,
+    copy_mapping,
+    evolve,
+    player_account,
+)
 from .variants import Variant
 
 
@@ -59,7 +68,8 @@ def declare(
             gettext_noop("the upcard is the ace of trumps: the dealer must play"),
             field="declare",
         )
-    declared = {**deal.declared, ev.player: ev.plays}
+    declared = copy_mapping(deal.declared)  # `{**deal.declared, ev.player: ev.plays}`
+    declared[ev.player] = ev.plays
     deal = evolve(
         deal, declared=declared, actions=deal.actions + 1, last_play=None, before_play=None
     )

@@ -183,7 +183,11 @@ def _listed(
             field=field,
             params={"field": field, "count": count},
         )
-    parsed = tuple([c if c in deck else parse_card(c, deck, field=field) for c in cards])
+    parsed = (
+        tuple(cards)  # written canonically, the usual case: one set operation checks them
+        if deck.issuperset(cards)
+        else tuple([c if c in deck else parse_card(c, deck, field=field) for c in cards])
+    )
     if len(set(parsed)) != len(parsed):
         raise Rejection(
             "invalid_event",

@@ -47,9 +47,15 @@ def sure_tricks(hand: Iterable[str], trump: str, ranks: str, played: frozenset[s
 
 
 def has_cinch(rules: TrickRules, hand: Iterable[str], ctx: PlayContext) -> bool:
+    return _has_cinch(rules, hand, ctx.tricks_won, ctx.played)
+
+
+def _has_cinch(
+    rules: TrickRules, hand: Iterable[str], tricks_won: int, played: frozenset[str]
+) -> bool:
     if rules.trump is None:
         return False
-    return ctx.tricks_won + sure_tricks(hand, rules.trump, rules.ranks, ctx.played) >= 3
+    return tricks_won + sure_tricks(hand, rules.trump, rules.ranks, played) >= 3
 
 
 def legal_plays(
@@ -140,18 +146,38 @@ def broken_obligation(
     play and again whenever a hidden hand shows another card.
     """
     held = hand if type(hand) is frozenset else tuple(hand)  # iterated more than once
-    led = ctx.led
+    return broken_in(
+        rules, ctx.led, ctx.best, ctx.trumped, ctx.is_last, ctx.tricks_won, ctx.played, held, card
+    )
+
+
+def broken_in(
+    rules: TrickRules,
+    led: str | None,
+    best: str | None,
+    trumped: bool,
+    is_last: bool,
+    tricks_won: int,
+    played: frozenset[str],
+    held: frozenset[str] | tuple[str, ...],
+    card: str,
+) -> str | None:
+    """`broken_obligation` with the context's fields given one by one (the card play
+    asks without making a `PlayContext` when the play will not wait as pending) and
+    the hand a set or a tuple."""
     trump = rules.trump
     strength = rules.strength
     if led is None:
         if trump is None or not (rules.lead_high_trump or rules.cinch):
+            return None
+        if trump not in "".join(held)[1::2]:  # no trump in the hand (the suits, as below)
             return None
         trumps = [c for c in held if c[1] == trump]
         if not trumps or card == max(trumps, key=strength.__getitem__):
             return None
         if rules.lead_high_trump and any(c[0] in "AKQ" for c in trumps):
             return LEAD_HIGH_TRUMP
-        if rules.cinch and has_cinch(rules, held, ctx):
+        if rules.cinch and _has_cinch(rules, held, tricks_won, played):
             return CINCH
         return None
     suit = card[1]
@@ -165,23 +191,27 @@ def broken_obligation(
             return FOLLOW_SUIT
         if rules.must_trump and has_trump and suit != trump:
             return TRUMP
-    if rules.must_head and ctx.best is not None:
-        to_beat = strength[ctx.best]
+    if rules.must_head and best is not None:
+        to_beat = strength[best]
         if strength[card] <= to_beat:
-            if suit == led and not ctx.trumped:
-                if any(c[1] == led and strength[c] > to_beat for c in held):
-                    return HEAD_TRICK
+            if suit == led and not trumped:
+                for c in held:  # (a loop, not `any` over a generator: asked at most plays)
+                    if c[1] == led and strength[c] > to_beat:
+                        return HEAD_TRICK
             elif (
                 suit == trump
                 and suit != led
-                and ctx.trumped
+                and trumped
                 and rules.must_trump
                 and any(c[1] == trump and strength[c] > to_beat for c in held)
             ):
                 return OVERTRUMP
-    if rules.cinch and not ctx.is_last and has_trump and (led == trump or not has_led):
-        top = max((c for c in held if c[1] == trump), key=strength.__getitem__)
-        if card != top and has_cinch(rules, held, ctx):
+    if rules.cinch and not is_last and has_trump and (led == trump or not has_led):
+        top, high = card, -1  # the hand's highest trump (a loop, not `max` over a generator)
+        for c in held:
+            if c[1] == trump and strength[c] > high:
+                top, high = c, strength[c]
+        if card != top and _has_cinch(rules, held, tricks_won, played):
             return CINCH
     return None
 

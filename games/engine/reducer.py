@@ -86,23 +86,27 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
     return after, rulings
 
 
+#: The events that need no deal under way (a deal's own events are ruled after the checks
+#: of `_apply` that there is one).
+_NO_DEAL_NEEDED = (StartDeal, Join, Leave, Close)
+
+
 def _apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
-    if state.closed:
+    # (The variant is read from the registry: `new_sitting` checked its name.)
+    if state.closing is not None:  # `state.closed`
         raise Rejection(
             "table_closed", gettext_noop("the table is closed: nothing more can be logged")
         )
-    if isinstance(event, Join):
-        state, rulings = seats.join(state, event)
-        return state, tuple(rulings)
-    if isinstance(event, Leave):
-        state, rulings = seats.leave(state, event)
-        return state, tuple(rulings)
-    if isinstance(event, Close):
-        state, rulings = close(state)
-        return state, tuple(rulings)
-    variant = get_variant(state.variant)
-    if isinstance(event, StartDeal):
-        state, rulings = start_deal(state, variant, event)
+    variant = VARIANTS[state.variant]
+    if isinstance(event, _NO_DEAL_NEEDED):  # one check for the events of a deal under way
+        if isinstance(event, StartDeal):
+            state, rulings = start_deal(state, variant, event)
+        elif isinstance(event, Join):
+            state, rulings = seats.join(state, event)
+        elif isinstance(event, Leave):
+            state, rulings = seats.leave(state, event)
+        else:
+            state, rulings = close(state)
         return state, tuple(rulings)
     deal = state.deal
     if deal is None:
@@ -162,13 +166,18 @@ def _retract(
     player, card, index = last
     hand = before.hands.get(player, NO_HAND)
     restored = evolve(
-        before,
+        deal,  # what the play did not change is as it is now
         hands={**before.hands, player: Hand(hand.known | {card}, hand.full)},
-        location={**before.location, card: held_by(player)},
+        location={**deal.location, card: held_by(player)},  # (a play moves no card there)
+        played=before.played,
+        cards_left=before.cards_left,
+        trick=before.trick,
+        tricks=before.tricks,
+        tricks_won=before.tricks_won,
+        play_started=before.play_started,
+        turn=before.turn,
         pending=tuple(p for p in deal.pending if p.index != index),
         provisional=(),
-        reneges=deal.reneges,
-        rulings=deal.rulings,
         actions=deal.actions + 1,
         before_play=None,
         last_play=None,

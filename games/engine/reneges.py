@@ -16,11 +16,8 @@ from typing import Any
 from games.table.rulings import RulingKind
 
 from .obligations import CLIMB, TrickRules, broken_obligation
-from .state import DealState, Pending, Renege, Ruling, evolve
+from .state import DealState, Pending, Renege, Ruling, evolve, made
 from .variants import Variant
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 def judge(rules: TrickRules, strength: dict[str, int] | Any, pending: Pending) -> str | None:
@@ -69,8 +66,7 @@ def reveal(
             # `evolve(p, known=known)`, its instance dict copied in place
             fields = p.__dict__.copy()
             fields["known"] = known
-            p = _new(Pending)
-            _set(p, "__dict__", fields)
+            p = made(Pending, fields)
             kept.append(p)
         # else: the whole hand is now known and the play was legal
     return tuple(kept), proven

@@ -6,7 +6,7 @@ inside are plain dicts treated as immutable: every change builds a new one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any, NamedTuple, TypeVar
@@ -19,8 +19,30 @@ RULES_VERSION = "bourre-rules/1.0"
 
 POT = "pot"
 
-_new = object.__new__
-_set = object.__setattr__
+_tuple_new = tuple.__new__
+_T = TypeVar("_T")
+
+
+class Bare:
+    """A plain instance that is made an engine state by setting its `__dict__` and then
+    its `__class__` (a frozen dataclass without slots, which has the same layout).
+
+    The engine makes a new state for nearly every event (a deal, its trick, the sitting
+    per card played), always from a dict of fields copied from the state before, and
+    this is CPython 3.11's cheapest way to do it: about 1,800 machine instructions
+    against 2,500 for `object.__new__(cls)` and `object.__setattr__(obj, "__dict__",
+    fields)`, each a call through the slow generic call path (valgrind's counts,
+    docs/performance.md, "The rules engine"). The state is the frozen dataclass's own
+    from then on: its `type`, its equality, its refusal of attribute assignment."""
+
+
+def made(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """An instance of the frozen dataclass `cls` (no slots) whose instance dict is
+    `fields`, used as is (see `Bare`)."""
+    obj: Any = Bare()
+    obj.__dict__ = fields
+    obj.__class__ = cls
+    return obj  # type: ignore[no-any-return]
 
 
 def player_account(player: str) -> str:
@@ -38,7 +60,7 @@ class Posting:
         return {"kind": self.kind, "legs": [[a, n] for a, n in self.legs]}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the card play makes its trick's as `Bare` makes states
 class Ruling:
     """Something the referee decided or recorded, with the chips it moved."""
 
@@ -53,7 +75,7 @@ class Ruling:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: made as `Bare` makes states (one per card played)
 class Hand:
     """What is publicly known of a player's hand: `known` cards are surely held;
     `full` means `known` is the whole hand (it was logged)."""
@@ -74,11 +96,19 @@ class Trick:
     winner: str | None = None
     #: climbing tricks (comtadine): players who passed since the last card.
     passed: frozenset[str] = frozenset()
+    #: the players in turn from the leader (the deal's active players): in the
+    #: trick-taking variants each plays one card in this order, so the card play reads
+    #: who is to play and who is last here instead of searching the deal's order.
+    order: tuple[str, ...] = ()
+    #: the index in `cards` of the card winning the trick so far (`trick_winner`, kept
+    #: up to date by the trick-taking card play: it compares the new card with this one
+    #: only); 0 for a trick nobody has played to and in the climbing variant.
+    best: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
-            "cards": [[p, c] for p, c in self.cards],
+            "cards": list(map(list, self.cards)),  # [[player, card], ...], no Python loop
             "winner": self.winner,
         }
 
@@ -122,10 +152,8 @@ def new_pending(
 ) -> Pending:
     """`Pending(...)` without the frozen dataclass's `__init__` (eight
     `object.__setattr__` calls): one is made for most card plays of a hidden hand."""
-    made = _new(Pending)
-    _set(
-        made,
-        "__dict__",
+    return made(
+        Pending,
         {
             "player": player,
             "trick": trick,
@@ -137,7 +165,6 @@ def new_pending(
             "hand_size": hand_size,
         },
     )
-    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +191,41 @@ class NextDeal:
             "exempt": list(self.exempt),
             "double": list(self.double),
         }
+
+
+class BeforePlay(NamedTuple):
+    """What a card play changed of the deal and its retract puts back: the state a
+    retract returns to is the deal as it is now with these fields as they were (a play
+    changes nothing else that the retract does not set itself; `_retract` in
+    `reducer.py`). Kept instead of a whole copy of the deal before the play: one deal
+    copy per card played instead of two, and a snapshot that holds a deal once, not
+    twice (docs/performance.md, "The rules engine")."""
+
+    hands: Mapping[str, Hand]
+    played: frozenset[str]
+    cards_left: Mapping[str, int]
+    trick: Trick | None
+    tricks: tuple[Trick, ...]
+    tricks_won: Mapping[str, int]
+    play_started: bool
+    turn: str | None
+
+
+def before_play_of(deal: DealState) -> BeforePlay:
+    """The deal's `BeforePlay`, made without the named tuple's Python `__new__`."""
+    return _tuple_new(
+        BeforePlay,
+        (
+            deal.hands,
+            deal.played,
+            deal.cards_left,
+            deal.trick,
+            deal.tricks,
+            deal.tricks_won,
+            deal.play_started,
+            deal.turn,
+        ),
+    )
 
 
 @dataclass(frozen=True)  # no slots: `evolve` copies the instance dict, far cheaper
@@ -202,7 +264,7 @@ class DealState:
     reneges: tuple[Renege, ...] = ()
     rulings: tuple[dict[str, Any], ...] = ()  # the deal's rulings in `bourre-ruling/1` form
     actions: int = 0
-    before_play: DealState | None = None  # the state a retract returns to
+    before_play: BeforePlay | None = None  # what a retract of the last play puts back
     last_play: tuple[str, str, int] | None = (
         None  # (player, card, index) when the last action was a play
     )
@@ -241,7 +303,11 @@ class Sitting:
         return self.closing is not None
 
 
-_T = TypeVar("_T")
+_V = TypeVar("_V")
+
+#: `dict.copy` for the states' mappings, which are plain dicts (above): the cheapest copy
+#: to change one entry of (about half the time of `{**mapping, key: value}`).
+copy_mapping: Callable[[Mapping[str, _V]], dict[str, _V]] = dict.copy  # type: ignore[assignment]
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
@@ -251,32 +317,36 @@ def evolve(obj: _T, **changes: Any) -> _T:
     is made with `dict.copy` and set as the new instance's dict: 1.3 against 2.4 µs for
     a deal state when it was filled into the new instance's own (empty) dict with two
     `update`s (docs/performance.md, "The rules engine")."""
-    new: _T = _new(type(obj))
+    new: Any = Bare()  # `made(type(obj), fields)`, without the call
     fields = obj.__dict__.copy()
     fields.update(changes)
-    _set(new, "__dict__", fields)
-    return new
+    new.__dict__ = fields
+    new.__class__ = type(obj)
+    return new  # type: ignore[no-any-return]
 
 
 def new_hand(known: frozenset[str], full: bool) -> Hand:
-    """`Hand(known, full)` without the frozen dataclass's `__init__`: 1.4 against 2.6 µs
-    (a card play of a logged hand makes one)."""
-    made = _new(Hand)
-    _set(made, "known", known)
-    _set(made, "full", full)
-    return made
+    """`Hand(known, full)` without the frozen dataclass's `__init__` (a card play of a
+    logged hand makes one)."""
+    return made(Hand, {"known": known, "full": full})
 
 
-def new_trick(number: int, leader: str) -> Trick:
-    """`Trick(number, leader)`, a trick nobody has played to, made as `evolve` makes
-    copies (one per trick)."""
-    made = _new(Trick)
-    _set(
-        made,
-        "__dict__",
-        {"number": number, "leader": leader, "cards": (), "winner": None, "passed": frozenset()},
+def new_trick(number: int, leader: str, active: tuple[str, ...]) -> Trick:
+    """`Trick(number, leader, order=...)`, a trick nobody has played to, its players in
+    turn from `leader` among `active`, made as `evolve` makes copies (one per trick)."""
+    at = active.index(leader)
+    return made(
+        Trick,
+        {
+            "number": number,
+            "leader": leader,
+            "cards": (),
+            "winner": None,
+            "passed": frozenset(),
+            "order": active[at:] + active[:at],
+            "best": 0,
+        },
     )
-    return made
 
 
 def new_deal(**given: Any) -> DealState:
@@ -289,9 +359,7 @@ def new_deal(**given: Any) -> DealState:
     for name in _DEAL_FACTORIES:
         if name not in given:
             values[name] = {}
-    made = _new(DealState)
-    _set(made, "__dict__", values)
-    return made
+    return made(DealState, values)
 
 
 def _defaults(cls: type) -> tuple[dict[str, Any], frozenset[str], frozenset[str], tuple[str, ...]]:

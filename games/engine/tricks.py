@@ -2,34 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from games.table.rulings import RulingKind
 
 from .cards import parse_card
 from .errors import Rejection, gettext_noop
 from .events import Play
 from .knowledge import check_can_show
-from .obligations import TrickRules, broken_obligation, trick_winner
+from .obligations import TrickRules, broken_in, trick_winner
 from .reneges import record, reveal
 from .settlement import close_deal
 from .state import (
     NO_HAND,
+    Bare,
+    BeforePlay,
     DealState,
+    Hand,
     PlayContext,
     Renege,
     Ruling,
     Sitting,
     Trick,
-    evolve,
-    new_hand,
+    copy_mapping,
     new_pending,
     new_trick,
 )
 from .variants import Variant
 
-_new = object.__new__
-_set = object.__setattr__
-#: `PlayContext(...)` without the named tuple's Python `__new__` (one per card played)
-_context = tuple.__new__
+#: `PlayContext(...)` and `BeforePlay(...)` without the named tuples' Python `__new__`
+#: (one each per card played)
+_context = _before = tuple.__new__
+#: what a play of a card nobody waited for shows: no renege
+_NONE: tuple[Renege, ...] = ()
 
 
 def next_to_play(deal: DealState) -> str:
@@ -92,17 +98,19 @@ def check_turn(deal: DealState, player: str, *, expected: str) -> None:
 def play(
     sitting: Sitting, variant: Variant, deal: DealState, ev: Play
 ) -> tuple[Sitting, list[Ruling]]:
-    # The referee's most frequent step: written out (who is to play, the context and the
-    # trick's best card found once) rather than through the helpers above, which the
-    # views and the climbing variant share, and the new states made by copying their
-    # instance dicts in place rather than through `evolve`'s keyword arguments
-    # (docs/performance.md, "The rules engine").
+    # The referee's most frequent step: written out (who is to play read from the
+    # trick's order, the trick's best card kept in the trick and compared with the new
+    # card only) rather than through the helpers above, which the views and the climbing
+    # variant share, and the new states made by copying their instance dicts in place
+    # rather than through `evolve`'s keyword arguments (docs/performance.md, "The rules
+    # engine").
     player = ev.player
     trick = deal.trick
     assert trick is not None
     so_far = trick.cards
-    active = deal.active
-    expected = active[(active.index(so_far[-1][0]) + 1) % len(active)] if so_far else trick.leader
+    order = trick.order
+    n = len(so_far)
+    expected = order[n]  # a trick of the trick-taking variants is never full here
     deck = variant.deck
     card = ev.card
     if card not in deck:
@@ -119,102 +127,120 @@ def play(
         card in played or card not in known or location.get(card) != "hand:" + player  # held_by
     ):
         check_can_show(deal, player, card, field="play")
-    rules = variant.rules_for(sitting.options, deal.trump_suit)
+    options = sitting.options
+    rules = variant.rules_made.get((deal.trump_suit, options.get("cinch")))  # `rules_for`
+    if rules is None:
+        rules = variant.rules_for(options, deal.trump_suit)
     strength = rules.strength
     trump = rules.trump
-    fields = deal.__dict__
-    # What a retract returns to: this state, without its own way back.
-    if deal.before_play is None:
-        before = deal
-    else:
-        before = _new(DealState)
-        kept = fields.copy()
-        kept["before_play"] = None
-        _set(before, "__dict__", kept)
     index = deal.actions
     # Every card a player shows was held at their earlier plays of this deal.
+    shown: Sequence[Renege]
     if deal.pending:
         pending, shown = reveal(deal, rules, variant.strength, player, card, index)
     else:
-        pending, shown = deal.pending, []
+        pending, shown = deal.pending, _NONE
     # A card now follows the provisional ones: no retract can correct them.
-    proven = [*deal.provisional, *shown] if deal.provisional else shown
+    proven: Sequence[Renege] = [*deal.provisional, *shown] if deal.provisional else shown
     tricks_won = deal.tricks_won
-    best = 0  # the index in the trick of its best card so far (trick_winner, kept going)
-    if so_far:
-        led = so_far[0][1][1]
-        for i in range(1, len(so_far)):
-            other, top = so_far[i][1], so_far[best][1]
-            if other[1] == top[1]:
-                if strength[other] > strength[top]:
-                    best = i
-            elif trump is not None and other[1] == trump and top[1] != trump:
-                best = i
+    best = trick.best  # the index in the trick of its best card so far
+    taken = tricks_won.get(player, 0)  # tricks the player has taken this deal
+    # The public situation of the play (`PlayContext`, made only if the play waits as
+    # pending: a logged hand is judged at once).
+    led: str | None
+    top: str | None
+    if n:
         top = so_far[best][1]
-        ctx = _context(
-            PlayContext,
-            (
-                led,
-                top,
-                trump is not None and top[1] == trump and led != trump,
-                len(so_far) == len(active) - 1,
-                tricks_won.get(player, 0),
-                played,
-            ),
-        )
+        led = so_far[0][1][1]
+        trumped = top[1] == trump and led != trump  # (a card's suit is never None)
+        is_last = n == len(order) - 1
+        # Does the new card take the lead? A higher card of the best card's suit, or a
+        # trump over a card of another suit (`trick_winner`).
+        if card[1] == top[1]:
+            if strength[card] > strength[top]:
+                best = n
+        elif card[1] == trump:
+            best = n
     else:
-        ctx = _context(PlayContext, (None, None, False, False, tricks_won.get(player, 0), played))
+        led = top = None
+        trumped = is_last = False
     # A logged hand holds the card already: no new set for it.
     held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
-    obligation = broken_obligation(rules, ctx, held, card)
+    obligation = broken_in(rules, led, top, trumped, is_last, taken, played, held, card)
     cards_left = deal.cards_left
     left = cards_left[player]
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
     elif not hand.full and len(held) < left:
         # Part of the hand is unseen: judge again as the player shows more cards.
+        ctx = _context(PlayContext, (led, top, trumped, is_last, taken, played))
         pending += (new_pending(player, trick.number, card, index, ctx, None, held, left),)
-    after = fields.copy()
+    after = deal.__dict__.copy()
+    # What a retract puts back (`BeforePlay`, the fields this play changes), made
+    # without the named tuple's Python `__new__`.
+    after["before_play"] = _before(
+        BeforePlay,
+        (hands, played, cards_left, trick, deal.tricks, tricks_won, deal.play_started, deal.turn),
+    )
     if card in known:  # otherwise the hand's knowledge is unchanged: the same values kept
-        after["hands"] = {**hands, player: new_hand(known - {card}, hand.full)}
+        hands = copy_mapping(hands)
+        now: Any = Bare()  # `new_hand(known - {card}, hand.full)`, without the call
+        now.__dict__ = {"known": known - {card}, "full": hand.full}
+        now.__class__ = Hand
+        hands[player] = now
+        after["hands"] = hands
     cards = (*so_far, (player, card))
     after["played"] = played | {card}
-    after["cards_left"] = {**cards_left, player: left - 1}
+    cards_left = copy_mapping(cards_left)
+    cards_left[player] = left - 1
+    after["cards_left"] = cards_left
     after["pending"] = pending
     after["provisional"] = provisional
     after["actions"] = index + 1
     after["play_started"] = True
-    after["before_play"] = before
     after["last_play"] = (player, card, index)
-    done = None
-    if len(cards) < len(active):
-        going = trick.__dict__.copy()
-        going["cards"] = cards
-        after["trick"] = _new(Trick)
-        _set(after["trick"], "__dict__", going)
-    else:
-        if so_far:  # the last card: it takes the trick if it beats the best so far
-            top = so_far[best][1]
-            if (card[1] == top[1] and strength[card] > strength[top]) or (
-                card[1] != top[1] and trump is not None and card[1] == trump and top[1] != trump
-            ):
-                best = len(so_far)
-        winner = cards[best][0]
-        done = evolve(trick, cards=cards, winner=winner)
+    going = trick.__dict__.copy()
+    going["cards"] = cards
+    going["best"] = best
+    going_on: Any = Bare()  # `made(Trick, going)`, without the call
+    going_on.__dict__ = going
+    going_on.__class__ = Trick
+    if n + 1 < len(order):
+        after["trick"] = going_on
+        done = None
+    else:  # the last card of the trick: its best card takes it
+        winner = going["winner"] = cards[best][0]
+        done = going_on
         tricks = after["tricks"] = (*deal.tricks, done)
-        after["tricks_won"] = {**tricks_won, winner: tricks_won[winner] + 1}
+        won = after["tricks_won"] = copy_mapping(tricks_won)
+        won[winner] += 1
         if len(tricks) < variant.tricks_per_deal:
-            after["trick"] = new_trick(trick.number + 1, winner)
+            after["trick"] = new_trick(trick.number + 1, winner, deal.active)
         else:  # the deal's last trick: no next trick, nothing left to judge or retract
             after["trick"], after["pending"], after["provisional"] = None, (), ()
-    deal = _new(DealState)
-    _set(deal, "__dict__", after)
+    now_dealt: Any = Bare()  # `made(DealState, after)`
+    now_dealt.__dict__ = after
+    now_dealt.__class__ = DealState
+    deal = now_dealt
     rulings: list[Ruling] = []
     if proven:
         deal, rulings = record(deal, variant, proven, sitting.options)
     if done is not None:
-        rulings.append(Ruling(RulingKind.TRICK_WON, {"trick": done.number, **done.as_dict()}))
+        # `Ruling(TRICK_WON, {"trick": done.number, **done.as_dict()})`, made in place
+        won_ruling: Any = Bare()
+        won_ruling.__dict__ = {
+            "kind": RulingKind.TRICK_WON,
+            "data": {
+                "trick": going["number"],
+                "leader": going["leader"],
+                "cards": list(map(list, cards)),
+                "winner": going["winner"],
+            },
+            "postings": (),
+        }
+        won_ruling.__class__ = Ruling
+        rulings.append(won_ruling)
         if deal.trick is None:  # the deal's last trick: its provisional renege is final
             deal, last = record(deal, variant, provisional, sitting.options)
             # (`close_deal` reads the sitting's balances, deals and options, not its deal.)
@@ -222,6 +248,8 @@ def play(
             return sitting, rulings + last + closing
     table = sitting.__dict__.copy()  # `evolve(sitting, deal=deal)`
     table["deal"] = deal
-    sitting = _new(Sitting)
-    _set(sitting, "__dict__", table)
+    now_sitting: Any = Bare()  # `made(Sitting, table)`
+    now_sitting.__dict__ = table
+    now_sitting.__class__ = Sitting
+    sitting = now_sitting
     return sitting, rulings

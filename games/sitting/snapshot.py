@@ -160,7 +160,7 @@ def _is_named_tuple(cls: type) -> bool:
 
 def _record(cls: type) -> _Codec:
     """A dataclass or named tuple: an object of its fields. Compiled lazily, so a class
-    that contains itself (a deal state keeps the one before the last play) works."""
+    that contains itself works."""
     name = f"{cls.__module__}.{cls.__qualname__}"
     fields: list[tuple[str, _Codec]] = []
 
@@ -211,8 +211,8 @@ def _is_immutable(cls: type) -> bool:
 # the value. A card play changes a few parts of the sitting (the deal, its current trick,
 # a hand) and shares every other part with the state before it, whose snapshot was
 # encoded one play earlier: those parts cost one lookup instead of a walk of their fields
-# (the deal state alone keeps the one before the last play, a second deal's worth of
-# fields). The entry holds the value itself, so its `id` cannot be reused for another
+# (the deal's `before_play` names eight parts of the deal before the last play, all
+# encoded already). The entry holds the value itself, so its `id` cannot be reused for another
 # object while the entry lives. Only values of an immutable type are kept (a record's
 # mappings are the engine's and never changed in place: engine states are values, which
 # the decoded-snapshot cache relies on too). The encoded values are shared: nothing may

@@ -64,14 +64,16 @@ class Variant:
     def __init__(self) -> None:
         self.deck = deck_of(self.ranks)
         self.strength = strength_of(self.ranks)
-        self._rules: dict[tuple[str | None, Any], TrickRules] = {}
+        #: `rules_for`'s answers by (trump suit, cinch option): the card play reads it
+        #: itself (a method call per card is a tenth of the play's lookups).
+        self.rules_made: dict[tuple[str | None, Any], TrickRules] = {}
 
     def rules_for(self, options: Mapping[str, Any], trump: str | None) -> TrickRules:
         """`trick_rules`, built once per trump suit and cinch setting (asked for every card)."""
         key = (trump, options.get("cinch"))  # a bool once checked, else None: no bool()
-        rules = self._rules.get(key)
+        rules = self.rules_made.get(key)
         if rules is None:
-            rules = self._rules[key] = self.trick_rules(options, trump)
+            rules = self.rules_made[key] = self.trick_rules(options, trump)
         return rules
 
     # -- options --------------------------------------------------------------

@@ -53,9 +53,22 @@ class Louisiana(Variant):
         limit = options.get("pot_limit")
         pot = facts.pot
         offenders = set(facts.offenders)
-        eligible = [p for p in facts.order if p not in offenders]
-        top = max((facts.tricks_won.get(p, 0) for p in eligible), default=0)
-        leaders = [p for p in eligible if facts.tricks_won.get(p, 0) == top] if top > 0 else []
+        # One pass over the players in (those who reneged take nothing): who took the
+        # most tricks (`leaders`, in play order) and who took none (`bourres`).
+        won = facts.tricks_won
+        top = 0
+        leaders: list[str] = []
+        bourres: list[str] = []
+        for p in facts.order:
+            if p in offenders:
+                continue
+            taken = won.get(p, 0)
+            if taken == 0:
+                bourres.append(p)
+            elif taken > top:
+                top, leaders = taken, [p]
+            elif taken == top:
+                leaders.append(p)
         rulings: list[dict[str, Any]] = []
         payouts: dict[str, int] = {}
         kind = PostingKind.POT_WON
@@ -81,7 +94,6 @@ class Louisiana(Variant):
             carried = True
             rulings.append({"kind": RulingKind.POT_CARRIED, "amount": pot, "tied": leaders})
         value = capped(pot, limit)
-        bourres = [p for p in eligible if facts.tricks_won.get(p, 0) == 0]
         rulings.extend({"kind": RulingKind.BOURRE, "player": p, "amount": value} for p in bourres)
         penalized = set(bourres) | offenders
         penalties = {p: value for p in facts.order if p in penalized}

@@ -4,11 +4,17 @@ refuses what cannot happen now (leaving the state as it was), and takes a card b
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
 
 from games.engine import Rejection, apply, new_sitting, parse_action, parse_deal
+from games.engine.events import Play, Retract
+from games.engine.knowledge import held_by
+from games.engine.simulate import random_sitting
+from games.engine.state import NO_HAND, Hand, evolve
+from games.engine.transcript import open_transcript, transcript_events
 from games.engine.view import table_view
 
 from .helpers import (
@@ -185,3 +191,47 @@ def test_only_the_last_card_can_be_taken_back_and_only_once() -> None:
     assert refusal(state, act(player="a", retract=True)).code == "cannot_retract"
     state = fold(state, act(player="b", retract=True))
     assert refusal(state, act(player="b", retract=True)).code == "cannot_retract"
+
+
+@pytest.mark.parametrize("variant", ["louisiana", "ukrainian", "occitan", "comtadine"])
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_retract_returns_to_the_deal_before_the_play_but_what_the_card_showed(
+    variant: str, hidden: bool
+) -> None:
+    # Whatever the deal keeps to take a card back (a `BeforePlay` since issue 23, a whole
+    # copy of the deal before), the state after a retract is the deal before the play,
+    # but for what the card showed (it stays known in the hand), what the play proved
+    # (reneges, pending plays re-judged) and the count of actions.
+    retracted = 0
+    for seed in range(6):
+        doc = random_sitting(random.Random(seed), variant, 4, 2, renege_chance=0.1).transcript
+        if hidden:
+            doc = copy.deepcopy(doc)
+            for dealt in doc["deals"]:
+                dealt.pop("hands", None)
+        state, deals = open_transcript(doc)
+        for _, _, event in transcript_events(deals):
+            after, _ = apply(state, event)
+            deal = after.deal
+            if type(event) is Play and deal is not None and not deal.over:
+                before = state.deal
+                assert before is not None
+                player, card, index = deal.last_play or ("", "", 0)
+                hand = before.hands.get(player, NO_HAND)
+                expected = evolve(
+                    before,
+                    hands={**before.hands, player: Hand(hand.known | {card}, hand.full)},
+                    location={**before.location, card: held_by(player)},
+                    pending=tuple(p for p in deal.pending if p.index != index),
+                    provisional=(),
+                    reneges=deal.reneges,
+                    rulings=deal.rulings,
+                    actions=deal.actions + 1,
+                    before_play=None,
+                    last_play=None,
+                )
+                restored, _ = apply(after, Retract(player=player))
+                assert restored == evolve(after, deal=expected)
+                retracted += 1
+            state = after
+    assert retracted > 100

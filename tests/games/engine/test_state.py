@@ -4,6 +4,7 @@ make what the classes make."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -92,8 +93,20 @@ def test_new_deal_refuses_what_the_class_refuses() -> None:
 def test_the_other_fast_constructors_make_what_their_classes_make() -> None:
     known = frozenset({"AS", "KS"})
     assert new_hand(known, True) == Hand(known, True)
-    assert new_trick(2, "a") == Trick(number=2, leader="a")
-    assert vars(new_trick(2, "a")) == vars(Trick(number=2, leader="a"))
+    made = Trick(number=2, leader="b", order=("b", "c", "a"))
+    assert new_trick(2, "b", ("a", "b", "c")) == made
+    assert vars(new_trick(2, "b", ("a", "b", "c"))) == vars(made)
     args = ("a", 1, "AS", 3, None, None, known, 5)
     assert new_pending(*args) == Pending(*args)
     assert vars(new_pending(*args)) == vars(Pending(*args))
+
+
+def test_a_state_made_from_a_bare_instance_is_the_frozen_dataclasss_own() -> None:
+    deal = new_deal(**_DEAL)
+    copy = evolve(deal, ante=7)
+    assert type(copy) is DealState
+    assert copy == DealState(**{**_DEAL, "ante": 7})
+    assert vars(copy) == vars(DealState(**{**_DEAL, "ante": 7}))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copy.ante = 8  # type: ignore[misc]
+    assert deal.ante == _DEAL["ante"]  # the copy's dict is its own

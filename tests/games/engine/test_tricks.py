@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from games.engine import new_sitting
+from games.engine import apply, new_sitting, parse_action, parse_deal
+from games.engine.state import Ruling
 
 from .helpers import (
     DECLARED,
@@ -113,3 +114,17 @@ def test_a_player_who_has_played_five_cards_is_refused_a_sixth() -> None:
     state = play_out([pair for trick in rounds for pair in trick])
     caught = refusal(state, act(player="a", play="KC"))
     assert (caught.code, caught.expected) == ("sixth_card", "b")
+
+
+def test_a_won_tricks_ruling_is_the_trick_as_a_document() -> None:
+    # The card play makes this ruling in place (docs/performance.md): it must be the very
+    # value `Ruling(...)` makes from the trick's own `as_dict`.
+    state = new_sitting(variant="louisiana", players=["a", "b", "c"])
+    state, _ = apply(state, parse_deal({"dealer": "c", "trump": "2S"}))
+    for action in [D("a"), D("b"), D("c"), P("a", "5H"), P("b", "9H"), P("c", "7H")]:
+        state, rulings = apply(state, parse_action(action))
+    assert state.deal is not None
+    done = state.deal.tricks[0]
+    assert rulings == (Ruling("trick_won", {"trick": 1, **done.as_dict()}),)
+    assert vars(rulings[0]) == vars(Ruling("trick_won", {"trick": 1, **done.as_dict()}))
+    assert rulings[0].as_dict()["winner"] == "b"
