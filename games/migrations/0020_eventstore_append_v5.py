@@ -13,7 +13,7 @@ from typing import Any
 from django.db import migrations
 
 from games.eventstore import citus, schema
-from games.migrations._sql import sql
+from games.migrations._sql import sql, statements
 
 DROP = f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})"
 
@@ -29,11 +29,11 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(
-            sql=[DROP, sql("eventstore_v5_domains"), schema.APPENDED_TYPE, schema.APPEND_FUNCTION],
+            sql=[DROP, *statements("eventstore_v5_domains"), schema.APPENDED_TYPE, schema.APPEND_FUNCTION],
             reverse_sql=[
                 DROP,
                 "DROP TYPE eventstore_appended",
-                sql("eventstore_v5_domains_undo"),
+                *statements("eventstore_v5_domains_undo"),
                 sql("eventstore_append_v4"),
             ],
         ),
