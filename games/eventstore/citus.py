@@ -31,6 +31,13 @@ from games.eventstore.schema import APPEND_SIGNATURE
 DISTRIBUTED_TABLES = ("eventstore_partition", "eventstore_event", "eventstore_idempotency")
 ANCHOR = DISTRIBUTED_TABLES[0]
 
+#: The append sent to the worker holding the club's shards; run again whenever the function
+#: is dropped and created again (a new version: games.0020).
+DISTRIBUTE_FUNCTION = (
+    f"SELECT create_distributed_function('eventstore_append({APPEND_SIGNATURE})', 'p_club', "
+    f"colocate_with => '{ANCHOR}', force_delegation => true)"
+)
+
 # The log's row triggers only refuse UPDATE and DELETE (they read nothing, so none of the
 # visibility issues the setting warns about); Citus asks for it to distribute a table that
 # has any trigger. TRUNCATE triggers are kept on the coordinator's table.
@@ -44,8 +51,7 @@ DISTRIBUTE = [
         + (f", colocate_with => '{ANCHOR}')" if table != ANCHOR else ")")
         for table in DISTRIBUTED_TABLES
     ),
-    f"SELECT create_distributed_function('eventstore_append({APPEND_SIGNATURE})', 'p_club', "
-    f"colocate_with => '{ANCHOR}', force_delegation => true)",
+    DISTRIBUTE_FUNCTION,
 ]
 
 UNDISTRIBUTE = [

@@ -25,7 +25,12 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(
-            sql=[DROP, sql("eventstore_v3_partitions"), sql("eventstore_v3_checks"), schema.APPEND_FUNCTION],
+            sql=[
+                DROP,
+                sql("eventstore_v3_partitions"),
+                sql("eventstore_v3_checks"),
+                sql("eventstore_append_v4"),
+            ],
             reverse_sql=[
                 DROP,
                 sql("eventstore_v3_partitions_undo"),

@@ -13,3 +13,16 @@ SQL = Path(__file__).resolve().parent / "sql"
 def sql(name: str) -> str:
     """The text of `sql/<name>.sql`, run whole (RunSQL does not split function bodies)."""
     return (SQL / f"{name}.sql").read_text()
+
+
+def statements(name: str) -> list[str]:
+    """`sql/<name>.sql` as its statements, one each: Citus sends a DDL statement on a
+    distributed table to the workers as the text it was run with, and a worker refuses
+    several commands in one. Only for files without function bodies (split at each line
+    ending in ``;``); comment-only pieces are dropped."""
+    pieces = []
+    for piece in sql(name).split(";\n"):
+        lines = [line for line in piece.splitlines() if not line.lstrip().startswith("--")]
+        if "".join(lines).strip():
+            pieces.append("\n".join(lines).strip())
+    return pieces
