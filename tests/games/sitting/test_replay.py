@@ -20,7 +20,7 @@ from games.models import Table, TableDeal, TableState
 from games.services import table_create, table_events_append
 from games.sitting.aggregate import TableFold, dump_state, fold_events, strip_deals
 from games.sitting.history import fold_stream, settled_deals
-from games.sitting.postgres import summary_text
+from games.sitting.rows import summary_text
 from games.table import DEAL_STARTED, stream_name
 from ledger.folding import LedgerError
 from ledger.models import LedgerTable, PostingLeg
