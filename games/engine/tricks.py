@@ -20,13 +20,13 @@ from .state import (
     BeforePlay,
     DealState,
     Hand,
+    Pending,
     PlayContext,
     Renege,
     Ruling,
     Sitting,
     Trick,
     copy_mapping,
-    new_pending,
     new_trick,
 )
 from .variants import Variant
@@ -167,15 +167,33 @@ def play(
     # A logged hand holds the card already: no new set for it.
     held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
-    obligation = broken_in(rules, led, top, trumped, is_last, taken, played, held, card)
+    # A hand known to hold the card played and nothing else breaks no obligation
+    # (test_obligations.py, `test_a_hand_of_the_card_alone_breaks_nothing`): the first card
+    # of a hidden hand, most of its later ones, the last card of any hand.
+    obligation = (
+        broken_in(rules, led, top, trumped, is_last, taken, played, held, card)
+        if len(held) > 1
+        else None
+    )
     cards_left = deal.cards_left
     left = cards_left[player]
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
     elif not hand.full and len(held) < left:
         # Part of the hand is unseen: judge again as the player shows more cards.
-        ctx = _context(PlayContext, (led, top, trumped, is_last, taken, played))
-        pending += (new_pending(player, trick.number, card, index, ctx, None, held, left),)
+        waiting: Any = Bare()  # `new_pending(...)`, without its two calls
+        waiting.__dict__ = {
+            "player": player,
+            "trick": trick.number,
+            "card": card,
+            "index": index,
+            "context": _context(PlayContext, (led, top, trumped, is_last, taken, played)),
+            "to_beat": None,
+            "known": held,
+            "hand_size": left,
+        }
+        waiting.__class__ = Pending
+        pending += (waiting,)
     after = deal.__dict__.copy()
     # What a retract puts back (`BeforePlay`, the fields this play changes), made
     # without the named tuple's Python `__new__`.

@@ -215,3 +215,16 @@ def test_a_card_of_another_suit_changes_no_verdict(
     for card in hand:
         before = broken_obligation(r, c, hand, card)
         assert broken_obligation(r, c, [*hand, shown], card) == before
+
+
+@settings(max_examples=600, deadline=None)
+@given(situations())
+def test_a_hand_of_the_card_alone_breaks_nothing(
+    situation: tuple[TrickRules, PlayContext, list[str]],
+) -> None:
+    """What `tricks.play` relies on to skip judging a play whose hand is known to hold the
+    card played and nothing else: every obligation is about another card of the hand."""
+    r, c, hand = situation
+    for card in hand:
+        assert legal_plays(r, c, [card])[1].get(card) is None
+        assert broken_obligation(r, c, [card], card) is None
