@@ -4,9 +4,14 @@ the offender later shows a card they were obliged to play. One penalty per playe
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any
 
 from games.engine import apply, new_sitting, rule_transcript
+from games.engine.events import Play
+from games.engine.simulate import random_sitting
+from games.engine.transcript import open_transcript, transcript_events
 
 from .helpers import D, P, act, deal, fold, rule, transcript
 
@@ -153,3 +158,37 @@ def test_an_offender_cannot_win_the_pot_and_pays_the_pot_value() -> None:
     assert only["next"] == {"penalties": {"a": 3, "b": 3}, "exempt": ["a", "b"], "double": []}
     assert ruled["balances"] == {"a": -4, "b": -4, "c": 2}
     assert ruled["pot"] == 6
+
+
+def test_a_card_that_changes_no_verdict_leaves_a_pending_play_as_it_is() -> None:
+    """A hidden hand's card of neither the led suit nor trumps is not added to the
+    player's pending plays (no copy of them): `reneges.reveal`. Their verdicts come out
+    the same (the conformance and reference tests); here, the very objects are kept."""
+    seen = 0
+    for seed in range(20):
+        doc = copy.deepcopy(
+            random_sitting(random.Random(seed), "louisiana", 5, 1, renege_chance=0.02).transcript
+        )
+        for d in doc["deals"]:
+            d.pop("hands", None)
+        state, listed = open_transcript(doc)
+        for _, _, event in transcript_events(listed):
+            deal_now = state.deal
+            if not isinstance(event, Play) or deal_now is None:
+                state, _ = apply(state, event)
+                continue
+            card, trump = event.card, deal_now.trump_suit
+            idle = [
+                p
+                for p in deal_now.pending
+                if p.player == event.player
+                and p.context is not None
+                and card not in p.known
+                and card[1] not in (p.context.led, trump)
+            ]
+            state, _ = apply(state, event)
+            if idle and state.deal is not None and state.deal.trick is not None:
+                seen += len(idle)
+                after = state.deal.pending
+                assert all(any(q is p for q in after) for p in idle)
+    assert seen > 20  # the case is frequent
