@@ -161,9 +161,14 @@ def play(
                 best = n
         elif card[1] == trump:
             best = n
+        # A card of the led suit, not trumps, that takes the lead (or when the trick is
+        # trumped, or heading it is not owed) breaks no obligation whatever else the hand
+        # holds (test_obligations.py, `test_a_card_that_follows_and_heads_breaks_nothing`):
+        # nothing to judge, now or later.
+        settled = card[1] == led != trump and (best == n or trumped or not rules.must_head)
     else:
         led = top = None
-        trumped = is_last = False
+        trumped = is_last = settled = False
     # A logged hand holds the card already: no new set for it.
     held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
@@ -172,14 +177,14 @@ def play(
     # of a hidden hand, most of its later ones, the last card of any hand.
     obligation = (
         broken_in(rules, led, top, trumped, is_last, taken, played, held, card)
-        if len(held) > 1
+        if len(held) > 1 and not settled
         else None
     )
     cards_left = deal.cards_left
     left = cards_left[player]
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
-    elif not hand.full and len(held) < left:
+    elif not hand.full and len(held) < left and not settled:
         # Part of the hand is unseen: judge again as the player shows more cards.
         waiting: Any = Bare()  # `new_pending(...)`, without its two calls
         waiting.__dict__ = {
