@@ -136,10 +136,16 @@ def play(
     index = deal.actions
     # Every card a player shows was held at their earlier plays of this deal.
     shown: Sequence[Renege]
-    if deal.pending:
-        pending, shown = reveal(deal, rules, variant.strength, player, card, index)
-    else:
-        pending, shown = deal.pending, _NONE
+    pending, shown = deal.pending, _NONE
+    if pending:
+        # `reveal`'s own first look, without its call: most often none of the player's
+        # pending plays can be judged otherwise for this card (`reneges.reveal`).
+        for p in pending:
+            if p.player == player and card not in p.known:
+                context = p.context
+                if context is None or card[1] == context.led or card[1] == trump:
+                    pending, shown = reveal(deal, rules, variant.strength, player, card, index)
+                    break
     # A card now follows the provisional ones: no retract can correct them.
     proven: Sequence[Renege] = [*deal.provisional, *shown] if deal.provisional else shown
     tricks_won = deal.tricks_won
@@ -177,14 +183,14 @@ def play(
     # of a hidden hand, most of its later ones, the last card of any hand.
     obligation = (
         broken_in(rules, led, top, trumped, is_last, taken, played, held, card)
-        if len(held) > 1 and not settled
+        if not settled and len(held) > 1
         else None
     )
     cards_left = deal.cards_left
     left = cards_left[player]
     if obligation is not None:
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
-    elif not hand.full and len(held) < left and not settled:
+    elif not settled and not hand.full and len(held) < left:
         # Part of the hand is unseen: judge again as the player shows more cards.
         waiting: Any = Bare()  # `new_pending(...)`, without its two calls
         waiting.__dict__ = {
