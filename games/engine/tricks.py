@@ -150,7 +150,6 @@ def play(
     proven: Sequence[Renege] = [*deal.provisional, *shown] if deal.provisional else shown
     tricks_won = deal.tricks_won
     best = trick.best  # the index in the trick of its best card so far
-    taken = tricks_won.get(player, 0)  # tricks the player has taken this deal
     # The public situation of the play (`PlayContext`, made only if the play waits as
     # pending: a logged hand is judged at once).
     led: str | None
@@ -159,7 +158,6 @@ def play(
         top = so_far[best][1]
         led = so_far[0][1][1]
         trumped = top[1] == trump and led != trump  # (a card's suit is never None)
-        is_last = n == len(order) - 1
         # Does the new card take the lead? A higher card of the best card's suit, or a
         # trump over a card of another suit (`trick_winner`).
         if card[1] == top[1]:
@@ -174,23 +172,36 @@ def play(
         settled = card[1] == led != trump and (best == n or trumped or not rules.must_head)
     else:
         led = top = None
-        trumped = is_last = settled = False
+        trumped = settled = False
     # A logged hand holds the card already: no new set for it.
     held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
-    # A hand known to hold the card played and nothing else breaks no obligation
-    # (test_obligations.py, `test_a_hand_of_the_card_alone_breaks_nothing`): the first card
-    # of a hidden hand, most of its later ones, the last card of any hand.
-    obligation = (
-        broken_in(rules, led, top, trumped, is_last, taken, played, held, card)
-        if not settled and len(held) > 1
-        else None
-    )
     cards_left = deal.cards_left
     left = cards_left[player]
-    if obligation is not None:
+    if settled:
+        pass  # nothing to judge, now or later
+    elif (
+        # A hand known to hold the card played and nothing else breaks no obligation
+        # (test_obligations.py, `test_a_hand_of_the_card_alone_breaks_nothing`): the first
+        # card of a hidden hand, most of its later ones, the last card of any hand.
+        len(held) > 1
+        and (
+            obligation := broken_in(
+                rules,
+                led,
+                top,
+                trumped,
+                n == len(order) - 1,
+                tricks_won.get(player, 0),
+                played,
+                held,
+                card,
+            )
+        )
+        is not None
+    ):
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
-    elif not settled and not hand.full and len(held) < left:
+    elif not hand.full and len(held) < left:
         # Part of the hand is unseen: judge again as the player shows more cards.
         waiting: Any = Bare()  # `new_pending(...)`, without its two calls
         waiting.__dict__ = {
@@ -198,7 +209,10 @@ def play(
             "trick": trick.number,
             "card": card,
             "index": index,
-            "context": _context(PlayContext, (led, top, trumped, is_last, taken, played)),
+            "context": _context(
+                PlayContext,
+                (led, top, trumped, n == len(order) - 1, tricks_won.get(player, 0), played),
+            ),
             "to_beat": None,
             "known": held,
             "hand_size": left,
