@@ -50,7 +50,8 @@ def _all_in_bounds(state: Sitting, rulings: Iterable[Ruling]) -> bool:
         amounts.append(state.deal.start)
     for ruling in rulings:
         for posting in ruling.postings:
-            amounts.extend(amount for _, amount in posting.legs)
+            for _, amount in posting.legs:  # (a loop, not `extend` over a generator)
+                amounts.append(amount)
     return min(amounts) >= -MAX_CHIPS and max(amounts) <= MAX_CHIPS
 
 

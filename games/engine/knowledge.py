@@ -113,8 +113,12 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange, **more: 
     if discard is not None:
         was = deal.location
         for card in discard:
-            # A card known in the player's hand and not played passes every check below.
-            if card in played or was.get(card) != mine or card not in hand.known:
+            # A card not played passes every check of `check_can_show` when it is known in
+            # the player's hand, or placed nowhere and the hand is not logged (a hidden
+            # hand's discard, the usual case).
+            if card in played or (
+                (card in was or hand.full) and (was.get(card) != mine or card not in hand.known)
+            ):
                 check_can_show(deal, player, card, field="discard")
     if draw is not None:
         # Drawn cards are judged against where cards are now, not against any logged hand.

@@ -10,14 +10,17 @@ is refused for the whole of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.table.rulings import RulingKind
 
-from .obligations import CLIMB, TrickRules, broken_obligation
+from .obligations import CLIMB, TrickRules, broken_in, broken_obligation
 from .state import DealState, Pending, Renege, Ruling, evolve, made
 from .variants import Variant
+
+#: no renege proven (the most frequent answer of `reveal`)
+_NONE: tuple[Renege, ...] = ()
 
 
 def judge(rules: TrickRules, strength: dict[str, int] | Any, pending: Pending) -> str | None:
@@ -34,32 +37,45 @@ def judge(rules: TrickRules, strength: dict[str, int] | Any, pending: Pending) -
 
 def reveal(
     deal: DealState, rules: TrickRules, strength: Any, player: str, card: str, index: int
-) -> tuple[tuple[Pending, ...], list[Renege]]:
-    """Re-judge `player`'s pending plays now that `card` is shown to have been held."""
+) -> tuple[tuple[Pending, ...], Sequence[Renege]]:
+    """Re-judge `player`'s pending plays now that `card` is shown to have been held.
+
+    Every obligation of a card play asks only about the hand's cards of the led suit and
+    of trumps (test_obligations.py, `test_a_card_of_another_suit_changes_no_verdict`): a
+    card of neither leaves the play's verdict as it was, so the play is left as it is (no
+    copy). A pending card play's `known` is therefore the hand known at the play and the
+    cards shown since that can change its verdict (docs/performance.md, "The rules
+    engine").
+    """
     pending = deal.pending
+    suit = card[1]
+    trump = rules.trump
     for p in pending:  # most often nothing of this player's is waiting for this card
         if p.player == player and card not in p.known:
-            break
+            context = p.context
+            if context is None or suit == context.led or suit == trump:
+                break
     else:
-        return pending, []
+        return pending, _NONE
     kept: list[Pending] = []
     proven: list[Renege] = []
     for p in pending:
         if p.player != player or card in p.known:
             kept.append(p)
             continue
-        known = p.known | {card}
         context = p.context
         if context is None:  # a climbing pass
+            known = p.known | {card}
             obligation = judge(rules, strength, evolve(p, known=known))
-        elif card[1] != context.led and card[1] != rules.trump:
-            # Every obligation asks only about the hand's cards of the led suit and of
-            # trumps (test_obligations.py, `test_a_card_of_another_suit_changes_no_verdict`):
-            # a card of neither leaves the verdict as it was, no renege.
-            obligation = None
+        elif suit != context.led and suit != trump:
+            kept.append(p)  # a card that changes no verdict (above)
+            continue
         else:
+            known = p.known | {card}
             assert p.card is not None
-            obligation = broken_obligation(rules, context, known, p.card)
+            # `broken_obligation(rules, context, known, p.card)`, the context's fields in
+            # `broken_in`'s order
+            obligation = broken_in(rules, *context, known, p.card)
         if obligation is not None:
             proven.append(Renege(p.player, p.trick, p.card, obligation, index, p.index))
         elif len(known) < p.hand_size:

@@ -11,7 +11,17 @@ from typing import Any
 from games.table.rulings import PAYOUT_RULING_KINDS, PostingKind, RulingKind
 
 from .reneges import offenders
-from .state import POT, DealState, NextDeal, Posting, Ruling, Sitting, evolve, player_account
+from .state import (
+    POT,
+    DealState,
+    NextDeal,
+    Posting,
+    Ruling,
+    Sitting,
+    evolve,
+    made,
+    player_account,
+)
 from .variants import DealFacts, Settlement, Variant
 from .variants.base import capped
 
@@ -97,7 +107,8 @@ def _finish(
             gains = tuple((player_account(p), n) for p, n in payouts.items() if n)
             legs = ((POT, -paid_out), *gains)
             postings = (Posting(payout_kind, legs),)
-        rulings.append(Ruling(kind, dict(entry), postings))
+        # `Ruling(kind, dict(entry), postings)` without the frozen dataclass's `__init__`
+        rulings.append(made(Ruling, {"kind": kind, "data": dict(entry), "postings": postings}))
     settle_postings: list[Posting] = []
     if penalties and sum(penalties.values()):
         paid = tuple((player_account(p), -n) for p, n in penalties.items() if n)
@@ -105,11 +116,11 @@ def _finish(
         settle_postings.append(Posting(PostingKind.PENALTY, legs))
     if left:
         settle_postings.append(Posting(PostingKind.CARRY, ((POT, -left), (POT, left))))
+    settled = {"deal": deal.index, "summary": summary}
     rulings.append(
-        Ruling(
-            RulingKind.DEAL_SETTLED,
-            {"deal": deal.index, "summary": summary},
-            tuple(settle_postings),
+        made(
+            Ruling,
+            {"kind": RulingKind.DEAL_SETTLED, "data": settled, "postings": tuple(settle_postings)},
         )
     )
     balances = dict(sitting.balances)

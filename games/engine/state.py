@@ -136,6 +136,8 @@ class Pending:
     index: int
     context: PlayContext | None
     to_beat: str | None  # climbing pass: the card the player declined to beat
+    # the hand known at the play, and the cards shown since that can change the verdict (a
+    # card play's: of the led suit or trumps, `reneges.reveal`; a climbing pass's: all)
     known: frozenset[str]
     hand_size: int
 

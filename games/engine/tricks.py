@@ -20,13 +20,13 @@ from .state import (
     BeforePlay,
     DealState,
     Hand,
+    Pending,
     PlayContext,
     Renege,
     Ruling,
     Sitting,
     Trick,
     copy_mapping,
-    new_pending,
     new_trick,
 )
 from .variants import Variant
@@ -136,15 +136,20 @@ def play(
     index = deal.actions
     # Every card a player shows was held at their earlier plays of this deal.
     shown: Sequence[Renege]
-    if deal.pending:
-        pending, shown = reveal(deal, rules, variant.strength, player, card, index)
-    else:
-        pending, shown = deal.pending, _NONE
+    pending, shown = deal.pending, _NONE
+    if pending:
+        # `reveal`'s own first look, without its call: most often none of the player's
+        # pending plays can be judged otherwise for this card (`reneges.reveal`).
+        for p in pending:
+            if p.player == player and card not in p.known:
+                context = p.context
+                if context is None or card[1] == context.led or card[1] == trump:
+                    pending, shown = reveal(deal, rules, variant.strength, player, card, index)
+                    break
     # A card now follows the provisional ones: no retract can correct them.
     proven: Sequence[Renege] = [*deal.provisional, *shown] if deal.provisional else shown
     tricks_won = deal.tricks_won
     best = trick.best  # the index in the trick of its best card so far
-    taken = tricks_won.get(player, 0)  # tricks the player has taken this deal
     # The public situation of the play (`PlayContext`, made only if the play waits as
     # pending: a logged hand is judged at once).
     led: str | None
@@ -153,7 +158,6 @@ def play(
         top = so_far[best][1]
         led = so_far[0][1][1]
         trumped = top[1] == trump and led != trump  # (a card's suit is never None)
-        is_last = n == len(order) - 1
         # Does the new card take the lead? A higher card of the best card's suit, or a
         # trump over a card of another suit (`trick_winner`).
         if card[1] == top[1]:
@@ -161,21 +165,60 @@ def play(
                 best = n
         elif card[1] == trump:
             best = n
+        # A card of the led suit, not trumps, that takes the lead (or when the trick is
+        # trumped, or heading it is not owed) breaks no obligation whatever else the hand
+        # holds (test_obligations.py, `test_a_card_that_follows_and_heads_breaks_nothing`):
+        # nothing to judge, now or later.
+        settled = card[1] == led != trump and (best == n or trumped or not rules.must_head)
     else:
         led = top = None
-        trumped = is_last = False
+        trumped = settled = False
     # A logged hand holds the card already: no new set for it.
     held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
-    obligation = broken_in(rules, led, top, trumped, is_last, taken, played, held, card)
     cards_left = deal.cards_left
     left = cards_left[player]
-    if obligation is not None:
+    if settled:
+        pass  # nothing to judge, now or later
+    elif (
+        # A hand known to hold the card played and nothing else breaks no obligation
+        # (test_obligations.py, `test_a_hand_of_the_card_alone_breaks_nothing`): the first
+        # card of a hidden hand, most of its later ones, the last card of any hand.
+        len(held) > 1
+        and (
+            obligation := broken_in(
+                rules,
+                led,
+                top,
+                trumped,
+                n == len(order) - 1,
+                tricks_won.get(player, 0),
+                played,
+                held,
+                card,
+            )
+        )
+        is not None
+    ):
         provisional = (Renege(player, trick.number, card, obligation, index, index),)
     elif not hand.full and len(held) < left:
         # Part of the hand is unseen: judge again as the player shows more cards.
-        ctx = _context(PlayContext, (led, top, trumped, is_last, taken, played))
-        pending += (new_pending(player, trick.number, card, index, ctx, None, held, left),)
+        waiting: Any = Bare()  # `new_pending(...)`, without its two calls
+        waiting.__dict__ = {
+            "player": player,
+            "trick": trick.number,
+            "card": card,
+            "index": index,
+            "context": _context(
+                PlayContext,
+                (led, top, trumped, n == len(order) - 1, tricks_won.get(player, 0), played),
+            ),
+            "to_beat": None,
+            "known": held,
+            "hand_size": left,
+        }
+        waiting.__class__ = Pending
+        pending += (waiting,)
     after = deal.__dict__.copy()
     # What a retract puts back (`BeforePlay`, the fields this play changes), made
     # without the named tuple's Python `__new__`.

@@ -215,3 +215,35 @@ def test_a_card_of_another_suit_changes_no_verdict(
     for card in hand:
         before = broken_obligation(r, c, hand, card)
         assert broken_obligation(r, c, [*hand, shown], card) == before
+
+
+@settings(max_examples=600, deadline=None)
+@given(situations())
+def test_a_hand_of_the_card_alone_breaks_nothing(
+    situation: tuple[TrickRules, PlayContext, list[str]],
+) -> None:
+    """What `tricks.play` relies on to skip judging a play whose hand is known to hold the
+    card played and nothing else: every obligation is about another card of the hand."""
+    r, c, hand = situation
+    for card in hand:
+        assert legal_plays(r, c, [card])[1].get(card) is None
+        assert broken_obligation(r, c, [card], card) is None
+
+
+@settings(max_examples=600, deadline=None)
+@given(situations())
+def test_a_card_that_follows_and_heads_breaks_nothing(
+    situation: tuple[TrickRules, PlayContext, list[str]],
+) -> None:
+    """What `tricks.play` relies on to judge such a play never (no pending play for a
+    hidden hand): a card of the led suit, not trumps, that beats the trick's best card (or
+    any, when the trick is trumped or heading is not owed) is allowed whatever the hand."""
+    r, c, hand = situation
+    if c.led is None or c.led == r.trump or c.best is None:
+        return
+    _, refused = legal_plays(r, c, hand)
+    for card in hand:
+        heads = r.strength[card] > r.strength[c.best] if card[1] == c.best[1] else False
+        if card[1] == c.led and (heads or c.trumped or not r.must_head):
+            assert refused.get(card) is None
+            assert broken_obligation(r, c, hand, card) is None

@@ -4,9 +4,17 @@ the offender later shows a card they were obliged to play. One penalty per playe
 
 from __future__ import annotations
 
+import copy
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from games.engine import apply, new_sitting, rule_transcript
+from games.engine.events import Event, Play
+from games.engine.simulate import random_sitting
+from games.engine.state import Sitting
+from games.engine.transcript import open_transcript, transcript_events
+from games.engine.variants import VARIANTS
 
 from .helpers import D, P, act, deal, fold, rule, transcript
 
@@ -153,3 +161,66 @@ def test_an_offender_cannot_win_the_pot_and_pays_the_pot_value() -> None:
     assert only["next"] == {"penalties": {"a": 3, "b": 3}, "exempt": ["a", "b"], "double": []}
     assert ruled["balances"] == {"a": -4, "b": -4, "c": 2}
     assert ruled["pot"] == 6
+
+
+def _hidden_plays() -> Iterator[tuple[Sitting, Event]]:
+    """Each state of 20 random louisiana sittings, hands not logged, and its next event."""
+    for seed in range(20):
+        doc = copy.deepcopy(
+            random_sitting(random.Random(seed), "louisiana", 5, 1, renege_chance=0.02).transcript
+        )
+        for d in doc["deals"]:
+            d.pop("hands", None)
+        state, listed = open_transcript(doc)
+        for _, _, event in transcript_events(listed):
+            yield state, event
+            state, _ = apply(state, event)
+
+
+def test_a_card_that_changes_no_verdict_leaves_a_pending_play_as_it_is() -> None:
+    """A hidden hand's card of neither the led suit nor trumps is not added to the
+    player's pending plays (no copy of them): `reneges.reveal`. Their verdicts come out
+    the same (the conformance and reference tests); here, the very objects are kept."""
+    seen = 0
+    for state, event in _hidden_plays():
+        deal_now = state.deal
+        if not isinstance(event, Play) or deal_now is None:
+            continue
+        card, trump = event.card, deal_now.trump_suit
+        idle = [
+            p
+            for p in deal_now.pending
+            if p.player == event.player
+            and p.context is not None
+            and card not in p.known
+            and card[1] not in (p.context.led, trump)
+        ]
+        after, _ = apply(state, event)
+        if idle and after.deal is not None and after.deal.trick is not None:
+            seen += len(idle)
+            assert all(any(q is p for q in after.deal.pending) for p in idle)
+    assert seen > 20  # the case is frequent
+
+
+def test_a_card_that_follows_and_heads_the_trick_never_waits() -> None:
+    """A hidden hand's card of the led suit (not trumps) that takes the lead breaks no
+    obligation whatever the hand (test_obligations.py): it is not kept as a pending play."""
+    seen = 0
+    for state, event in _hidden_plays():
+        deal_now = state.deal
+        if not isinstance(event, Play) or deal_now is None or deal_now.trick is None:
+            continue
+        cards, trump = deal_now.trick.cards, deal_now.trump_suit
+        if not cards or event.card[1] != cards[0][1][1] or event.card[1] == trump:
+            continue
+        tops = [c for _, c in cards if c[1] == event.card[1]]
+        strength = VARIANTS["louisiana"].strength
+        if any(c[1] == trump for _, c in cards) or any(
+            strength[c] > strength[event.card] for c in tops
+        ):
+            continue
+        after, _ = apply(state, event)
+        if after.deal is not None and after.deal.trick is not None:
+            seen += 1
+            assert all(p.index != deal_now.actions for p in after.deal.pending)
+    assert seen > 20  # the case is frequent
