@@ -43,6 +43,7 @@ _queue: queue.SimpleQueue[tuple[str, Send]] = queue.SimpleQueue()
 _thread: threading.Thread | None = None
 _idle = threading.Event()
 _idle.set()
+_last_sent: dict[str, float] = {}  # kind -> time.monotonic() its last send began (the waker's)
 
 
 class _AfterCommit:
@@ -89,9 +90,23 @@ def _ensure_thread() -> None:
             _thread.start()
 
 
+def _spacing() -> float:
+    from django.conf import settings
+
+    return float(getattr(settings, "WAKE_SPACING_MS", 0.0)) / 1000
+
+
 def _run() -> None:
     while True:
         kind, send = _queue.get()
+        # A send this soon after the last one of its kind waits out the rest of the spacing
+        # (its mark stays pending meanwhile, so the commits of that time ride on it): under
+        # load one send carries several commits, where it was one thread wake-up, hook run
+        # and Redis round trip per commit. A wake after a quiet spell goes at once.
+        gap = _last_sent.get(kind, 0.0) + _spacing() - time.monotonic()
+        if gap > 0:
+            time.sleep(gap)
+        _last_sent[kind] = time.monotonic()
         with _lock:
             _pending.discard(kind)
             events = _committed.pop(kind, [])

@@ -84,18 +84,20 @@ def _client() -> Any:
 
 
 def _publish(events: Sequence[RecordedEvent] = ()) -> None:
-    """Run by the background waker: one PUBLISH per table that moved since the last."""
+    """Run by the background waker: one PUBLISH naming every table that moved since the
+    last (with its newest version) and every link ended."""
     with _lock:
         moved, ended = dict(_moved), set(_ended)
         _moved.clear()
         _ended.clear()
-    messages = [f"{t} {v}" for t, v in moved.items()] + [f"{ENDED} {v}" for v in ended]
-    if not messages:
+    lines = [f"{t} {v}" for t, v in moved.items()] + [f"{ENDED} {v}" for v in ended]
+    if not lines:
         return
+    # One message, a line per table moved or link ended (`live.hub` reads each line): the
+    # waker's spaced sends carry several tables, and every live process handles each
+    # message it hears; a live process of an older release ignores a message of several
+    # lines and catches up on its periodic re-read.
     try:
-        pipe = _client().pipeline(transaction=False)
-        for message in messages:
-            pipe.publish(channel(), message)
-        pipe.execute()
+        _client().publish(channel(), "\n".join(lines))
     except Exception:  # the live servers' periodic re-read catches up
-        logger.warning("could not publish %d live message(s)", len(messages), exc_info=True)
+        logger.warning("could not publish %d live line(s)", len(lines), exc_info=True)

@@ -103,15 +103,18 @@ class Hub:
                 del self.links[viewer_id]
 
     def heard(self, message: str) -> None:
-        first, _, second = message.partition(" ")
-        if first == ENDED:
-            link = self.links.get(second)
-            if link is not None:
-                link.ended.set()
-            return
-        watch = self.tables.get(first)
-        if watch is not None and second.isdigit():
-            watch.advance(int(second))
+        """A message of `live.feed`: a line per table moved ("<table> <version>") or link
+        ended ("ended <viewer>")."""
+        for line in message.split("\n"):
+            first, _, second = line.partition(" ")
+            if first == ENDED:
+                link = self.links.get(second)
+                if link is not None:
+                    link.ended.set()
+                continue
+            watch = self.tables.get(first)
+            if watch is not None and second.isdigit():
+                watch.advance(int(second))
 
     async def _listen(self) -> None:
         import redis.asyncio as aioredis

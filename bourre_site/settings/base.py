@@ -308,6 +308,12 @@ CELERY_DB_REUSE_MAX = 1000
 # 10.2-10.6% of one core to 6.3-7.0% under the 8-client plays (alternated), for half a
 # second more of the statistics' and the webhooks' lag at most.
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "1.0") or "1.0")
+# Milliseconds between two sends of one wake kind by a process's background waker
+# (followers.wakeup): the commits of that time ride on one send (the live publish, the
+# projectors' and webhooks' marks). Under the 8-client plays that is one wake per several
+# commits instead of one per commit; a live view hears of a play that much later at most
+# (docs/performance.md, "Wake-ups spaced"). 0: one send per commit, as before.
+WAKE_SPACING_MS = float(env("BOURRE_WAKE_SPACING_MS", "20") or "0")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
 # Jobs whose message was lost or whose worker died (api_common/jobs.py).
 for _task in ("audits.sweep", "exports.sweep", "games.imports_sweep", "projectors.sweep_tasks"):

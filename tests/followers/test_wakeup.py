@@ -69,6 +69,24 @@ def test_wakes_coalesce_but_a_commit_after_sending_started_gets_its_own() -> Non
     assert len(calls) == 2
 
 
+def test_sends_of_a_kind_are_spaced_and_the_commits_between_ride_on_one(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.WAKE_SPACING_MS = 300
+    sent: list[tuple[float, list[str]]] = []
+
+    def send(events: list[str]) -> None:
+        sent.append((time.monotonic(), list(events)))
+
+    with transaction.atomic():
+        wake_after_commit("t-spaced", send, ["a"])  # type: ignore[list-item]
+    assert wait_until_sent(60)
+    for name in ("b", "c"):  # both within the spacing after "a": one send, after it
+        with transaction.atomic():
+            wake_after_commit("t-spaced", send, [name])  # type: ignore[list-item]
+    assert wait_until_sent(60)
+    assert [events for _, events in sent] == [["a"], ["b", "c"]]
+    assert sent[1][0] - sent[0][0] >= 0.29
+
+
 def test_the_events_of_coalesced_commits_are_sent_together_and_a_rollback_sends_none() -> None:
     started, release = threading.Event(), threading.Event()
     batches: list[list[str]] = []
