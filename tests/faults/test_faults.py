@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import requests
+from django.db import connection
 
 from tests.faults.conftest import (
     ROOT,
@@ -75,7 +76,7 @@ def test_card_plays_go_on_while_redis_is_down_and_jobs_finish_after(
     from projectors.framework import projectors_all
     from projectors.tasks import projectors_catch_up
 
-    raw, tables = make_tables(gunicorn_server.url, 2, seed=720)
+    raw, tables = make_tables(gunicorn_server.url, 2, seed=720, deals=8)
     auth = {"Authorization": f"Bearer {raw}"}
     jobs: list[str] = []
 
@@ -127,7 +128,9 @@ def test_card_plays_go_on_while_redis_is_down_and_jobs_finish_after(
 def test_a_postgres_restart_is_503_then_recovers_with_nothing_half_written(
     gunicorn_server: LiveServer,
 ) -> None:
-    raw, tables = make_tables(gunicorn_server.url, 3, seed=740)
+    # Deals enough that the clients are still logging when the database stops (a card play
+    # takes a few milliseconds: two deals a table were over before it).
+    raw, tables = make_tables(gunicorn_server.url, 3, seed=740, deals=10)
 
     def restart() -> None:
         time.sleep(0.5)
@@ -136,6 +139,7 @@ def test_a_postgres_restart_is_503_then_recovers_with_nothing_half_written(
         _script("pg.sh", "start")
 
     outcome = log_concurrently(gunicorn_server.url, raw, tables, during=restart)
+    connection.close()  # the restart ended this process's session: the next query opens one
     assert outcome.unavailable, "no client saw the outage"
     for response in outcome.unavailable:
         assert response.json()["error"]["code"] == "service_unavailable"
