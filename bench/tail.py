@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from bench import api, floor
-from bench._common import machine, print_table
+from bench._common import machine, print_table, timed_clients
 from bench._server import Server
 
 ROUNDS = int(os.environ.get("BENCH_TAIL_ROUNDS", "2"))
@@ -42,42 +42,41 @@ def kinds_of(script: list[dict[str, Any]]) -> list[str]:
     return kinds
 
 
+class _ByKind:
+    """A table of `api.PlayingTable` whose every step's latency is noted by its kind (what
+    `timed_clients` times is the card plays alone); merged into `out` as it closes."""
+
+    def __init__(self, table: api.PlayingTable, kinds: list[str], out: dict[str, list[float]],
+                 lock: threading.Lock) -> None:  # fmt: skip
+        self.table, self.kinds, self.out, self.lock = table, kinds, out, lock
+        self.own: dict[str, list[float]] = {}
+
+    def step(self) -> bool:
+        kind = self.kinds[self.table.step_count % len(self.kinds)]
+        began = time.perf_counter()
+        timed = self.table.step()
+        self.own.setdefault(kind, []).append((time.perf_counter() - began) * 1000)
+        return timed
+
+    def close(self) -> None:
+        self.table.close()
+        with self.lock:
+            for kind, values in self.own.items():
+                self.out.setdefault(kind, []).extend(values)
+
+
 def _plays(port: int, keys: list[str], clients: int, plays: int) -> dict[str, list[float]]:
     """`plays` timed card plays from `clients` tables; every step's latency by its kind."""
     transcript, script = api._deal_script()
     kinds = kinds_of(script)
     out: dict[str, list[float]] = {}
     lock = threading.Lock()
-    barrier = threading.Barrier(clients)
-    errors: list[BaseException] = []
 
-    def run(index: int) -> None:
-        try:
-            table = api.PlayingTable(port, keys[index % len(keys)], transcript, script)
-            own: dict[str, list[float]] = {}
-            barrier.wait()
-            timed = 0
-            while timed < plays // clients:
-                kind = kinds[table.step_count % len(script)]
-                began = time.perf_counter()
-                if table.step():
-                    timed += 1
-                own.setdefault(kind, []).append((time.perf_counter() - began) * 1000)
-            table.close()
-            with lock:
-                for kind, values in own.items():
-                    out.setdefault(kind, []).extend(values)
-        except BaseException as error:
-            errors.append(error)
-            barrier.abort()
+    def open_client(index: int) -> _ByKind:
+        table = api.PlayingTable(port, keys[index % len(keys)], transcript, script)
+        return _ByKind(table, kinds, out, lock)
 
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise errors[0]
+    timed_clients("tail", clients, plays, open_client)
     out["all plays"] = [v for k in ("plain", "trick end", "deal end") for v in out.get(k, [])]
     return out
 
