@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from django.test.utils import CaptureQueriesContext
 
 from games.eventstore import read_stream
 from games.models import TableRequest, TableState
 from games.services import table_events_append
+from games.sitting.errors import StaleVersion
 
 DEAL = {"deal": {"dealer": "cy", "trump": "7S"}}
 DECLARED = [DEAL, *({"player": p, "declare": "play"} for p in ("ana", "ben", "cy"))]
@@ -34,3 +36,14 @@ def play_stored_and_replayed(*, table: Any, club: Any, dealt: int, outcome: Any)
         idempotency_key="tap-1", with_state=False,
     )  # fmt: skip
     assert (again.replayed, again.content) == (True, outcome.content)
+
+
+def another_card_is_stale(*, table: Any, club: Any, dealt: int) -> None:
+    """Another card expecting `dealt` after `PLAY` was logged: refused as a stale version,
+    the table one version on."""
+    with pytest.raises(StaleVersion) as stale:
+        table_events_append(
+            table_id=table.id, club=club, expected_version=dealt,
+            events=[{"player": "ana", "play": "KS"}],
+        )  # fmt: skip
+    assert (stale.value.expected, stale.value.current) == (dealt, dealt + 1)

@@ -20,11 +20,17 @@ from games.models import Table, TableDeal, TableRequest, TableState
 from games.selectors import table_ruling
 from games.services import table_create, table_events_append
 from games.sitting import postgres, snapshot_cache
-from games.sitting.errors import EventRejected, StaleVersion, TableNotFound
+from games.sitting.errors import EventRejected, TableNotFound
 from ledger.models import PostingLeg
 from tests.clubs.helpers import make_club
 from tests.games.api.sittings import api_events, first_seats
-from tests.games.sitting.plays import DECLARED, PLAY, play_stored_and_replayed, sent
+from tests.games.sitting.plays import (
+    DECLARED,
+    PLAY,
+    another_card_is_stale,
+    play_stored_and_replayed,
+    sent,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -85,12 +91,7 @@ def test_a_row_moved_behind_the_kept_one_is_decided_again_under_the_lock(
         idempotency_key="tap-1", with_state=False,
     )  # fmt: skip
     assert snapshot_cache.kept(table.id, club.id).version == dealt  # type: ignore[union-attr]
-    with pytest.raises(StaleVersion) as stale:
-        table_events_append(
-            table_id=table.id, club=club, expected_version=dealt,
-            events=[{"player": "ana", "play": "KS"}],
-        )  # fmt: skip
-    assert (stale.value.expected, stale.value.current) == (dealt, dealt + 1)
+    another_card_is_stale(table=table, club=club, dealt=dealt)
     # The other process's request retried here: its stored answer.
     again = table_events_append(
         table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
@@ -210,10 +211,5 @@ def test_a_row_moved_after_the_unlocked_read_is_decided_again_under_the_lock(
         return found
 
     monkeypatch.setattr(postgres, "row_read", read_then_another_plays)
-    with pytest.raises(StaleVersion) as stale:
-        table_events_append(
-            table_id=table.id, club=club, expected_version=dealt,
-            events=[{"player": "ana", "play": "KS"}],
-        )  # fmt: skip
-    assert (stale.value.expected, stale.value.current) == (dealt, dealt + 1)
+    another_card_is_stale(table=table, club=club, dealt=dealt)
     assert len(read_stream(stream=table.stream)) == dealt + 1
