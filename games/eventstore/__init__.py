@@ -25,7 +25,7 @@ from games.eventstore.canonical import (
     iso_utc,
     recorded_event_hash,
 )
-from games.eventstore.citus import ClubKeyed
+from games.eventstore.citus import ClubKeyed, log_distributed
 from games.eventstore.reader import (
     NO_CLUB,
     club_key,
@@ -75,6 +75,7 @@ __all__ = [
     "event_hash",
     "iso_utc",
     "last_position",
+    "log_distributed",
     "partition_heads",
     "partitions_behind",
     "read_all",

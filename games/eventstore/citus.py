@@ -76,6 +76,25 @@ def is_distributed(cursor: Any, table: str = ANCHOR) -> bool:
     return bool(cursor.fetchone()[0])
 
 
+def log_distributed(connection: Any) -> bool:
+    """Whether the log is distributed where ``connection`` (Django's) points, asked once per
+    server connection: there every append goes to the club's worker through the delegated
+    function, called alone (``games.sitting.postgres`` keeps the table's row apart, the
+    writer's one-statement append stays off)."""
+    raw = connection.connection
+    known = getattr(connection, "_eventstore_distributed", None)
+    if known is not None and known[0] is raw:
+        return bool(known[1])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT to_regclass('pg_dist_partition') IS NOT NULL"
+            " AND EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = 'citus')"
+        )
+        (found,) = cursor.fetchone()
+    connection._eventstore_distributed = (raw, found)
+    return bool(found)
+
+
 class ClubKeyed(models.Model):
     """A read model keyed by the club of the log it follows, distributed by club on Citus
     beside the log (migration ``games.0015``): its ``club_id`` column is in every key.

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from time import monotonic
 from typing import Any
 from uuid import UUID
 
@@ -15,8 +16,10 @@ from django.db import DatabaseError, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from psycopg import pq
 
+from games.eventstore import citus
 from games.eventstore.canonical import canonical_json, request_hash
 from games.eventstore.reader import COLUMNS, club_key, row_to_event
+from games.eventstore.schema import ONE_EVENT_INSERT
 from games.eventstore.types import (
     AppendResult,
     IdempotencyConflict,
@@ -60,6 +63,18 @@ class Call:
 
 
 APPEND = Call(APPEND_SQL, STATEMENT, PREPARED_SQL)
+# One event in a transaction of its own, without the function (``schema.ONE_EVENT_INSERT``):
+# straight on libpq only, so it has libpq's placeholders alone (where the append goes
+# through a cursor, the function appends).
+ONE_EVENT = Call("", b"eventstore_append_one", ONE_EVENT_INSERT.encode())
+UNIQUE_VIOLATION = "23505"
+# A club whose one-statement append missed twice running (mostly: other appends of the club
+# keep its lock busy) appends through the function straight away for a while, rather than
+# trying twice a call. One miss alone says little (the club's first event, a conflict).
+# Per process: the clubs that missed last time, and those shut until a moment.
+_MISSED: set[str] = set()
+_SHUT: dict[str, float] = {}
+SHUT_FOR_S = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +136,11 @@ def append(
     if idempotency_key is not None:
         meta["idempotency_key"] = idempotency_key
     partition = _partition(club) if isinstance(club, (str, UUID)) else club_key(club)
+    connection = connections[using]
+    if len(events) == 1 and idempotency_key is None and first is None:
+        alone = _one_event(connection, partition, stream, expected_version, events[0], meta)
+        if alone is not None:
+            return alone
     if len(events) == 1:  # most appends: no comprehensions, the type's pieces cached
         types, versions, type_json = _one_event_arrays(events[0].type, events[0].schema_version)
         data = text_array((canonical_json(events[0].data),))
@@ -146,7 +166,6 @@ def append(
     if first is not None:
         call = _call(first.function, first.casts)
         params = (*first.args, *params)
-    connection = connections[using]
     try:
         if connection.in_atomic_block and savepoint:
             # A savepoint, so a conflict leaves the caller's transaction usable.
@@ -195,6 +214,89 @@ def append(
         events=recorded,
         replayed=bool(replayed),
     )
+
+
+def _one_event(
+    connection: BaseDatabaseWrapper,
+    partition: str,
+    stream: str,
+    expected: int | None,
+    event: NewEvent,
+    meta: dict[str, Any],
+) -> AppendResult | None:
+    """One event appended in a transaction of its own by one statement, without the
+    function (``schema.ONE_EVENT_INSERT`` says why the log stays right). None where that way
+    is not open (inside a transaction, queries watched, prepared statements off, Citus, an
+    argument libpq cannot take, a club that keeps missing) or the statement inserted
+    nothing: the club's first event, another stream's event last in the club, the stream
+    not at the expected version, the club's lock held, or another append of the club first
+    to the position. Then the function appends, and decides under the club's lock."""
+    if connection.in_atomic_block or connection.queries_logged or connection.execute_wrappers:
+        return None
+    if partition in _SHUT and _SHUT[partition] > monotonic():
+        return None
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = connection.connection
+    if not raw.autocommit or not _libpq_may_run(raw) or citus.log_distributed(connection):
+        return None
+    data, metadata = canonical_json(event.data), canonical_json(meta)
+    encoded = _encoded(
+        (partition, stream, expected, event.type, event.schema_version, data, metadata)
+    )
+    if encoded is None:
+        return None
+    encoded += _one_event_json(stream, event.type)
+    try:
+        with connection.wrap_database_errors:
+            result = _exec_prepared(connection, raw, ONE_EVENT, encoded)
+    except DatabaseError as error:
+        if getattr(error.__cause__, "sqlstate", None) != UNIQUE_VIOLATION:
+            raise
+        result = None
+    if result is None or result.ntuples == 0:
+        if partition not in _MISSED:
+            if len(_MISSED) > 4096:
+                _MISSED.clear()
+            _MISSED.add(partition)
+        else:
+            if len(_SHUT) > 4096:  # clubs come and go: forget the old ones
+                _SHUT.clear()
+            _SHUT[partition] = monotonic() + SHUT_FOR_S
+        return None
+    _MISSED.discard(partition)
+    value = result.get_value
+    position, version = int(value(0, 0)), int(value(0, 1))
+    recorded = RecordedEvent(
+        position=position,
+        stream=stream,
+        version=version,
+        type=event.type,
+        schema_version=event.schema_version,
+        data=event.data,
+        metadata=meta,
+        recorded_at=datetime.fromisoformat(value(0, 2).decode()),
+        hash=value(0, 3).decode(),
+        prev_hash=value(0, 4).decode(),
+        club=partition,
+    )
+    return AppendResult(
+        stream=stream,
+        first_version=version,
+        last_version=version,
+        first_position=position,
+        last_position=position,
+        events=(recorded,),
+        replayed=False,
+    )
+
+
+@lru_cache(maxsize=256)
+def _one_event_json(stream: str, type_: str) -> list[bytes | None]:
+    """The stream's and the type's JSON, as libpq takes them (a club's appends mostly go on
+    a few streams)."""
+    return [canonical_json(stream).encode(), canonical_json(type_).encode()]
 
 
 def text_array(items: Sequence[str]) -> str:
@@ -256,7 +358,7 @@ def _execute(
             row = cursor.fetchone()
             assert row is not None
         else:
-            row = _exec_prepared(connection, raw, call, encoded)
+            row = _function_row(_exec_prepared(connection, raw, call, encoded))
     return row, _replayed_rows(connection, params[-11], row)
 
 
@@ -297,7 +399,7 @@ def _exec_prepared(
     raw: psycopg.Connection[Any],
     call: Call,
     encoded: list[bytes | None],
-) -> tuple[Any, ...]:
+) -> pq.abc.PGresult:
     pgconn = raw.pgconn
     # Prepared once per server connection (a reconnect brings a new pgconn): the
     # connection's statements of ours, by name, and the pgconn they were prepared on.
@@ -316,6 +418,11 @@ def _exec_prepared(
         if raw.autocommit and pgconn.transaction_status == pq.TransactionStatus.IDLE:
             return _exec_prepared(connection, raw, call, encoded)
     _check(result, raw)
+    return result
+
+
+def _function_row(result: pq.abc.PGresult) -> tuple[Any, ...]:
+    """``eventstore_append``'s row, parsed."""
     value = result.get_value
     if value(0, 6) == b"t":  # an idempotent replay: its positions only
         return int(value(0, 0)), int(value(0, 1)), None, None, None, None, True

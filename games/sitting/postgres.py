@@ -36,6 +36,7 @@ from games.eventstore import (
     RecordedEvent,
     WriteFirst,
     append,
+    log_distributed,
     read_stream,
 )
 from games.models import TableDeal, TableRequest, TableState
@@ -220,20 +221,8 @@ KEY_ARG = 6  # the request's key among `games_table_save`'s own arguments (`_sav
 
 def _one_statement() -> bool:
     """Whether the row's UPDATE may ride on the append (not where the log is distributed:
-    Citus delegates `eventstore_append` to the club's worker only when called alone).
-    Asked once per server connection."""
-    raw = connection.connection
-    known = getattr(connection, "_table_save_on", None)
-    if known is not None and known[0] is raw:
-        return bool(known[1])
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT to_regclass('pg_dist_partition') IS NULL"
-            " OR NOT EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = 'citus')"
-        )
-        (one,) = cursor.fetchone()
-    connection._table_save_on = (connection.connection, one)  # type: ignore[attr-defined]
-    return bool(one)
+    Citus delegates `eventstore_append` to the club's worker only when called alone)."""
+    return not log_distributed(connection)
 
 
 def row_current(row: TableState) -> TableState:

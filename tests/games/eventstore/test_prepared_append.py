@@ -87,8 +87,12 @@ def test_a_reconnected_connection_prepares_the_append_again(stream_id, club):
     append(club=club, stream=stream_id, expected_version=0, events=[played("A♠")])
     connection.close()  # a new server session: its prepared statements are gone
     second = append(club=club, stream=stream_id, expected_version=1, events=[played("K♠")])
-    assert "eventstore_append" in _prepared()
-    assert second.events[0].version == 2
+    assert _prepared() == {"eventstore_append_one"}  # one event alone: one statement
+    keyed = append(
+        club=club, stream=stream_id, expected_version=2, events=[played("Q♠")], idempotency_key="k"
+    )
+    assert _prepared() == {"eventstore_append_one", "eventstore_append"}
+    assert [second.events[0].version, keyed.events[0].version] == [2, 3]
 
 
 @pytest.mark.parametrize("prepared", [True, False])
@@ -136,8 +140,11 @@ def test_a_statement_deallocated_behind_its_back_is_prepared_again(stream_id, cl
     append(club=club, stream=stream_id, expected_version=0, events=[played("A♠")])
     with connection.cursor() as cursor:
         cursor.execute("DEALLOCATE ALL")
-    # On its own (autocommit): prepared again and run at once.
-    second = append(club=club, stream=stream_id, expected_version=1, events=[played("K♠")])
+    # On its own (autocommit): prepared again and run at once (the function's statement: a
+    # key; a lone event would go the one-statement way, prepared under another name).
+    second = append(
+        club=club, stream=stream_id, expected_version=1, events=[played("K♠")], idempotency_key="k"
+    )
     assert second.events[0].version == 2
     with connection.cursor() as cursor:
         cursor.execute("DEALLOCATE ALL")
