@@ -221,8 +221,14 @@ KEY_ARG = 6  # the request's key among `games_table_save`'s own arguments (`_sav
 
 def _one_statement() -> bool:
     """Whether the row's UPDATE may ride on the append (not where the log is distributed:
-    Citus delegates `eventstore_append` to the club's worker only when called alone)."""
-    return not log_distributed(connection)
+    Citus delegates `eventstore_append` to the club's worker only when called alone).
+    Noted on the server connection: a play asks the log's package for its append only."""
+    raw = connection.connection
+    known = getattr(connection, "_table_save_on", None)
+    if known is None or known[0] is not raw:
+        known = (raw, not log_distributed(connection))
+        connection._table_save_on = known  # type: ignore[attr-defined]
+    return bool(known[1])
 
 
 def row_current(row: TableState) -> TableState:
