@@ -26,12 +26,9 @@ from games.eventstore import (
 )
 from games.eventstore.schema import ONE_EVENT_INSERT
 from tests.games.eventstore.test_concurrency import run_threads
+from tests.games.eventstore.test_prepared_append import played
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def played(card: str) -> NewEvent:
-    return NewEvent(type="CardPlayed", data={"card": card, "note": 'é ♥ "q" \\ {x}'})
 
 
 @pytest.fixture
