@@ -45,7 +45,9 @@ def _fresh_broker_connections() -> None:
 
 
 def test_a_killed_gunicorn_worker_loses_and_duplicates_nothing(gunicorn_server: LiveServer) -> None:
-    raw, tables = make_tables(gunicorn_server.url, 4, seed=700)
+    # Ten deals a table: the clients are still posting at the third kill (1.2 s in; two deals
+    # a table were all logged before the first on a quiet machine, nothing in flight to die).
+    raw, tables = make_tables(gunicorn_server.url, 4, seed=700, deals=10)
     killed: list[int] = []
 
     def kill_workers() -> None:
