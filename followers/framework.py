@@ -202,7 +202,7 @@ class ReadAhead:
         rest = self._rest.pop(club, None)
         if rest is not None and rest[0] == after and rest[1]:
             return rest[1][:limit]
-        return read_all(club=club, after=after, to_position=head, limit=limit)
+        return read_all(club=club, after=after, to_position=head, limit=limit, lazy=True)
 
     def keep(self, club: str, after: int, events: list[RecordedEvent]) -> None:
         if events:
@@ -248,7 +248,9 @@ def checkpoint_project(
         if ahead is not None:
             events = ahead.read(club, after, head, limit)
         else:
-            events = read_all(club=club, after=after, to_position=head, limit=limit)
+            # Lazy: a handler decodes only the events it looks into (the statistics fold
+            # reads a third of them, a card play's never).
+            events = read_all(club=club, after=after, to_position=head, limit=limit, lazy=True)
         if events:
             pages.append((club, after, head, events))
             read += len(events)

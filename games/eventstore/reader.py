@@ -221,16 +221,21 @@ def read_all(
     stream_prefix: str | None = None,
     to_position: int | None = None,
     upcast: bool = True,
+    lazy: bool = False,
     using: str = "default",
 ) -> list[RecordedEvent]:
     """Up to ``limit`` events of ``club``'s partition with position > ``after`` (and at
     most ``to_position``), in position order; ``upcast=False`` gives the rows exactly as
-    stored (what the hash chain covers: the audit export).
+    stored (what the hash chain covers: the audit export). ``lazy`` (upcast only): each
+    event's data, metadata and time decoded when first read, as `read_stream` does (the
+    followers: a projector looks at a few of the types it is handed).
 
     Page on with ``after=page[-1].position``. Within a club positions become visible in
     order without gaps, so a tailing reader never skips an event.
     """
-    sql = f"SELECT {COLUMNS} FROM eventstore_event WHERE club_id = %s AND position > %s"
+    lazy = lazy and upcast
+    columns = _LAZY_COLUMNS if lazy else COLUMNS
+    sql = f"SELECT {columns} FROM eventstore_event WHERE club_id = %s AND position > %s"
     params: list[Any] = [club_key(club), after]
     if to_position is not None:
         sql += " AND position <= %s"
@@ -240,7 +245,7 @@ def read_all(
         params.append(_like_prefix(stream_prefix))
     sql += " ORDER BY position LIMIT %s"
     params.append(limit)
-    convert = row_to_event if upcast else raw_row_to_event
+    convert = _lazy_row_to_event if lazy else row_to_event if upcast else raw_row_to_event
     with connections[using].cursor() as cursor:
         cursor.execute(sql, params)
         return [convert(row) for row in cursor.fetchall()]

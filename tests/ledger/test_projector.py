@@ -108,6 +108,42 @@ def test_a_ruling_that_moves_chips_costs_one_statement(club, table_id, monkeypat
     assert ledger_balances(table_id=table_id).balances == {"ana": -1, "ben": -1}
 
 
+def test_one_statement_of_one_text_whatever_the_number_of_legs(club, table_id):
+    """The legs go as one JSON parameter: the statement's text and its few parameters are
+    the same for two legs as for five, so psycopg parses it once (a VALUES list of 16
+    parameters a leg was parsed again at every play), and the legs it books are each
+    posting's, at the table's pot, with the ruling's time to the microsecond."""
+    stream = stream_of(table_id)
+    append_projected(stream, [table_created(table_id)])
+    postings = [
+        [("ante", [("player:ana", -1), ("player:ben", -1), ("pot", 2)])],
+        [("pot", [("pot", -2), ("player:ana", 2)]), ("fee", [("player:ben", -3), ("pot", 3)])],
+    ]
+    sent: list[tuple[str, int]] = []
+
+    def noted(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        if "ledger_" in sql:
+            sent.append((sql, len(params)))
+        return execute(sql, params, many, context)
+
+    events = []
+    with connection.execute_wrapper(noted):
+        for kind, legs in zip(("deal_started", "pot_won"), postings, strict=True):
+            events += append_projected(stream, [ruling(kind, legs)])
+    assert len(sent) == 2
+    assert sent[0] == sent[1]  # the same text, the same 9 parameters
+    assert sent[0][1] <= 50
+    assert LedgerTable.objects.get(table_id=table_id).pot == 3
+    booked = PostingLeg.objects.filter(table_id=table_id).order_by("position", "transaction", "leg")
+    assert [(leg.account, leg.amount, leg.pot_after) for leg in booked] == [
+        ("player:ana", -1, 2), ("player:ben", -1, 2), ("pot", 2, 2),
+        ("pot", -2, 0), ("player:ana", 2, 0), ("player:ben", -3, 3), ("pot", 3, 3),
+    ]  # fmt: skip
+    times = {e.position: e.recorded_at for e in events}
+    assert all(leg.recorded_at == times[leg.position] for leg in booked)
+    assert ledger_balances(table_id=table_id).balances == {"ana": 1, "ben": -4}
+
+
 def test_a_posting_that_would_empty_the_pot_below_zero_is_refused_with_its_append(table_id):
     stream = stream_of(table_id)
     append_projected(

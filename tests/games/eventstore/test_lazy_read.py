@@ -1,9 +1,9 @@
-"""`read_stream(lazy=True)` (the replay's read): the same events as the eager read, their
-payloads decoded only when first read."""
+"""`read_stream(lazy=True)` (the replay's read) and `read_all(lazy=True)` (the followers'):
+the same events as the eager read, their payloads decoded only when first read."""
 
 import pytest
 
-from games.eventstore import NewEvent, RecordedEvent, append, read_stream, upcasters
+from games.eventstore import NewEvent, RecordedEvent, append, read_all, read_stream, upcasters
 from games.eventstore.reader import _DATA, _METADATA, _RECORDED_AT
 
 pytestmark = pytest.mark.django_db
@@ -61,4 +61,34 @@ def test_events_with_an_upcaster_are_upcast_as_by_the_eager_read(stream_id, club
         lazy = read_stream(stream=stream_id, club=club, lazy=True)
         assert lazy == read_stream(stream=stream_id, club=club)
     assert [e.schema_version for e in lazy] == [2, 2, 2]
+    assert all(e.data["upcast"] for e in lazy)
+
+
+def test_a_lazy_read_of_a_club_equals_the_eager_one(stream_id, club):
+    _append_all(stream_id, club)
+    eager = read_all(club=club)
+    lazy = read_all(club=club, lazy=True)
+    assert lazy == eager
+    assert [e.data for e in lazy] == PAYLOADS
+    assert type(lazy[1].data["big"]) is int
+    assert [e.recorded_at for e in lazy] == [e.recorded_at for e in eager]
+    assert [e.club for e in lazy] == [str(club)] * 3
+    # Paged like the eager read, and undecoded until read.
+    page = read_all(club=club, after=lazy[0].position, to_position=lazy[1].position, lazy=True)
+    assert isinstance(_DATA.__get__(page[0]), str)
+    assert page == eager[1:2]
+    # The rows exactly as stored (the audit's read) are never lazy.
+    assert type(read_all(club=club, upcast=False, lazy=True)[0]) is RecordedEvent
+
+
+def test_a_lazy_read_of_a_club_upcasts_as_the_eager_one(stream_id, club):
+    _append_all(stream_id, club)
+    with upcasters.isolated():
+
+        @upcasters.register("CardPlayed", 1)
+        def _v2(data):
+            return {**data, "upcast": True}
+
+        lazy = read_all(club=club, lazy=True)
+        assert lazy == read_all(club=club)
     assert all(e.data["upcast"] for e in lazy)
