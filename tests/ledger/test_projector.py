@@ -130,9 +130,10 @@ def test_one_statement_of_one_text_whatever_the_number_of_legs(club, table_id):
     with connection.execute_wrapper(noted):
         for kind, legs in zip(("deal_started", "pot_won"), postings, strict=True):
             events += append_projected(stream, [ruling(kind, legs)])
-    assert len(sent) == 2
-    assert sent[0] == sent[1]  # the same text, the same 9 parameters
-    assert sent[0][1] <= 50
+    if not rows._distributed():  # on Citus the long way's statements (the test above)
+        assert len(sent) == 2
+        assert sent[0] == sent[1]  # the same text, the same 9 parameters
+        assert sent[0][1] <= 50
     assert LedgerTable.objects.get(table_id=table_id).pot == 3
     booked = PostingLeg.objects.filter(table_id=table_id).order_by("position", "transaction", "leg")
     assert [(leg.account, leg.amount, leg.pot_after) for leg in booked] == [
