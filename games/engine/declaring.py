@@ -17,6 +17,7 @@ from .state import (
     Sitting,
     copy_mapping,
     evolve,
+    made,
     player_account,
 )
 from .variants import Variant
@@ -149,21 +150,20 @@ def exchange(
             )
     fee = deal.exchange_fee if ev.count else 0
     rulings: list[Ruling] = []
-    balances = sitting.balances
+    table = sitting.__dict__.copy()  # the sitting's and the deal's new fields, set in place
     if fee:
         posting = Posting(PostingKind.EXCHANGE_FEE, ((player_account(ev.player), -fee), (POT, fee)))
         rulings.append(
             Ruling(RulingKind.EXCHANGE_FEE, {"player": ev.player, "amount": fee}, (posting,))
         )
-        balances = {**balances, ev.player: balances[ev.player] - fee}
-    deal = exchange_cards(
-        deal,
-        variant.deck,
-        ev,
-        exchanged=(*deal.exchanged, ev.player),
-        fees=deal.fees + fee,
-        actions=deal.actions + 1,
-        last_play=None,
-        before_play=None,
-    )
-    return evolve(sitting, deal=deal, balances=balances, pot=sitting.pot + fee), rulings
+        balances = table["balances"] = copy_mapping(sitting.balances)
+        balances[ev.player] -= fee
+        table["pot"] = sitting.pot + fee
+    after = deal.__dict__.copy()
+    after["exchanged"] = (*deal.exchanged, ev.player)
+    after["fees"] = deal.fees + fee
+    after["actions"] = deal.actions + 1
+    after["last_play"] = after["before_play"] = None
+    exchange_cards(deal, variant.deck, ev, after)
+    table["deal"] = made(DealState, after)
+    return made(Sitting, table), rulings
