@@ -16,7 +16,6 @@ from .state import (
     Ruling,
     Sitting,
     copy_mapping,
-    evolve,
     made,
     player_account,
 )
@@ -71,18 +70,21 @@ def declare(
         )
     declared = copy_mapping(deal.declared)  # `{**deal.declared, ev.player: ev.plays}`
     declared[ev.player] = ev.plays
-    deal = evolve(
-        deal, declared=declared, actions=deal.actions + 1, last_play=None, before_play=None
-    )
-    rulings: list[Ruling] = []
+    # One new deal, its fields set in place (`evolve(deal, declared=..., ...)`, then
+    # `active` and the first trick once everyone has declared).
+    after = deal.__dict__.copy()
+    after["declared"] = declared
+    after["actions"] = deal.actions + 1
+    after["last_play"] = after["before_play"] = None
     if len(declared) == len(deal.order):
-        active = tuple(p for p in deal.order if declared[p])
-        deal = evolve(deal, active=active)
+        active = after["active"] = tuple([p for p in deal.order if declared[p]])
         if len(active) <= 1:
-            sitting = evolve(sitting, deal=deal)
-            return close_deal(sitting, variant, deal)
-        deal = begin_play(variant, sitting, deal)
-    return evolve(sitting, deal=deal), rulings
+            # (`close_deal` reads the sitting's balances, deals and options, not its deal.)
+            return close_deal(sitting, variant, made(DealState, after))
+        begin_play(variant, sitting, after)
+    table = sitting.__dict__.copy()  # `evolve(sitting, deal=...)`
+    table["deal"] = made(DealState, after)
+    return made(Sitting, table), []
 
 
 def exchange(
