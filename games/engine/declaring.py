@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.table.rulings import PostingKind, RulingKind
 
 from .dealing import begin_play
@@ -11,6 +13,7 @@ from .knowledge import exchange_cards
 from .settlement import close_deal
 from .state import (
     POT,
+    Bare,
     DealState,
     Posting,
     Ruling,
@@ -41,8 +44,13 @@ def declare(
         )
     if deal.play_started or deal.trick is not None:
         raise Rejection("out_of_turn", gettext_noop("declare: declarations are over"))
-    expected = next_declarer(deal)
-    if ev.player in deal.declared:
+    declared = deal.declared
+    expected = None  # `next_declarer(deal)`, without the call
+    for p in deal.order:
+        if p not in declared:
+            expected = p
+            break
+    if ev.player in declared:
         raise Rejection(
             "already_declared",
             gettext_noop("%(player)s has already declared"),
@@ -68,7 +76,7 @@ def declare(
             gettext_noop("the upcard is the ace of trumps: the dealer must play"),
             field="declare",
         )
-    declared = copy_mapping(deal.declared)  # `{**deal.declared, ev.player: ev.plays}`
+    declared = copy_mapping(declared)  # `{**deal.declared, ev.player: ev.plays}`
     declared[ev.player] = ev.plays
     # One new deal, its fields set in place (`evolve(deal, declared=..., ...)`, then
     # `active` and the first trick once everyone has declared).
@@ -82,9 +90,16 @@ def declare(
             # (`close_deal` reads the sitting's balances, deals and options, not its deal.)
             return close_deal(sitting, variant, made(DealState, after))
         begin_play(variant, sitting, after)
+    # The deal and the sitting made as the card play makes them (`made`, without the calls)
+    now_dealt: Any = Bare()
+    now_dealt.__dict__ = after
+    now_dealt.__class__ = DealState
     table = sitting.__dict__.copy()  # `evolve(sitting, deal=...)`
-    table["deal"] = made(DealState, after)
-    return made(Sitting, table), []
+    table["deal"] = now_dealt
+    now_sitting: Any = Bare()
+    now_sitting.__dict__ = table
+    now_sitting.__class__ = Sitting
+    return now_sitting, []
 
 
 def exchange(
@@ -167,5 +182,12 @@ def exchange(
     after["actions"] = deal.actions + 1
     after["last_play"] = after["before_play"] = None
     exchange_cards(deal, variant.deck, ev, after)
-    table["deal"] = made(DealState, after)
-    return made(Sitting, table), rulings
+    # The deal and the sitting made as the card play makes them (`made`, without the calls)
+    now_dealt: Any = Bare()
+    now_dealt.__dict__ = after
+    now_dealt.__class__ = DealState
+    table["deal"] = now_dealt
+    now_sitting: Any = Bare()
+    now_sitting.__dict__ = table
+    now_sitting.__class__ = Sitting
+    return now_sitting, rulings

@@ -93,8 +93,19 @@ def exchange_cards(
     the caller's copy of the deal's fields (the exchange makes one deal, not two)."""
     player = ev.player
     count = ev.count
-    discard = _listed(ev.discard, count, deck, "discard")
-    draw = _listed(ev.draw, count, deck, "draw")
+    discard, draw = ev.discard, ev.draw
+    # Lists written canonically, of `count` distinct cards (the usual case), are taken as
+    # they are; `_listed` checks (and refuses) the rest.
+    if discard is not None and not (
+        type(discard) is tuple
+        and len(discard) == count == len(set(discard))
+        and deck.issuperset(discard)
+    ):
+        discard = _listed(discard, count, deck, "discard")
+    if draw is not None and not (
+        type(draw) is tuple and len(draw) == count == len(set(draw)) and deck.issuperset(draw)
+    ):
+        draw = _listed(draw, count, deck, "draw")
     hands = deal.hands
     hand = hands.get(player, NO_HAND)
     was = deal.location
