@@ -91,13 +91,13 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
         cards_left=dict.fromkeys(seated, 5),
     )
     legs = (*[(player_account(p), -n) for p, n in antes.items() if n], (POT, total))
-    rulings = [
-        Ruling(
-            RulingKind.DEAL_STARTED,
-            {"deal": index, "dealer": ev.dealer, "antes": dict(antes)},
-            (Posting(PostingKind.ANTE, legs),) if total else (),
-        )
-    ]
+    # `Ruling(DEAL_STARTED, ...)` without the frozen dataclass's `__init__`
+    started = {
+        "kind": RulingKind.DEAL_STARTED,
+        "data": {"deal": index, "dealer": ev.dealer, "antes": dict(antes)},
+        "postings": (Posting(PostingKind.ANTE, legs),) if total else (),
+    }
+    rulings = [made(Ruling, started)]
     if variant.trump_in_dealer_hand and trump_card is not None and trump_card[0] == "A":
         deal = evolve(deal, rulings=({"kind": RulingKind.DEALER_MUST_PLAY},))
         rulings.append(Ruling(RulingKind.DEALER_MUST_PLAY, {"player": ev.dealer}))

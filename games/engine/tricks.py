@@ -12,7 +12,7 @@ from .errors import Rejection, gettext_noop
 from .events import Play
 from .knowledge import check_can_show
 from .obligations import TrickRules, broken_in, trick_winner
-from .reneges import record, reveal
+from .reneges import record, rejudge
 from .settlement import close_deal
 from .state import (
     NO_HAND,
@@ -140,12 +140,13 @@ def play(
     pending, shown = deal.pending, _NONE
     if pending:
         # `reveal`'s own first look, without its call: most often none of the player's
-        # pending plays can be judged otherwise for this card (`reneges.reveal`).
+        # pending plays can be judged otherwise for this card (`reneges.reveal`); when
+        # one can, the re-judging itself (`rejudge`).
         for p in pending:
             if p.player == player and card not in p.known:
                 context = p.context
                 if context is None or card[1] == context.led or card[1] == trump:
-                    pending, shown = reveal(deal, rules, variant.strength, player, card, index)
+                    pending, shown = rejudge(pending, rules, variant.strength, player, card, index)
                     break
     # A card now follows the provisional ones: no retract can correct them.
     proven: Sequence[Renege] = [*deal.provisional, *shown] if deal.provisional else shown
