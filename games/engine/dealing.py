@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.table.rulings import PostingKind, RulingKind
 
 from .cards import parse_card
@@ -16,7 +18,9 @@ from .state import (
     Posting,
     Ruling,
     Sitting,
+    copy_mapping,
     evolve,
+    made,
     new_deal,
     new_hand,
     new_trick,
@@ -87,29 +91,37 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
         cards_left=dict.fromkeys(seated, 5),
     )
     legs = (*[(player_account(p), -n) for p, n in antes.items() if n], (POT, total))
-    rulings = [
-        Ruling(
-            RulingKind.DEAL_STARTED,
-            {"deal": index, "dealer": ev.dealer, "antes": dict(antes)},
-            (Posting(PostingKind.ANTE, legs),) if total else (),
-        )
-    ]
+    # `Ruling(DEAL_STARTED, ...)` without the frozen dataclass's `__init__`
+    started = {
+        "kind": RulingKind.DEAL_STARTED,
+        "data": {"deal": index, "dealer": ev.dealer, "antes": dict(antes)},
+        "postings": (Posting(PostingKind.ANTE, legs),) if total else (),
+    }
+    rulings = [made(Ruling, started)]
     if variant.trump_in_dealer_hand and trump_card is not None and trump_card[0] == "A":
         deal = evolve(deal, rulings=({"kind": RulingKind.DEALER_MUST_PLAY},))
         rulings.append(Ruling(RulingKind.DEALER_MUST_PLAY, {"player": ev.dealer}))
     if not variant.declares:
-        deal = begin_play(variant, sitting, evolve(deal, active=order))
-    balances = dict(sitting.balances)
+        after = deal.__dict__.copy()
+        after["active"] = order
+        begin_play(variant, sitting, after)
+        deal = made(DealState, after)
+    table = sitting.__dict__.copy()  # `evolve(sitting, deal=..., balances=..., pot=...)`
+    balances = table["balances"] = copy_mapping(sitting.balances)
     for p, n in antes.items():
         balances[p] -= n
-    return evolve(sitting, deal=deal, balances=balances, pot=sitting.pot + total), rulings
+    table["pot"] = sitting.pot + total
+    table["deal"] = deal
+    return made(Sitting, table), rulings
 
 
-def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
-    leader = variant.first_leader(sitting.options, deal.order, deal.active)
-    return evolve(
-        deal, trick=new_trick(1, leader, deal.active), tricks_won=dict.fromkeys(deal.active, 0)
-    )
+def begin_play(variant: Variant, sitting: Sitting, after: dict[str, Any]) -> None:
+    """The first trick, set in `after`, a deal's fields being copied (its `order` and
+    `active` final): the caller makes one deal, not two."""
+    active = after["active"]
+    leader = variant.first_leader(sitting.options, after["order"], active)
+    after["trick"] = new_trick(1, leader, active)
+    after["tricks_won"] = dict.fromkeys(active, 0)
 
 
 def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from typing import Any
 from .cards import parse_card
 from .errors import Rejection, gettext_noop
 from .events import Exchange
-from .state import NO_HAND, DealState, evolve, new_hand
+from .state import NO_HAND, Bare, DealState, Hand, copy_mapping, evolve
 
 DISCARD = "discard"
 UPCARD = "upcard"
@@ -86,41 +86,68 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
     )
 
 
-def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange, **more: Any) -> DealState:
-    """Apply the cards of an exchange to public knowledge and the stock, and the `more`
-    changes of the caller's (one copy of the deal rather than two)."""
+def exchange_cards(
+    deal: DealState, deck: frozenset[str], ev: Exchange, after: dict[str, Any]
+) -> None:
+    """Apply the cards of an exchange to public knowledge and the stock: set in `after`,
+    the caller's copy of the deal's fields (the exchange makes one deal, not two)."""
     player = ev.player
-    discard = _listed(ev.discard, ev.count, deck, "discard")
-    draw = _listed(ev.draw, ev.count, deck, "draw")
-    hand = deal.hands.get(player, NO_HAND)
-    location = dict(deal.location)
+    count = ev.count
+    discard, draw = ev.discard, ev.draw
+    # Lists written canonically, of `count` distinct cards (the usual case), are taken as
+    # they are; `_listed` checks (and refuses) the rest.
+    if discard is not None and not (
+        type(discard) is tuple
+        and len(discard) == count == len(set(discard))
+        and deck.issuperset(discard)
+    ):
+        discard = _listed(discard, count, deck, "discard")
+    if draw is not None and not (
+        type(draw) is tuple and len(draw) == count == len(set(draw)) and deck.issuperset(draw)
+    ):
+        draw = _listed(draw, count, deck, "draw")
+    hands = deal.hands
+    hand = hands.get(player, NO_HAND)
+    was = deal.location
+    location = copy_mapping(was)
     stock, pool, pool_cards = deal.stock, deal.pool, deal.pool_cards
-    if ev.count > stock:
+    if count > stock:
         # The stock runs short: earlier players' discards (not this player's) are reshuffled.
         stock, pool = stock + pool, 0
         for card in pool_cards:
             location[card] = restocked(len(deal.exchanged))
         pool_cards = frozenset()
-        if ev.count > stock:
+        if count > stock:
             raise Rejection(
                 "stock_exhausted",
                 gettext_noop("exchange: only %(stock)d cards are left to draw"),
                 field="exchange",
                 params={"stock": stock},
             )
-    mine = held_by(player)
+    mine = "hand:" + player  # `held_by(player)`
     played = deal.played
-    if discard is not None:
-        was = deal.location
+    known = hand.known
+    if discard is not None and not (
+        # A hidden hand's discard of cards placed nowhere and not played (the usual case)
+        # passes every check of `check_can_show`: the card-by-card look is for the rest.
+        not hand.full and played.isdisjoint(discard) and was.keys().isdisjoint(discard)
+    ):
         for card in discard:
             # A card not played passes every check of `check_can_show` when it is known in
-            # the player's hand, or placed nowhere and the hand is not logged (a hidden
-            # hand's discard, the usual case).
+            # the player's hand, or placed nowhere and the hand is not logged.
             if card in played or (
-                (card in was or hand.full) and (was.get(card) != mine or card not in hand.known)
+                (card in was or hand.full) and (was.get(card) != mine or card not in known)
             ):
                 check_can_show(deal, player, card, field="discard")
-    if draw is not None:
+    if draw is not None and not (
+        # Drawn cards placed nowhere, not played, not known in the hand, not being
+        # discarded (the usual case) pass every check below: the card-by-card look (and
+        # its refusals, in the same order) is for the rest.
+        location.keys().isdisjoint(draw)
+        and played.isdisjoint(draw)
+        and known.isdisjoint(draw)
+        and (discard is None or set(discard).isdisjoint(draw))
+    ):
         # Drawn cards are judged against where cards are now, not against any logged hand.
         probe = None
         for card in draw:
@@ -131,7 +158,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange, **more: 
                     field="draw",
                     params={"card": card},
                 )
-            if location.get(card) == mine or card in hand.known:
+            if location.get(card) == mine or card in known:
                 raise Rejection(
                     "card_seen_elsewhere",
                     gettext_noop("draw: %(card)s is already in %(player)s's hand"),
@@ -143,36 +170,34 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange, **more: 
                 if probe is None:
                     probe = evolve(deal, location=location, hands={})
                 check_can_show(probe, player, card, field="draw")
-    known = set(hand.known)
     full = hand.full
     if discard is not None:
-        known.difference_update(discard)
+        known = known.difference(discard)
         for card in discard:
             location[card] = DISCARD
-        pool_cards = pool_cards | frozenset(discard)
-    elif ev.count:
+        pool_cards = pool_cards.union(discard)
+    elif count:
         # Which cards went is unknown: only the count is public.
         for card in known:
             if location.get(card) == mine:
                 del location[card]
-        known, full = set(), False
+        known, full = frozenset(), False
     if draw is not None:
-        known.update(draw)
+        known = known.union(draw)
         for card in draw:
             location[card] = mine
-    elif ev.count:
+    elif count:
         full = False
-    hands = dict(deal.hands)
-    hands[player] = new_hand(frozenset(known), full)
-    return evolve(
-        deal,
-        hands=hands,
-        location=location,
-        stock=stock - ev.count,
-        pool=pool + ev.count,
-        pool_cards=pool_cards,
-        **more,
-    )
+    hands = copy_mapping(hands)
+    now: Any = Bare()  # `new_hand(known, full)`, without the call
+    now.__dict__ = {"known": known, "full": full}
+    now.__class__ = Hand
+    hands[player] = now
+    after["hands"] = hands
+    after["location"] = location
+    after["stock"] = stock - count
+    after["pool"] = pool + count
+    after["pool_cards"] = pool_cards
 
 
 def _listed(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.table.rulings import RulingKind
@@ -78,13 +78,31 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
             return after, ()
         rulings = tuple(ruled)
     else:
-        after, rulings = _apply(state, event)
+        step = _DECLARATIONS.get(type(event))
+        if (  # a declaration or an exchange in a deal under way: every check of `_apply` passes
+            step is not None
+            and deal is not None
+            and not deal.over
+            and state.closing is None
+            and event.player in state.players  # type: ignore[union-attr]  # (both have one)
+        ):
+            after, ruled = step(state, VARIANTS[state.variant], deal, event)
+            rulings = tuple(ruled)
+        else:
+            after, rulings = _apply(state, event)
     for ruling in rulings:
         if ruling.postings:  # chips moved: none beyond the bound (chips.py)
             check_chips(after, rulings)
             break
     return after, rulings
 
+
+#: The events before the first lead (five to ten a deal) and their steps, ruled by `apply`
+#: without `_apply`'s call and its chain of `isinstance` checks (`_apply` rules them alike).
+_DECLARATIONS: dict[type, Callable[..., tuple[Sitting, list[Ruling]]]] = {
+    Declare: declaring.declare,
+    Exchange: declaring.exchange,
+}
 
 #: The events that need no deal under way (a deal's own events are ruled after the checks
 #: of `_apply` that there is one).

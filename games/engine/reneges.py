@@ -57,6 +57,21 @@ def reveal(
                 break
     else:
         return pending, _NONE
+    return rejudge(pending, rules, strength, player, card, index)
+
+
+def rejudge(
+    pending: tuple[Pending, ...],
+    rules: TrickRules,
+    strength: Any,
+    player: str,
+    card: str,
+    index: int,
+) -> tuple[tuple[Pending, ...], Sequence[Renege]]:
+    """`reveal` once its first look found a pending play of `player`'s that `card` can
+    judge (the card play looks first itself, then calls this: one look, not two)."""
+    suit = card[1]
+    trump = rules.trump
     kept: list[Pending] = []
     proven: list[Renege] = []
     for p in pending:

@@ -12,7 +12,7 @@ from .errors import Rejection, gettext_noop
 from .events import Play
 from .knowledge import check_can_show
 from .obligations import TrickRules, broken_in, trick_winner
-from .reneges import record, reveal
+from .reneges import record, rejudge
 from .settlement import close_deal
 from .state import (
     NO_HAND,
@@ -27,7 +27,6 @@ from .state import (
     Sitting,
     Trick,
     copy_mapping,
-    new_trick,
 )
 from .variants import Variant
 
@@ -36,6 +35,8 @@ from .variants import Variant
 _context = _before = tuple.__new__
 #: what a play of a card nobody waited for shows: no renege
 _NONE: tuple[Renege, ...] = ()
+#: a new trick's players who passed (the climbing variant's; none here)
+_NOBODY: frozenset[str] = frozenset()
 
 
 def next_to_play(deal: DealState) -> str:
@@ -139,12 +140,13 @@ def play(
     pending, shown = deal.pending, _NONE
     if pending:
         # `reveal`'s own first look, without its call: most often none of the player's
-        # pending plays can be judged otherwise for this card (`reneges.reveal`).
+        # pending plays can be judged otherwise for this card (`reneges.reveal`); when
+        # one can, the re-judging itself (`rejudge`).
         for p in pending:
             if p.player == player and card not in p.known:
                 context = p.context
                 if context is None or card[1] == context.led or card[1] == trump:
-                    pending, shown = reveal(deal, rules, variant.strength, player, card, index)
+                    pending, shown = rejudge(pending, rules, variant.strength, player, card, index)
                     break
     # A card now follows the provisional ones: no retract can correct them.
     proven: Sequence[Renege] = [*deal.provisional, *shown] if deal.provisional else shown
@@ -173,11 +175,12 @@ def play(
     else:
         led = top = None
         trumped = settled = False
-    # A logged hand holds the card already: no new set for it.
-    held = known if card in known else known | {card}
     provisional: tuple[Renege, ...] = ()
     cards_left = deal.cards_left
     left = cards_left[player]
+    # The hand known to hold the card (a logged hand holds it already: no new set for it);
+    # not needed when the card is settled.
+    held = known if settled or card in known else known | {card}
     if settled:
         pass  # nothing to judge, now or later
     elif (
@@ -259,7 +262,21 @@ def play(
         won = after["tricks_won"] = copy_mapping(tricks_won)
         won[winner] += 1
         if len(tricks) < variant.tricks_per_deal:
-            after["trick"] = new_trick(trick.number + 1, winner, deal.active)
+            # `new_trick(trick.number + 1, winner, deal.active)`, without its two calls:
+            # the trick's players in turn are the same as this one's, from the winner.
+            at = order.index(winner)
+            nobody: Any = Bare()
+            nobody.__dict__ = {
+                "number": trick.number + 1,
+                "leader": winner,
+                "cards": (),
+                "winner": None,
+                "passed": _NOBODY,
+                "order": order[at:] + order[:at],
+                "best": 0,
+            }
+            nobody.__class__ = Trick
+            after["trick"] = nobody
         else:  # the deal's last trick: no next trick, nothing left to judge or retract
             after["trick"], after["pending"], after["provisional"] = None, (), ()
     now_dealt: Any = Bare()  # `made(DealState, after)`

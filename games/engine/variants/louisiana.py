@@ -94,13 +94,15 @@ class Louisiana(Variant):
             carried = True
             rulings.append({"kind": RulingKind.POT_CARRIED, "amount": pot, "tied": leaders})
         value = capped(pot, limit)
-        rulings.extend({"kind": RulingKind.BOURRE, "player": p, "amount": value} for p in bourres)
+        # (Loops and list comprehensions, not generators: no frame resumed per player.)
+        for p in bourres:
+            rulings.append({"kind": RulingKind.BOURRE, "player": p, "amount": value})
         penalized = set(bourres) | offenders
         penalties = {p: value for p in facts.order if p in penalized}
         exempt: tuple[str, ...] = ()
         if self.exempt_next:
             tied = set(leaders) if carried and len(leaders) > 1 else set()
-            exempt = tuple(p for p in facts.order if p in penalized or p in tied)
+            exempt = tuple([p for p in facts.order if p in penalized or p in tied])
         return Settlement(
             rulings=tuple(rulings),
             payouts=payouts,
