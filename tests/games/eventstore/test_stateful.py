@@ -146,3 +146,32 @@ def test_the_store_behaves_like_its_model(machine):
             suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
         ),
     )
+
+
+@pytest.mark.django_db(transaction=True)  # each append a transaction of its own
+def test_the_store_on_its_own_behaves_like_its_model(monkeypatch):
+    """The Postgres machine outside a transaction, as a caller of the public append on its
+    own runs it: a lone event after its stream's last takes the one-statement way (the club
+    never shut here, so it is tried every time), everything else the function."""
+    from games.eventstore import writer
+
+    one_event, taken = writer._one_event, []
+
+    def noted(*args, **kwargs):
+        result = one_event(*args, **kwargs)
+        taken.append(result is not None)
+        return result
+
+    monkeypatch.setattr(writer, "_one_event", noted)
+    monkeypatch.setattr(writer, "SHUT_FOR_S", 0.0)
+    run_state_machine_as_test(
+        EventStoreMachine,
+        settings=settings(
+            max_examples=25,
+            stateful_step_count=12,
+            deadline=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        ),
+    )
+    assert any(taken)  # the one-statement way was taken ...
+    assert not all(taken)  # ... and given way to the function
