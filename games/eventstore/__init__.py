@@ -12,6 +12,7 @@ Public API, all keyword-only::
     stream_club(stream=) / stream_first_events(prefix=, club=None)
     last_position(club=None)
     verify_chain(club=None, from_position=1, to_position=None)
+    log_distributed(connection)   (whether the log is distributed on Citus there)
     upcasters.register(type, from_version)(fn)
 
 The log is partitioned by club: positions, the hash chain and idempotency keys are per
