@@ -235,9 +235,7 @@ def _one_event(
         return None
     if partition in _SHUT and _SHUT[partition] > monotonic():
         return None
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
+    _ready(connection)
     raw = connection.connection
     if not raw.autocommit or not _libpq_may_run(raw) or citus.log_distributed(connection):
         return None
@@ -344,11 +342,7 @@ def _execute(
             cursor.execute(call.sql, params)
             row = cursor.fetchone()
             return row, _replayed_rows(connection, params[-11], row)
-    # What Django's cursor() checks before it hands a cursor out.
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    connection.validate_no_broken_transaction()
+    _ready(connection)
     with connection.wrap_database_errors:
         raw = connection.connection
         encoded = _encoded(params) if _libpq_may_run(raw) else None
@@ -360,6 +354,15 @@ def _execute(
         else:
             row = _function_row(_exec_prepared(connection, raw, call, encoded))
     return row, _replayed_rows(connection, params[-11], row)
+
+
+def _ready(connection: BaseDatabaseWrapper) -> None:
+    """What Django's cursor() checks before it hands a cursor out, for a statement sent
+    straight on libpq."""
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    connection.validate_no_broken_transaction()
 
 
 def _libpq_may_run(raw: psycopg.Connection[Any]) -> bool:

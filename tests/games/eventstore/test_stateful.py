@@ -128,6 +128,15 @@ class EventStoreMachine(RuleBasedStateMachine):
             assert self.store.verify_chain(club=self.club, from_position=self.first_position).ok
 
 
+#: How much of each machine is run (for every store alike).
+RUNS = settings(
+    max_examples=25,
+    stateful_step_count=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
 class MemoryStoreMachine(EventStoreMachine):
     new_store = staticmethod(MemoryEventStore)
 
@@ -139,12 +148,7 @@ class MemoryStoreMachine(EventStoreMachine):
 def test_the_store_behaves_like_its_model(machine):
     run_state_machine_as_test(
         machine,
-        settings=settings(
-            max_examples=25,
-            stateful_step_count=12,
-            deadline=None,
-            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-        ),
+        settings=RUNS,
     )
 
 
@@ -166,12 +170,7 @@ def test_the_store_on_its_own_behaves_like_its_model(monkeypatch):
     monkeypatch.setattr(writer, "SHUT_FOR_S", 0.0)
     run_state_machine_as_test(
         EventStoreMachine,
-        settings=settings(
-            max_examples=25,
-            stateful_step_count=12,
-            deadline=None,
-            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-        ),
+        settings=RUNS,
     )
     assert any(taken)  # the one-statement way was taken ...
     assert not all(taken)  # ... and given way to the function
