@@ -31,10 +31,15 @@ install_build_deps() {
     [[ "$(id -u)" == 0 ]] || die "missing build dependencies: ${missing[*]} (apt-get install them)"
     log "installing ${missing[*]} with apt (to build Citus)"
     # postgresql-server-dev-15 pulls the newest postgresql-15: a server already running on
-    # the old binaries must be restarted before new sessions can load plpgsql.so.
+    # the old binaries must be restarted before new sessions can load plpgsql.so. pg.sh and
+    # citus.sh restart such a server when they start (runs_replaced_binaries); the single
+    # node is restarted here, as it may be serving already.
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >/dev/null
     apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
+    if [[ -s "$VAR/pg/data/PG_VERSION" ]] && "$ROOT/scripts/pg.sh" status >/dev/null; then
+        "$ROOT/scripts/pg.sh" start
+    fi
 }
 
 # PostgreSQL 15.20 declares have_createdb_privilege() in commands/dbcommands.h; Citus 13.2.2

@@ -33,6 +33,10 @@ create_roles() {
 start() {
     [[ -x "$PGBIN/postgres" ]] || die "PostgreSQL 15 binaries not found in $PGBIN (set PGBIN)"
     [[ -s "$PGDATA_LOCAL/PG_VERSION" ]] || init_cluster
+    if is_running && runs_replaced_binaries "$PGDATA_LOCAL"; then
+        log "PostgreSQL's binaries were upgraded under the running server: restarting it"
+        stop
+    fi
     if is_running; then
         log "PostgreSQL already running on 127.0.0.1:$PGPORT_LOCAL"
         return 0

@@ -52,3 +52,13 @@ SQL
 createdb_sql() {
     echo "SELECT 'CREATE DATABASE $1 OWNER bourre_owner' WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = '$1') \\gexec"
 }
+
+# Whether the server running on DATA runs binaries that were replaced since it started (its
+# executable shows as deleted): apt upgrading postgresql-15, as installing the Citus build's
+# postgresql-server-dev-15 does, leaves it running the old postgres while new sessions load
+# the new plpgsql.so ("undefined symbol"). Such a server must be restarted.
+runs_replaced_binaries() {
+    local pid
+    pid="$(head -1 "$1/postmaster.pid" 2>/dev/null)" || return 1
+    [[ "$(readlink "/proc/$pid/exe" 2>/dev/null)" == *" (deleted)" ]]
+}
