@@ -20,6 +20,11 @@ UPCARD = "upcard"
 # served then (the first N of `DealState.exchanged`). They had drawn before it went back, so
 # none of them can hold it; the player being served, a later one or the stock may.
 RESTOCK = "restock:"
+# A card known in a player's hand before that player exchanged unnamed cards: "kept:P"
+# (still in P's hand, or among P's discards), then "kept:P:N" once a reshuffle at N
+# players served (P among them) may have put it back into the stock. Nobody but P can
+# hold it before that reshuffle, and nobody served before it ever can.
+KEPT = "kept:"
 
 
 def restocked(served: int) -> str:
@@ -40,7 +45,17 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
             params={"field": field, "card": card},
         )
     where = deal.location.get(card)
-    if where is not None and where.startswith(RESTOCK):
+    if where is not None and where.startswith(KEPT):
+        owner, _, served_then = where.removeprefix(KEPT).partition(":")
+        if player != owner and (not served_then or player in deal.exchanged[: int(served_then)]):
+            raise Rejection(
+                "card_seen_elsewhere",
+                gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
+                field=field,
+                params={"field": field, "card": card, "player": player},
+            )
+        where = None
+    elif where is not None and where.startswith(RESTOCK):
         served = deal.exchanged[: int(where.removeprefix(RESTOCK))]
         if player in served:
             raise Rejection(
@@ -116,6 +131,11 @@ def exchange_cards(
         stock, pool = stock + pool, 0
         for card in pool_cards:
             location[card] = restocked(len(deal.exchanged))
+        # Unnamed discards went back too: a card kept or discarded unseen may be anywhere
+        # now but in the hands of the other players already served.
+        for card, where in was.items():
+            if where.startswith(KEPT) and ":" not in where.removeprefix(KEPT):
+                location[card] = f"{where}:{len(deal.exchanged)}"
         pool_cards = frozenset()
         if count > stock:
             raise Rejection(
@@ -177,10 +197,12 @@ def exchange_cards(
             location[card] = DISCARD
         pool_cards = pool_cards.union(discard)
     elif count:
-        # Which cards went is unknown: only the count is public.
+        # Which cards went is unknown: only the count is public. The cards known in the
+        # hand are still there or among this player's discards: nobody else's (`KEPT`).
+        kept = KEPT + player
         for card in known:
             if location.get(card) == mine:
-                del location[card]
+                location[card] = kept
         known, full = frozenset(), False
     if draw is not None:
         known = known.union(draw)
