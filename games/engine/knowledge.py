@@ -45,28 +45,13 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
             params={"field": field, "card": card},
         )
     where = deal.location.get(card)
-    if where is not None and where.startswith(KEPT):
-        owner, _, served_then = where.removeprefix(KEPT).partition(":")
-        if player != owner and (not served_then or player in deal.exchanged[: int(served_then)]):
-            raise Rejection(
-                "card_seen_elsewhere",
-                gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
-                field=field,
-                params={"field": field, "card": card, "player": player},
-            )
-        where = None
-    elif where is not None and where.startswith(RESTOCK):
-        served = deal.exchanged[: int(where.removeprefix(RESTOCK))]
-        if player in served:
-            raise Rejection(
-                "card_seen_elsewhere",
-                gettext_noop(
-                    "%(field)s: %(card)s was discarded this deal and went back into the stock "
-                    "after %(player)s had drawn"
-                ),
-                params={"field": field, "card": card, "player": player},
-                field=field,
-            )
+    if where is not None and where.startswith((KEPT, RESTOCK)):
+        if where.startswith(KEPT):
+            owner, _, then = where.removeprefix(KEPT).partition(":")
+        else:
+            owner, then = "", where.removeprefix(RESTOCK)
+        if player != owner:
+            _check_reshuffled(deal, player, card, field, then, kept=bool(owner))
         where = None
     if where is None or where == held_by(player):
         hand = deal.hands.get(player)
@@ -98,6 +83,47 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
         gettext_noop("%(field)s: %(card)s is known to be in %(owner)s's hand"),
         field=field,
         params={"field": field, "card": card, "owner": owner},
+    )
+
+
+def _check_reshuffled(
+    deal: DealState, player: str, card: str, field: str, then: str, *, kept: bool
+) -> None:
+    """Refuse `card`, thrown away (or maybe thrown away, `kept`) by another player, shown by
+    `player`: it can only have come from the stock reshuffled when `then` players had been
+    served (none yet: ""), drawn by the player being served then or a later one. So it is
+    never in a discard (discards come from the hand dealt), nor shown by a player served
+    before, nor played by one who has not exchanged since."""
+    if then:
+        served = int(then)
+        before = player in deal.exchanged[:served]
+        if not kept and before:
+            raise Rejection(
+                "card_seen_elsewhere",
+                gettext_noop(
+                    "%(field)s: %(card)s was discarded this deal and went back into the stock "
+                    "after %(player)s had drawn"
+                ),
+                params={"field": field, "card": card, "player": player},
+                field=field,
+            )
+        if not kept and field == "discard":
+            raise Rejection(
+                "card_seen_elsewhere",
+                gettext_noop("%(field)s: %(card)s was discarded this deal"),
+                field=field,
+                params={"field": field, "card": card},
+            )
+        # A draw is made by the player being served now; a play comes after the exchanges.
+        if field == "draw" and not before:
+            return
+        if field not in ("draw", "discard") and player in deal.exchanged[served:]:
+            return
+    raise Rejection(
+        "card_seen_elsewhere",
+        gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
+        field=field,
+        params={"field": field, "card": card, "player": player},
     )
 
 

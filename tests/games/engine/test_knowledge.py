@@ -120,7 +120,8 @@ def test_an_unnamed_discard_reshuffled_may_reach_a_later_player_only() -> None:
         act(player="a", exchange=5),
         act(player="b", exchange=5),
         act(player="c", exchange=3, discard=["2C", "3C", "4C"], draw=["5H", "6H", "KC"]),
-        *(act(player=p, exchange=0) for p in "defgh"),
+        act(player="d", exchange=1),
+        *(act(player=p, exchange=0) for p in "efgh"),
     )
     state = fold(state, act(player="a", play="9H"))
     caught = refusal(state, act(player="b", play="7H"))
@@ -211,3 +212,36 @@ def test_a_reshuffled_discard_cannot_turn_up_in_the_hand_of_a_player_served_befo
     state = fold(state, act(player="b", play="9H"), act(player="c", play="3H"))
     assert state.deal is not None
     assert "3H" in state.deal.played
+
+
+def test_a_reshuffled_discard_reaches_only_a_player_who_draws_after_the_reshuffle() -> None:
+    # a discards 3H to 7H, the stock runs short at c: they go back into the stock, from
+    # which only c and the players exchanging after c draw. d keeps the cards dealt (no
+    # exchange logged) and e's discards come from e's dealt hand: neither can show one.
+    players = list("abcdefgh")
+    state = fold(
+        new_sitting(variant="louisiana", players=players),
+        deal(dealer="h", trump="2S"),
+        *(act(player=p, declare="play") for p in players),
+        act(player="a", exchange=5, discard=["3H", "4H", "5H", "6H", "7H"]),
+        act(player="b", exchange=5),
+        act(player="c", exchange=5),
+    )
+    caught = refusal(state, act(player="e", exchange=1, discard=["3H"]))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "discard")
+    state = fold(
+        state,
+        act(player="e", exchange=1, discard=["2C"]),
+        act(player="f", exchange=2, draw=["KD", "3H"]),  # f may draw one
+        act(player="g", exchange=1),
+        act(player="h", exchange=0),
+        act(player="a", play="8H"),
+        act(player="b", play="9H"),
+        act(player="c", play="4H"),  # c drew at the reshuffle: c may hold one
+    )
+    caught = refusal(state, act(player="d", play="5H"))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    state = fold(state, act(player="d", play="TH"), act(player="e", play="JH"))
+    state = fold(state, act(player="f", play="3H"), act(player="g", play="6H"))
+    assert state.deal is not None
+    assert {"4H", "3H", "6H"} <= state.deal.played
