@@ -20,6 +20,11 @@ UPCARD = "upcard"
 # served then (the first N of `DealState.exchanged`). They had drawn before it went back, so
 # none of them can hold it; the player being served, a later one or the stock may.
 RESTOCK = "restock:"
+# A card known in a player's hand before that player exchanged unnamed cards: "kept:P"
+# (still in P's hand, or among P's discards), then "kept:P:N" once a reshuffle at N
+# players served (P among them) may have put it back into the stock. Nobody but P can
+# hold it before that reshuffle, and nobody served before it ever can.
+KEPT = "kept:"
 
 
 def restocked(served: int) -> str:
@@ -40,18 +45,13 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
             params={"field": field, "card": card},
         )
     where = deal.location.get(card)
-    if where is not None and where.startswith(RESTOCK):
-        served = deal.exchanged[: int(where.removeprefix(RESTOCK))]
-        if player in served:
-            raise Rejection(
-                "card_seen_elsewhere",
-                gettext_noop(
-                    "%(field)s: %(card)s was discarded this deal and went back into the stock "
-                    "after %(player)s had drawn"
-                ),
-                params={"field": field, "card": card, "player": player},
-                field=field,
-            )
+    if where is not None and where.startswith((KEPT, RESTOCK)):
+        if where.startswith(KEPT):
+            owner, _, then = where.removeprefix(KEPT).partition(":")
+        else:
+            owner, then = "", where.removeprefix(RESTOCK)
+        if player != owner:
+            _check_reshuffled(deal, player, card, field, then, kept=bool(owner))
         where = None
     if where is None or where == held_by(player):
         hand = deal.hands.get(player)
@@ -86,6 +86,47 @@ def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> No
     )
 
 
+def _check_reshuffled(
+    deal: DealState, player: str, card: str, field: str, then: str, *, kept: bool
+) -> None:
+    """Refuse `card`, thrown away (or maybe thrown away, `kept`) by another player, shown by
+    `player`: it can only have come from the stock reshuffled when `then` players had been
+    served (none yet: ""), drawn by the player being served then or a later one. So it is
+    never in a discard (discards come from the hand dealt), nor shown by a player served
+    before, nor played by one who has not exchanged since."""
+    if then:
+        served = int(then)
+        before = player in deal.exchanged[:served]
+        if not kept and before:
+            raise Rejection(
+                "card_seen_elsewhere",
+                gettext_noop(
+                    "%(field)s: %(card)s was discarded this deal and went back into the stock "
+                    "after %(player)s had drawn"
+                ),
+                params={"field": field, "card": card, "player": player},
+                field=field,
+            )
+        if not kept and field == "discard":
+            raise Rejection(
+                "card_seen_elsewhere",
+                gettext_noop("%(field)s: %(card)s was discarded this deal"),
+                field=field,
+                params={"field": field, "card": card},
+            )
+        # A draw is made by the player being served now; a play comes after the exchanges.
+        if field == "draw" and not before:
+            return
+        if field not in ("draw", "discard") and player in deal.exchanged[served:]:
+            return
+    raise Rejection(
+        "card_seen_elsewhere",
+        gettext_noop("%(field)s: %(card)s cannot also be in %(player)s's hand"),
+        field=field,
+        params={"field": field, "card": card, "player": player},
+    )
+
+
 def exchange_cards(
     deal: DealState, deck: frozenset[str], ev: Exchange, after: dict[str, Any]
 ) -> None:
@@ -116,6 +157,11 @@ def exchange_cards(
         stock, pool = stock + pool, 0
         for card in pool_cards:
             location[card] = restocked(len(deal.exchanged))
+        # Unnamed discards went back too: a card kept or discarded unseen may be anywhere
+        # now but in the hands of the other players already served.
+        for card, where in was.items():
+            if where.startswith(KEPT) and ":" not in where.removeprefix(KEPT):
+                location[card] = f"{where}:{len(deal.exchanged)}"
         pool_cards = frozenset()
         if count > stock:
             raise Rejection(
@@ -177,10 +223,12 @@ def exchange_cards(
             location[card] = DISCARD
         pool_cards = pool_cards.union(discard)
     elif count:
-        # Which cards went is unknown: only the count is public.
+        # Which cards went is unknown: only the count is public. The cards known in the
+        # hand are still there or among this player's discards: nobody else's (`KEPT`).
+        kept = KEPT + player
         for card in known:
             if location.get(card) == mine:
-                del location[card]
+                location[card] = kept
         known, full = frozenset(), False
     if draw is not None:
         known = known.union(draw)

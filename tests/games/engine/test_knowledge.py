@@ -79,7 +79,57 @@ def test_an_unlisted_exchange_forgets_what_was_known_of_the_hand() -> None:
     state = fold(state, act(player="c", exchange=2))
     assert state.deal is not None
     assert state.deal.hands["c"].known == frozenset()
-    assert "2S" not in state.deal.location
+    # ... but only into c's discards, which nobody draws after c (the dealer is served
+    # last): the upcard is c's or nobody's, never another player's (RULES.md §1,
+    # "a card already seen elsewhere this deal").
+    caught = refusal(state, act(player="a", play="2S"))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    state = fold(state, act(player="a", play="5H"), act(player="b", play="6H"))
+    state = fold(state, act(player="c", play="2S"))  # c may still hold it
+    assert state.deal is not None
+    assert "2S" in state.deal.played
+
+
+def test_a_logged_hand_exchanged_unnamed_is_still_nobody_elses_until_a_reshuffle() -> None:
+    # a's hand is logged, then a exchanges one unnamed card: each logged card is still in
+    # a's hand or among a's discards. With no reshuffle since, nobody else can show it,
+    # whether by a draw or a play.
+    state = fold(
+        declared(hands={"a": HEARTS}),
+        act(player="a", exchange=1),
+    )
+    caught = refusal(state, act(player="b", exchange=1, draw=["5H"]))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "draw")
+    state = fold(state, act(player="b", exchange=0), act(player="c", exchange=0))
+    state = fold(state, act(player="a", play="2C"))
+    caught = refusal(state, act(player="b", play="5H"))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    state = fold(state, act(player="b", play="3C"), act(player="c", play="4C"))
+    assert state.deal is not None
+
+
+def test_an_unnamed_discard_reshuffled_may_reach_a_later_player_only() -> None:
+    # 8 players, a's hand logged: a and b exchange five unnamed cards each, the stock runs
+    # short at c, so a's discards (whichever they were) go back into the stock after a
+    # and b had drawn. c or a later player may then hold one of a's logged cards; b never.
+    players = list("abcdefgh")
+    state = fold(
+        new_sitting(variant="louisiana", players=players),
+        deal(dealer="h", trump="2S", hands={"a": HEARTS}),
+        *(act(player=p, declare="play") for p in players),
+        act(player="a", exchange=5),
+        act(player="b", exchange=5),
+        act(player="c", exchange=3, discard=["2C", "3C", "4C"], draw=["5H", "6H", "KC"]),
+        act(player="d", exchange=1),
+        *(act(player=p, exchange=0) for p in "efgh"),
+    )
+    state = fold(state, act(player="a", play="9H"))
+    caught = refusal(state, act(player="b", play="7H"))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    state = fold(state, act(player="b", play="2D"), act(player="c", play="5H"))
+    state = fold(state, act(player="d", play="7H"))
+    assert state.deal is not None
+    assert {"9H", "5H", "7H"} <= state.deal.played
 
 
 def test_an_exchange_out_of_a_logged_hand_keeps_the_rest_of_it_known() -> None:
@@ -162,3 +212,36 @@ def test_a_reshuffled_discard_cannot_turn_up_in_the_hand_of_a_player_served_befo
     state = fold(state, act(player="b", play="9H"), act(player="c", play="3H"))
     assert state.deal is not None
     assert "3H" in state.deal.played
+
+
+def test_a_reshuffled_discard_reaches_only_a_player_who_draws_after_the_reshuffle() -> None:
+    # a discards 3H to 7H, the stock runs short at c: they go back into the stock, from
+    # which only c and the players exchanging after c draw. d keeps the cards dealt (no
+    # exchange logged) and e's discards come from e's dealt hand: neither can show one.
+    players = list("abcdefgh")
+    state = fold(
+        new_sitting(variant="louisiana", players=players),
+        deal(dealer="h", trump="2S"),
+        *(act(player=p, declare="play") for p in players),
+        act(player="a", exchange=5, discard=["3H", "4H", "5H", "6H", "7H"]),
+        act(player="b", exchange=5),
+        act(player="c", exchange=5),
+    )
+    caught = refusal(state, act(player="e", exchange=1, discard=["3H"]))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "discard")
+    state = fold(
+        state,
+        act(player="e", exchange=1, discard=["2C"]),
+        act(player="f", exchange=2, draw=["KD", "3H"]),  # f may draw one
+        act(player="g", exchange=1),
+        act(player="h", exchange=0),
+        act(player="a", play="8H"),
+        act(player="b", play="9H"),
+        act(player="c", play="4H"),  # c drew at the reshuffle: c may hold one
+    )
+    caught = refusal(state, act(player="d", play="5H"))
+    assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+    state = fold(state, act(player="d", play="TH"), act(player="e", play="JH"))
+    state = fold(state, act(player="f", play="3H"), act(player="g", play="6H"))
+    assert state.deal is not None
+    assert {"4H", "3H", "6H"} <= state.deal.played

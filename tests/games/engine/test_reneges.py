@@ -48,6 +48,35 @@ def test_a_corrected_renege_is_not_ruled_even_with_logged_hands() -> None:
     assert ruled["in_progress"] is True
 
 
+def test_a_top_trump_played_to_this_trick_no_longer_counts_against_a_cinch() -> None:
+    # RULES.md §1, cinch: sure tricks count "the highest trumps not yet played". b has won
+    # a trick and holds K and Q of spades; once d has led the ace to this trick, b holds
+    # the two highest trumps not yet played: 1 + 2 = 3, a cinch. b is not last to play,
+    # so b must play the highest trump (KS), not QS (nothing beats the ace either way, so
+    # only the cinch is broken).
+    hands = {"b": ["AH", "3C", "KS", "QS", "9D"]}
+    tricks = ["a:2H b:AH c:3H d:4H", "b:3C c:4C d:AC a:5C", "d:AS a:2S b:QS c:5S"]
+    actions = [D(p) for p in "abcd"] + [P(*pc.split(":")) for t in tricks for pc in t.split()]
+    doc = transcript(
+        "louisiana",
+        ["a", "b", "c", "d"],
+        [{"dealer": "d", "trump": "7S", "hands": hands, "actions": actions}],
+    )
+    (renege,) = reneges(rule_transcript(doc)["deals"][0])
+    assert renege == {
+        "kind": "renege",
+        "player": "b",
+        "trick": 3,
+        "card": "QS",
+        "obligation": "cinch",
+        "proven_at": 14,
+        "amount": 4,
+    }
+    # Leading the king instead breaks nothing.
+    actions[14] = P("b", "KS")
+    assert reneges(rule_transcript(doc)["deals"][0]) == []
+
+
 def test_a_dealer_who_kept_the_upcard_is_caught_at_the_play() -> None:
     # c (dealer) holds the upcard 2S, is void in hearts (shown nowhere) and discards a club:
     # failing to trump is provable at once only because the upcard is known to be held.

@@ -96,6 +96,26 @@ def test_the_bourre_and_the_tied_ante_nothing_next_deal_and_pay_again_after() ->
     assert state.deal.antes == 2  # nobody exempt after a lone player's win
 
 
+def test_an_all_passed_deal_spends_the_exemption_and_leaves_none() -> None:
+    # RULES.md §1: b, bourré, antes nothing in the very next deal, even one that everybody
+    # passes; "if nobody plays ... nobody is exempt from the next ante": both ante after.
+    state = fold(new_sitting(variant="louisiana", players=["a", "b"]), *A_SWEEPS_B)
+    assert state.pot == 2  # b's penalty: the value of the pot of 2
+    state = fold(state, deal(dealer="a", trump="3S"))
+    assert state.deal is not None
+    assert state.deal.antes == 1  # a alone antes
+    state = fold(state, act(player="b", declare="pass"), act(player="a", declare="pass"))
+    assert state.deal is not None
+    assert state.deal.over
+    assert state.deal.summary is not None
+    assert state.deal.summary["next"] == {"penalties": {}, "exempt": [], "double": []}
+    assert state.pot == 3
+    state = fold(state, deal(dealer="b", trump="4S"))
+    assert state.deal is not None
+    assert state.deal.antes == 2
+    assert state.deal.start == 5
+
+
 def test_the_house_may_lower_the_exchange_limit() -> None:
     doc = transcript(
         "louisiana",
