@@ -34,7 +34,7 @@ from .events import (
     parse_join,
     parse_leave,
 )
-from .reducer import apply, new_sitting
+from .reducer import apply, apply_recorded, new_sitting
 from .state import RULES_VERSION, Posting, Ruling, Sitting
 from .transcript import TranscriptRejected, rule_transcript, ruling_document
 from .view import LegalPlays, glance, legal_plays, next_dealer, table_view
@@ -61,6 +61,7 @@ __all__ = [
     "TranscriptRejected",
     "action_to_json",
     "apply",
+    "apply_recorded",
     "change_to_json",
     "deal_to_json",
     "glance",

@@ -13,7 +13,7 @@ from .closing import close
 from .dealing import start_deal
 from .errors import Rejection, gettext_noop
 from .events import Close, Declare, Event, Exchange, Join, Leave, PassTurn, Play, Retract, StartDeal
-from .knowledge import held_by
+from .knowledge import AS_RECORDED, held_by
 from .state import NO_HAND, DealState, Hand, Ruling, Sitting, evolve
 from .variants import VARIANTS, Variant, get_variant
 
@@ -95,6 +95,19 @@ def apply(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
             check_chips(after, rulings)
             break
     return after, rulings
+
+
+def apply_recorded(state: Sitting, event: Event) -> tuple[Sitting, tuple[Ruling, ...]]:
+    """`apply` for an event the log recorded: the same state and rulings, but what public
+    knowledge says of where a card can be (`knowledge.check_can_show`) is not asked again.
+    The referee that logged the event accepted it; a later release may know more about
+    where cards are and refuse what an earlier one let through, and the log must still
+    fold. Every other check stands: an event no referee could have accepted still fails."""
+    token = AS_RECORDED.set(True)
+    try:
+        return apply(state, event)
+    finally:
+        AS_RECORDED.reset(token)
 
 
 #: The events before the first lead (five to ten a deal) and their steps, ruled by `apply`

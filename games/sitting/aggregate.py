@@ -20,6 +20,7 @@ from games.engine import (
     Ruling,
     Sitting,
     apply,
+    apply_recorded,
     new_sitting,
     parse_action,
     parse_close,
@@ -77,16 +78,24 @@ class TableFold:
         return cls(state=sitting, deal_start=sitting, version=version)
 
     def game_event(self, type_: str, data: Mapping[str, Any], version: int) -> tuple[Ruling, ...]:
-        """Apply one recorded game event (raises `Rejection`, leaving the fold unchanged)."""
-        return self.decided(type_, parse_game_event(type_, data), data, version)
+        """Apply one recorded game event as it was recorded (`apply_recorded`: a card an
+        earlier referee accepted is not refused again by a stricter one); raises
+        `Rejection`, leaving the fold unchanged, for an event no referee could accept."""
+        return self.decided(type_, parse_game_event(type_, data), data, version, recorded=True)
 
     def decided(
-        self, type_: str, event: Event, data: Mapping[str, Any], version: int
+        self,
+        type_: str,
+        event: Event,
+        data: Mapping[str, Any],
+        version: int,
+        *,
+        recorded: bool = False,
     ) -> tuple[Ruling, ...]:
         """Apply a game event already parsed (`event`) and stored as `data` (its canonical
-        JSON): `decide` parses a posted event once and hands both here."""
+        JSON): `decide` parses a posted event once and hands both here, to be judged."""
         before = self.state
-        self.state, rulings = apply(before, event)
+        self.state, rulings = (apply_recorded if recorded else apply)(before, event)
         if type_ == DEAL_STARTED:
             self.deal_start = before
             self.deal_start_changed = True
@@ -116,7 +125,7 @@ class TableFold:
         undone = self.deal_events.pop()
         state = self.deal_start
         for item in self.deal_events:
-            state, _ = apply(state, parse_game_event(item["type"], item["data"]))
+            state, _ = apply_recorded(state, parse_game_event(item["type"], item["data"]))
         self.state = state
         self.version = version
         return undone
