@@ -128,7 +128,7 @@ def test_the_codec_is_derived_from_the_types_so_new_fields_need_no_codec_change(
 
 
 def test_the_version_names_the_format_and_the_engines_state_shape() -> None:
-    assert SNAPSHOT_VERSION.startswith("bourre-table-snapshot/2:")
+    assert SNAPSHOT_VERSION.startswith("bourre-table-snapshot/3:")
     assert f"{snapshot.SNAPSHOT_FORMAT}:{fingerprint(Sitting)}" == SNAPSHOT_VERSION
 
 
