@@ -44,9 +44,17 @@ def held_by(player: str) -> str:
 
 
 def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> None:
-    """Refuse a card that public knowledge places somewhere other than `player`'s hand."""
-    if AS_RECORDED.get():
-        return
+    """Refuse a card that public knowledge places somewhere other than `player`'s hand
+    (unless the log's events are being folded as recorded: `AS_RECORDED`)."""
+    try:
+        _check_can_show(deal, player, card, field)
+    except Rejection:
+        # Asked only on a refusal: a card shown where it can be costs nothing more.
+        if not AS_RECORDED.get():
+            raise
+
+
+def _check_can_show(deal: DealState, player: str, card: str, field: str) -> None:
     if card in deal.played:
         raise Rejection(
             "card_already_played",
