@@ -22,21 +22,28 @@ REASON_CODES = {
     "a sitting cannot be closed during a deal": "deal_in_progress",
 }
 
-# Words of a reason (regular expressions, most specific first) and the codes answering it.
+# Words of a reason (regular expressions) and the codes answering them. A reason may say
+# several things ("the dealer cannot pass on the trump ace" speaks of passing too): every
+# group its words match adds its codes.
 REASON_WORDS: tuple[tuple[str, frozenset[str]], ...] = tuple(
     (words, frozenset(codes.split()))
     for words, codes in (
-        (r"out of turn|not (?:\w+ )?turn|\bturn\b", "out_of_turn"),
-        (r"dealer must play|must play on", "dealer_must_play"),
+        (r"out of turn|not (?:\w+'s |their |his |her |your )?turn|\bturn\b", "out_of_turn"),
         (
-            r"exchang\w* (?:above|over|beyond|more than)|exchange limit|max_exchange",
+            r"dealer (?:must|has to) play|must play on|dealer (?:cannot|can't|may not) pass"
+            r"|trump ace|ace of trumps",
+            "dealer_must_play",
+        ),
+        (
+            r"exchang\w*.*(?:above|over|beyond|more than|limit|too many)"
+            r"|(?:too many|more than).*exchang|max_exchange",
             "exchange_limit",
         ),
-        (r"already exchanged|exchang\w* twice", "already_exchanged"),
+        (r"already exchanged|exchang\w* twice|second exchange", "already_exchanged"),
         (r"already declared|declar\w* twice", "already_declared"),
         (r"stock", "stock_exhausted"),
-        (r"retract", "cannot_retract"),
-        (r"climb", "must_climb"),
+        (r"retract|take back|taken back", "cannot_retract"),
+        (r"climb|(?:not|n't) beat", "must_climb"),
         (r"must lead", "must_lead"),
         (
             r"contradict|logged hand|not in (?:the |their |his |her )?hand",
@@ -47,7 +54,7 @@ REASON_WORDS: tuple[tuple[str, frozenset[str]], ...] = tuple(
             "card_not_in_deck invalid_card",
         ),
         (
-            r"already played|played twice|twice|seen|elsewhere|duplicate",
+            r"already played|twice|seen|elsewhere|duplicate",
             "card_already_played card_seen_elsewhere",
         ),
         (r"sixth|no cards? left|too many cards", "sixth_card"),
@@ -70,10 +77,8 @@ def reason_codes(case: dict[str, Any]) -> frozenset[str] | None:
     reason = case["rejected"]["reason"]
     if reason in REASON_CODES:
         return frozenset({REASON_CODES[reason]})
-    for words, codes in REASON_WORDS:
-        if re.search(words, reason, re.IGNORECASE):
-            return codes
-    return None
+    matched = [codes for words, codes in REASON_WORDS if re.search(words, reason, re.IGNORECASE)]
+    return frozenset().union(*matched) if matched else None
 
 
 def answers(case: dict[str, Any], code: str) -> bool:

@@ -39,6 +39,11 @@ def case(reason: str) -> dict[str, object]:
         ("a join during a deal", "deal_in_progress"),
         ("a sitting cannot be closed during a deal", "deal_in_progress"),
         ("comtadine: must climb", "must_climb"),
+        ("a card that does not beat the trick", "must_climb"),
+        ("the dealer cannot pass on the trump ace", "dealer_must_play"),
+        ("too many cards exchanged", "exchange_limit"),
+        ("a passer cannot play", "player_passed"),
+        ("nobody leaves during a deal", "deal_in_progress"),
     ],
 )
 def test_the_rules_words_find_the_code(reason: str, code: str) -> None:
