@@ -49,7 +49,16 @@ def refused_step(step: str, refusal: Rejection) -> dict[str, Any]:
     words = words_of(refusal)
     if refusal.field == "join.player" and "visible text" in refusal.english:
         words = str(INSTEAD[("join.player", "blank")])
-    return step_error(step, refusal.field, str(words[:1]).upper() + words[1:], refusal.code)
+    return step_error(step, refusal.field, _sentence(str(words), refusal.params), refusal.code)
+
+
+def _sentence(words: str, params: Mapping[str, object] | None) -> str:
+    """The refusal as a sentence, its first letter a capital, unless it starts with one of
+    its values: a player's name is said as it was typed ("ana is already seated", never
+    "Ana", who may be someone else at the table)."""
+    if any(str(v) and words.startswith(str(v)) for v in (params or {}).values()):
+        return words
+    return words[:1].upper() + words[1:]
 
 
 def posted_text_problem(form: Mapping[str, Any]) -> tuple[str, str] | None:

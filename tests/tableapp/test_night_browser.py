@@ -66,3 +66,19 @@ def test_a_refused_deal_start_keeps_the_dealer_trump_sitting_out_and_hands(
     for player, hand in hands.items():
         assert form.locator(f"input[name=hand_{player}]").input_value() == hand
     assert form.locator("input[name=hand_cy]").input_value() == ""
+
+
+def test_a_refusal_that_starts_with_a_name_says_the_name_as_typed(
+    page: Any, live_server: Any
+) -> None:
+    """ "ana is already seated", not "Ana": names are the players' own, case and all."""
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    page.click("details.sitting summary")
+    page.fill("form[data-step=join] input[name=player]", "ana")
+    page.click("form[data-step=join] button[type=submit]")
+    error = page.locator("form[data-step=join] .error[data-field='join.player']")
+    error.wait_for()
+    assert error.inner_text() == "ana is already seated"
