@@ -11,8 +11,9 @@ import pytest
 from clubs.models import Club
 from games.models import Table
 from games.services import table_create, table_events_append
+from live.services import viewer_create
 from tests.clubs.helpers import make_club
-from tests.tableapp.browser import PHONE
+from tests.tableapp.browser import PHONE, TABLET
 from tests.tableapp.helpers import case_table, make_member
 from tests.tableapp.test_browser import sign_in
 
@@ -82,3 +83,28 @@ def test_a_refusal_that_starts_with_a_name_says_the_name_as_typed(
     error = page.locator("form[data-step=join] .error[data-field='join.player']")
     error.wait_for()
     assert error.inner_text() == "ana is already seated"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["390", "768"])
+def test_the_viewer_links_page_shows_its_qr_code(
+    page: Any, live_server: Any, viewport: dict[str, int]
+) -> None:
+    """The page the scorekeeper opens to invite the phones: its QR code was sized by an
+    inline style, which the Content-Security-Policy refuses, so it shrank to nothing."""
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    club = make_club()
+    table = _night(club)
+    viewer_create(club=club, table=table, created_by="test")
+    page.set_viewport_size(viewport)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/viewers")
+    qr = page.locator(".viewer-link .qr svg").bounding_box()
+    assert qr["width"] >= 150, qr
+    assert qr["height"] >= 150, qr
+    assert qr["x"] + qr["width"] <= viewport["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert refused == []
