@@ -108,3 +108,29 @@ def test_the_viewer_links_page_shows_its_qr_code(
     assert qr["x"] + qr["width"] <= viewport["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert refused == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "uk"])
+def test_on_a_phone_every_figure_of_the_statement_is_on_screen(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """The players' view: the statement's last columns (winnings, the closing share) were
+    off the right edge of a 390 px phone, with nothing to say they were there."""
+    club = make_club()
+    table = _night(club)
+    viewer = viewer_create(club=club, table=table, created_by="test")
+    phone = _phone(browser, language)
+    try:
+        phone.goto(f"{live_server.url}/v/{viewer.token}")
+        figures = phone.locator(".statements td")
+        assert figures.count() == 5 * 6  # five players who sat, six figures each
+        for i in range(figures.count()):
+            box = figures.nth(i).bounding_box()
+            assert box["x"] >= 0, (i, box)
+            assert box["x"] + box["width"] <= PHONE["width"], (i, box)
+        # each figure says what it is
+        net = phone.locator(".statements tr[data-player=cy] td").first
+        assert net.evaluate("e => getComputedStyle(e, '::before').content") != "none"
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        phone.context.close()
