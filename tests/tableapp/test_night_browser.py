@@ -14,7 +14,7 @@ from games.services import table_create, table_events_append
 from live.services import viewer_create
 from tests.clubs.helpers import make_club
 from tests.tableapp.browser import PHONE, TABLET
-from tests.tableapp.helpers import case_table, make_member
+from tests.tableapp.helpers import PASSWORD, case_table, make_member
 from tests.tableapp.test_browser import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -134,3 +134,45 @@ def test_on_a_phone_every_figure_of_the_statement_is_on_screen(
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         phone.context.close()
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.mark.parametrize("width", [390, 768, 1920])
+def test_the_language_switch_covers_nothing_on_the_display_or_a_phone(
+    browser: Any, live_server: Any, width: int
+) -> None:
+    """The display's language switch sat fixed in the top corner, over the deal, the trump
+    and the pot (in French at 768 px it covered them)."""
+    club = make_club()
+    table, transcript = case_table(club, "louisiana-01-hidden-renege", "T1")
+    deal = transcript["deals"][0]
+    events = [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"][:9]]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    viewer = viewer_create(club=club, table=table, created_by="test")
+    context = browser.new_context(viewport={"width": width, "height": 1080}, locale="fr-FR")
+    context.set_default_timeout(10_000)
+    try:
+        tv = context.new_page()
+        tv.goto(f"{live_server.url}/app/")
+        tv.fill("input[name=username]", make_member(club, "auditor").name)
+        tv.fill("input[name=password]", PASSWORD)
+        tv.click("form button[type=submit].primary")
+        tv.wait_for_url(f"{live_server.url}/app/")
+        tv.goto(f"{live_server.url}/app/tables/{table.id}/display")
+        phone = context.new_page()
+        phone.goto(f"{live_server.url}/v/{viewer.token}")
+        for page in (tv, phone):
+            switch = page.locator(".language-switch").bounding_box()
+            for part in (".head h1", ".head .phase", ".head .trump", ".head .pot"):
+                box = page.locator(part).bounding_box()
+                assert not _overlap(switch, box), (page.url, part, switch, box)
+    finally:
+        context.close()
