@@ -176,3 +176,28 @@ def test_the_language_switch_covers_nothing_on_the_display_or_a_phone(
                 assert not _overlap(switch, box), (page.url, part, switch, box)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "uk"])
+def test_on_a_phone_the_standings_and_the_audit_do_not_pan_sideways(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """Their wide tables scroll in their own region; a column named for screen readers only
+    (positioned out of sight) escaped that region and made the whole page wider than the
+    phone, its header and text panning with a swipe."""
+    club = make_club()
+    table = _night(club)
+    member = make_member(club, "auditor")
+    phone = _phone(browser, language)
+    try:
+        phone.goto(f"{live_server.url}/app/")
+        phone.fill("input[name=username]", member.name)
+        phone.fill("input[name=password]", PASSWORD)
+        phone.click("form button[type=submit].primary")
+        phone.wait_for_url(f"{live_server.url}/app/")
+        for path in ("/app/standings/", f"/app/tables/{table.id}/audit"):
+            phone.goto(f"{live_server.url}{path}")
+            width = phone.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], (path, width)
+    finally:
+        phone.context.close()
