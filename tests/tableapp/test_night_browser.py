@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001
 """A club night played through the app at a phone's and a tablet's width, in English,
 French and Ukrainian: what a demanding scorekeeper and the players stumbled on (one test a
 finding; each failed before its change)."""
@@ -199,5 +200,79 @@ def test_on_a_phone_the_standings_and_the_audit_do_not_pan_sideways(
             phone.goto(f"{live_server.url}{path}")
             width = phone.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], (path, width)
+    finally:
+        phone.context.close()
+
+
+def _signed_in_phone(browser: Any, live_server: Any, club: Club, language: str) -> Any:
+    phone = _phone(browser, language)
+    phone.goto(f"{live_server.url}/app/")
+    phone.fill("input[name=username]", make_member(club, "scorekeeper").name)
+    phone.fill("input[name=password]", PASSWORD)
+    phone.click("form button[type=submit].primary")
+    phone.wait_for_url(f"{live_server.url}/app/")
+    return phone
+
+
+def _in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "7♥ does not beat A♥; play a higher ♥ or pass"),
+        ("fr", "7♥ ne bat pas A♥\u00a0; jouez une carte plus forte en ♥ ou passez votre tour"),
+        ("uk", "7♥ не перебиває A♥; покладіть старшу карту масті ♥ або пропустіть хід"),
+    ],
+)
+def test_a_refused_card_is_said_in_view_in_the_page_s_words(
+    browser: Any, live_server: Any, language: str, words: str
+) -> None:
+    """Comtadine refuses a card that does not climb: in French the refusal began with the
+    field's English name ("Play : "); in every language its cards were codes ("7H", "AH");
+    and it is in view where the thumb is (on a phone, with the exchanges above the grid,
+    it was said out of sight and the tap seemed to do nothing)."""
+    club = make_club()
+    table = table_create(club=club, name="C", variant="comtadine", players=["p1", "p2", "p3"])
+    events = [{"deal": {"dealer": "p1"}}, {"player": "p2", "play": "AH"}]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    phone = _signed_in_phone(browser, live_server, club, language)
+    try:
+        phone.goto(f"{live_server.url}/app/tables/{table.id}/")
+        card = phone.locator("form[data-step=play] button[value='7H']")
+        card.evaluate("e => e.scrollIntoView({block: 'end'})")  # the thumb's reach
+        card.click()
+        error = phone.locator("p.error[data-field=card]")
+        error.wait_for()
+        assert error.inner_text() == words
+        phone.wait_for_function(
+            "() => { const b = document.querySelector('p.error[data-field=card]')"
+            ".getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }"
+        )
+        assert _in_view(phone, "p.error[data-field=card]")
+    finally:
+        phone.context.close()
+
+
+def test_a_refusal_names_no_field_in_english_on_a_french_page(
+    browser: Any, live_server: Any
+) -> None:
+    """French puts a no-break space before a colon: "dealer : …" kept the engine's field
+    name, in English, at the head of the sentence."""
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    phone = _signed_in_phone(browser, live_server, club, "fr")
+    try:
+        phone.goto(f"{live_server.url}/app/tables/{table.id}/")
+        phone.uncheck("input[name=seated][value=cy]")
+        phone.check("input[name=dealer][value=cy]")  # the dealer sits out: refused
+        phone.click(".trump-picker label:has(input[value='7S'])")
+        phone.click("form[data-step='start the deal'] button[type=submit]")
+        error = phone.locator("form[data-step='start the deal'] .error")
+        error.wait_for()
+        assert error.inner_text() == "cy ne joue pas cette donne"
+        assert _in_view(phone, "form[data-step='start the deal'] .error")
     finally:
         phone.context.close()

@@ -92,6 +92,15 @@
     refocus(fresh);
     return true;
   }
+  // What the answer to a step says about it (a refusal at its field, a renege called at
+  // once, another device's step first) may sit far above the card just tapped: on a phone
+  // the picker fills the screen. Bring it into view, or the tap seems to do nothing.
+  function reveal() {
+    const said = panel().querySelector(".error, .warning, .notice.conflict");
+    if (!said) return;
+    const box = said.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) said.scrollIntoView({ block: "center" });
+  }
   document.body.addEventListener("htmx:afterSwap", function () { settle(panel()); refocus(panel()); });
   document.addEventListener("live:swapped", function () { refocus(panel()); });
 
@@ -141,7 +150,7 @@
       entry.status = words.signedOut; save(); return;
     }
     const html = await response.text();
-    if (swap(html)) { forget(entry.key); return; }
+    if (swap(html)) { forget(entry.key); reveal(); return; }
     entry.status = said(words.refused, response.status); save();
   }
 
