@@ -276,3 +276,20 @@ def test_a_refusal_names_no_field_in_english_on_a_french_page(
         assert _in_view(phone, "form[data-step='start the deal'] .error")
     finally:
         phone.context.close()
+
+
+def test_comtadine_offers_no_pass_to_the_player_on_lead(page: Any, live_server: Any) -> None:
+    """ "p2 cannot climb: pass" was offered to the leader, whose hand is not logged: there is
+    nothing to climb, the rules want a card led, and the tap was refused."""
+    club = make_club()
+    table = table_create(club=club, name="C", variant="comtadine", players=["p1", "p2", "p3"])
+    events = [{"deal": {"dealer": "p1"}}]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    assert page.locator("section.step h2").last.inner_text() == "p2 leads"
+    assert page.locator("form[data-step=pass]").count() == 0
+    before = page.get_attribute("#table", "data-version")
+    page.click("form[data-step=play] button[value='AH']")
+    page.wait_for_selector(f'#table:not([data-version="{before}"])')
+    assert page.locator("form[data-step=pass] button").inner_text() == "p3 cannot climb: pass"
