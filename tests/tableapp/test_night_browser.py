@@ -293,3 +293,30 @@ def test_comtadine_offers_no_pass_to_the_player_on_lead(page: Any, live_server: 
     page.click("form[data-step=play] button[value='AH']")
     page.wait_for_selector(f'#table:not([data-version="{before}"])')
     assert page.locator("form[data-step=pass] button").inner_text() == "p3 cannot climb: pass"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "No table can be followed with the code ZZZZZZ"),
+        ("fr", "Aucune table ne peut être suivie avec le code ZZZZZZ"),
+        ("uk", "Жоден стіл не можна переглядати за кодом ZZZZZZ"),
+    ],
+)
+def test_a_mistyped_code_says_so_and_offers_the_box_again(
+    browser: Any, live_server: Any, language: str, words: str
+) -> None:
+    """A player who mistyped the code read "This link has ended: ask the scorekeeper for a
+    new link", and had to tap back to the box: now the box is there with what was typed."""
+    phone = _phone(browser, language)
+    try:
+        phone.goto(f"{live_server.url}/join")
+        phone.fill("input[name=code]", "zzzzzz")
+        phone.click(".join form button[type=submit]")
+        phone.wait_for_url("**/join?code=*")
+        error = phone.locator(".join .error#code-error")
+        assert error.inner_text().startswith(words)
+        assert phone.input_value("input[name=code]") == "ZZZZZZ"
+        assert phone.get_attribute("input[name=code]", "aria-invalid") == "true"
+    finally:
+        phone.context.close()
