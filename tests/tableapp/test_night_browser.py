@@ -320,3 +320,32 @@ def test_a_mistyped_code_says_so_and_offers_the_box_again(
         assert phone.get_attribute("input[name=code]", "aria-invalid") == "true"
     finally:
         phone.context.close()
+
+
+def test_on_a_phone_a_short_table_name_is_still_a_44_px_target(page: Any, live_server: Any) -> None:
+    """Tables are often named by their number: "3" was a link 10 px wide in the list."""
+    club = make_club()
+    table_create(club=club, name="3", variant="louisiana", players=["ana", "ben", "cy"])
+    page.set_viewport_size(PHONE)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    box = page.locator("table.list a.tap").bounding_box()
+    assert box["width"] >= 44, box
+    assert box["height"] >= 44, box
+
+
+def test_on_a_phone_the_header_and_the_table_s_links_are_44_px_wide(
+    page: Any, live_server: Any
+) -> None:
+    """ "API" in the header (33 px) and "Audit" under the table's name (42 px) were narrower
+    than a fingertip."""
+    club = make_club()
+    table = _night(club)
+    page.set_viewport_size(PHONE)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    links = page.locator(".bar nav a, nav.sub a")
+    assert links.count() >= 8
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box["width"] >= 44, (links.nth(i).inner_text(), box)
+        assert box["height"] >= 44, (links.nth(i).inner_text(), box)
