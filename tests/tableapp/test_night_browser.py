@@ -333,14 +333,15 @@ def test_on_a_phone_a_short_table_name_is_still_a_44_px_target(page: Any, live_s
     assert box["height"] >= 44, box
 
 
-def test_on_a_phone_the_header_and_the_table_s_links_are_44_px_wide(
-    page: Any, live_server: Any
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["390", "768"])
+def test_the_header_and_the_table_s_links_are_44_px_targets(
+    page: Any, live_server: Any, viewport: dict[str, int]
 ) -> None:
-    """ "API" in the header (33 px) and "Audit" under the table's name (42 px) were narrower
-    than a fingertip."""
+    """On a phone "API" in the header (33 px) and "Audit" under the table's name (42 px)
+    were narrower than a fingertip; on a tablet every one of them was 41 px high."""
     club = make_club()
     table = _night(club)
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(viewport)
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/")
     links = page.locator(".bar nav a, nav.sub a")
