@@ -350,3 +350,27 @@ def test_the_header_and_the_table_s_links_are_44_px_targets(
         box = links.nth(i).bounding_box()
         assert box["width"] >= 44, (links.nth(i).inner_text(), box)
         assert box["height"] >= 44, (links.nth(i).inner_text(), box)
+
+
+def test_on_a_phone_a_step_left_unsent_is_said_in_view(page: Any, live_server: Any) -> None:
+    """The connection drops as the scorekeeper taps a card near the foot of the picker: the
+    "not sent" box, with Send again, appeared far above, out of sight."""
+    club = make_club()
+    table, transcript = case_table(club, "louisiana-01-hidden-renege", "T")
+    deal = transcript["deals"][0]
+    events = [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"][:4]]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    page.set_viewport_size(PHONE)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    card = page.locator("form[data-step=play] button[value='2C']")
+    card.evaluate("e => e.scrollIntoView({block: 'end'})")
+    page.context.set_offline(True)
+    card.click()
+    page.locator("#queue li").filter(has_text="not sent").wait_for()
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#queue li').getBoundingClientRect();"
+        " return b.top >= 0 && b.bottom <= innerHeight; }",
+        timeout=3_000,
+    )
+    page.context.set_offline(False)

@@ -142,16 +142,23 @@
         body: entry.body, credentials: "same-origin",
       });
     } catch (error) {
-      entry.sending = false; entry.status = words.noConnection; save(); return;
+      entry.sending = false; entry.status = words.noConnection; unsent(); return;
     }
     entry.sending = false;
-    if (response.status >= 500) { entry.status = said(words.serverError, response.status); save(); return; }
+    if (response.status >= 500) { entry.status = said(words.serverError, response.status); unsent(); return; }
     if (response.redirected && response.url.indexOf("/login/") !== -1) {
-      entry.status = words.signedOut; save(); return;
+      entry.status = words.signedOut; unsent(); return;
     }
     const html = await response.text();
     if (swap(html)) { forget(entry.key); reveal(); return; }
-    entry.status = said(words.refused, response.status); save();
+    entry.status = said(words.refused, response.status); unsent();
+  }
+  // A step left unsent is said in the box above the panel: on a phone that is far above
+  // the card just tapped, so bring the box into view (else the tap seems to do nothing).
+  function unsent() {
+    save();
+    const box = queueBox.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) queueBox.scrollIntoView({ block: "nearest" });
   }
 
   document.addEventListener("submit", function (event) {
