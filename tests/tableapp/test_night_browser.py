@@ -374,3 +374,13 @@ def test_on_a_phone_a_step_left_unsent_is_said_in_view(page: Any, live_server: A
         timeout=3_000,
     )
     page.context.set_offline(False)
+
+
+def test_the_ruling_page_names_a_player_who_joined(page: Any, live_server: Any) -> None:
+    """Its first line named the players the table was created with: eve, who joined and
+    played, was missing."""
+    club = make_club()
+    table = _night(club)
+    sign_in(page, live_server.url, make_member(club, "auditor"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/ruling")
+    assert "ana, ben, cy, dee, eve" in page.locator("main > p").first.inner_text()
