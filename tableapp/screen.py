@@ -212,6 +212,7 @@ RESULT_KINDS = frozenset(
     {
         RulingKind.POT_WON,
         RulingKind.POT_SPLIT,
+        RulingKind.POT_SHARED,
         RulingKind.POT_CARRIED,
         RulingKind.BOURRE,
         RulingKind.RENEGE,

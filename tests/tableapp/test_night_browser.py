@@ -384,3 +384,18 @@ def test_the_ruling_page_names_a_player_who_joined(page: Any, live_server: Any) 
     sign_in(page, live_server.url, make_member(club, "auditor"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/ruling")
     assert "ana, ben, cy, dee, eve" in page.locator("main > p").first.inner_text()
+
+
+def test_an_occitan_deal_shows_its_result_on_top(page: Any, live_server: Any) -> None:
+    """Occitan shares the pot by tricks: its settled deal had no result banner at all (the
+    sharing was missing from the kinds of result), unlike every other variant's."""
+    club = make_club()
+    table, transcript = case_table(club, "occitan-01-share", "Occ")
+    deal = transcript["deals"][0]
+    events = [{"deal": {"dealer": deal["dealer"]}}, *deal["actions"]]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    result = page.locator("section.result")
+    assert result.locator("h2").inner_text() == "Deal 1: the result"
+    assert result.locator("li").all_inner_texts() == ["the pot is shared: p2 1, p3 0, p1 0"]
