@@ -399,3 +399,27 @@ def test_an_occitan_deal_shows_its_result_on_top(page: Any, live_server: Any) ->
     result = page.locator("section.result")
     assert result.locator("h2").inner_text() == "Deal 1: the result"
     assert result.locator("li").all_inner_texts() == ["the pot is shared: p2 1, p3 0, p1 0"]
+
+
+@pytest.mark.parametrize(("language", "dead"), [("en", "dead trick"), ("fr", "pli mort")])
+def test_a_dead_comtadine_trick_is_said_in_words_not_none(
+    browser: Any, live_server: Any, language: str, dead: str
+) -> None:
+    """A single-card comtadine trick is dead: the tricks listed it as "p2 A♥ → None"."""
+    club = make_club()
+    table = table_create(club=club, name="C", variant="comtadine", players=["p1", "p2", "p3"])
+    events = [
+        {"deal": {"dealer": "p1"}},
+        {"player": "p2", "play": "AH"},
+        {"player": "p3", "pass_turn": True},
+        {"player": "p1", "pass_turn": True},
+    ]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    phone = _signed_in_phone(browser, live_server, club, language)
+    try:
+        for path in (f"/app/tables/{table.id}/", f"/app/tables/{table.id}/ruling"):
+            phone.goto(f"{live_server.url}{path}")
+            tricks = phone.locator(".tricks li, section.deal h3 + ol > li").all_inner_texts()
+            assert tricks == [f"p2 A♥ → {dead}"], (path, tricks)
+    finally:
+        phone.context.close()
