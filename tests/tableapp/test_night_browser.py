@@ -423,3 +423,29 @@ def test_a_dead_comtadine_trick_is_said_in_words_not_none(
             assert tricks == [f"p2 A♥ → {dead}"], (path, tricks)
     finally:
         phone.context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", "la donne 1 est en cours\u00a0: on ne peut pas clore la séance pendant une donne"),
+        ("uk", "роздача 1 триває: гру не можна закрити посеред роздачі"),
+    ],
+)
+def test_why_the_table_cannot_close_is_said_in_the_page_s_language(
+    browser: Any, live_server: Any, language: str, words: str
+) -> None:
+    """Closing during a deal: a French page read "La table ne peut pas fermer maintenant :
+    deal 1 is in progress: a sitting cannot be closed during a deal"."""
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    events = [{"deal": {"dealer": "cy", "trump": "7S"}}]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    phone = _signed_in_phone(browser, live_server, club, language)
+    try:
+        phone.goto(f"{live_server.url}/app/tables/{table.id}/close")
+        said = phone.locator("p.error").inner_text()
+        assert words in said, said
+        assert "in progress" not in said
+    finally:
+        phone.context.close()
