@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import Rejection
 from games.engine.variants import VARIANTS
-from games.services import words_of
+from tableapp.refusals import refusal_words
 
 OPTION_HELP = {
     "ante": gettext_lazy("chips each seated player pays before a deal"),
@@ -149,6 +149,6 @@ def player_words(refusal: Rejection, players: list[str]) -> str:
         i = int(match.group(1))
         return f"“{players[i]}”" if i < len(players) else match.group(0)
 
-    words = re.sub(r"players\[(\d+)\]", typed, words_of(refusal))
+    words = re.sub(r"players\[(\d+)\]", typed, refusal_words(refusal))
     at = re.fullmatch(r"players\[(\d+)\]", refusal.field or "")
     return f"{typed(at)}: {words}" if at else words

@@ -3,6 +3,7 @@ scorekeeper should do, without the API's `field: ` prefix (the API keeps it)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,6 +12,10 @@ from django.utils.translation import gettext_lazy as _
 from api_common.free_text import bad_character, idempotency_key_problem
 from games.engine import Rejection
 from games.services import words_of
+from tableapp.cards import SUITS, card_label
+
+#: A card as the engine writes it (`7H`, `TS`).
+CARD = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
 
 #: The form field each refusal's `field` is shown at (a refusal naming none: at the top).
 FORM_FIELDS = {
@@ -45,11 +50,48 @@ def step_error(step: str, field: str | None, words: str, code: str = "") -> dict
     return {"step": step, "field": at, "message": words, "code": code}
 
 
-def refused_step(step: str, refusal: Rejection) -> dict[str, Any]:
+#: A refusal's values that are cards (`7H`) or a suit (`H`), said as the screen shows them.
+CARD_PARAMS = ("card", "last")
+SUIT_PARAMS = ("suit",)
+
+
+def refusal_words(refusal: Rejection) -> str:
+    """The refusal in the request's language as the app says it: without its leading
+    `field: ` in any language's typography (French puts a no-break space before the colon,
+    which `words_of` missed, leaving "Play : " or "Dealer : " in English), its cards as
+    on the screen ("7♥ does not beat A♥", not "7H does not beat AH")."""
+    params = refusal.params or {}
+    shown = {name: _shown(name, value) for name, value in params.items()}
+    if shown != params:
+        refusal = Rejection(refusal.code, refusal.template, field=refusal.field, params=shown)
     words = words_of(refusal)
+    if refusal.field:
+        words = re.sub(rf"^{re.escape(refusal.field)}[ \u00a0\u202f]*:\s*", "", words)
+    return words
+
+
+def _shown(name: str, value: object) -> object:
+    if isinstance(value, str) and name in CARD_PARAMS and CARD.fullmatch(value):
+        return card_label(value)
+    if isinstance(value, str) and name in SUIT_PARAMS:
+        return SUITS.get(value, value)
+    return value
+
+
+def refused_step(step: str, refusal: Rejection) -> dict[str, Any]:
+    words = refusal_words(refusal)
     if refusal.field == "join.player" and "visible text" in refusal.english:
         words = str(INSTEAD[("join.player", "blank")])
-    return step_error(step, refusal.field, str(words[:1]).upper() + words[1:], refusal.code)
+    return step_error(step, refusal.field, _sentence(str(words), refusal.params), refusal.code)
+
+
+def _sentence(words: str, params: Mapping[str, object] | None) -> str:
+    """The refusal as a sentence, its first letter a capital, unless it starts with one of
+    its values: a player's name is said as it was typed ("ana is already seated", never
+    "Ana", who may be someone else at the table)."""
+    if any(str(v) and words.startswith(str(v)) for v in (params or {}).values()):
+        return words
+    return words[:1].upper() + words[1:]
 
 
 def posted_text_problem(form: Mapping[str, Any]) -> tuple[str, str] | None:

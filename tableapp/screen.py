@@ -162,13 +162,17 @@ def _next_step(
     if view["phase"] == "declaring":
         return {"kind": "declare", "player": actor}
     legal = view["legal_plays"] or {}
+    trick = (view["deal"] or {}).get("current_trick") or {}
+    leading = not trick.get("cards")  # a leader leads a card: there is nothing to climb
     return {
         "kind": "play",
         "player": actor,
         "exchangers": _exchangers(view, v) if view["phase"] == "exchanging" else [],
         "hand_known": bool(legal.get("hand_known")),
         "rows": _picker(view, variant, elsewhere),
-        "may_pass": v.climbing and (legal.get("may_pass") or not legal.get("hand_known")),
+        "may_pass": v.climbing
+        and not leading
+        and bool(legal.get("may_pass") or not legal.get("hand_known")),
     }
 
 
@@ -208,6 +212,7 @@ RESULT_KINDS = frozenset(
     {
         RulingKind.POT_WON,
         RulingKind.POT_SPLIT,
+        RulingKind.POT_SHARED,
         RulingKind.POT_CARRIED,
         RulingKind.BOURRE,
         RulingKind.RENEGE,

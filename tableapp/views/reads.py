@@ -58,6 +58,7 @@ def ruling_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     page_doc = {**ruling, "deals": [ruling["deals"][i] for i in shown]}
     context = {
         "table": table,
+        "players": transcript["players"],  # every seat ever taken: a late joiner too
         "ruling": ruling,
         "deals": deals,
         "ruling_json": json.dumps(page_doc, indent=1, ensure_ascii=False),

@@ -71,7 +71,8 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     table = club_table(request, table_id)
     state, _ = table_state(table=table)
     step = request.POST.get("step", "")
-    posted = {k: str(v) for k, v in request.POST.items()}  # typed input, shown again
+    posted: dict[str, Any] = {k: str(v) for k, v in request.POST.items()}  # shown again
+    posted["seated"] = request.POST.getlist("seated")  # the boxes left ticked
     bad = posted_text_problem(request.POST)
     key = _idempotency_key(request)
     if bad is None and key is not None and idempotency_key_problem(key) is not None:

@@ -92,6 +92,15 @@
     refocus(fresh);
     return true;
   }
+  // What the answer to a step says about it (a refusal at its field, a renege called at
+  // once, another device's step first) may sit far above the card just tapped: on a phone
+  // the picker fills the screen. Bring it into view, or the tap seems to do nothing.
+  function reveal() {
+    const said = panel().querySelector(".error, .warning, .notice.conflict");
+    if (!said) return;
+    const box = said.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) said.scrollIntoView({ block: "center" });
+  }
   document.body.addEventListener("htmx:afterSwap", function () { settle(panel()); refocus(panel()); });
   document.addEventListener("live:swapped", function () { refocus(panel()); });
 
@@ -133,16 +142,23 @@
         body: entry.body, credentials: "same-origin",
       });
     } catch (error) {
-      entry.sending = false; entry.status = words.noConnection; save(); return;
+      entry.sending = false; entry.status = words.noConnection; unsent(); return;
     }
     entry.sending = false;
-    if (response.status >= 500) { entry.status = said(words.serverError, response.status); save(); return; }
+    if (response.status >= 500) { entry.status = said(words.serverError, response.status); unsent(); return; }
     if (response.redirected && response.url.indexOf("/login/") !== -1) {
-      entry.status = words.signedOut; save(); return;
+      entry.status = words.signedOut; unsent(); return;
     }
     const html = await response.text();
-    if (swap(html)) { forget(entry.key); return; }
-    entry.status = said(words.refused, response.status); save();
+    if (swap(html)) { forget(entry.key); reveal(); return; }
+    entry.status = said(words.refused, response.status); unsent();
+  }
+  // A step left unsent is said in the box above the panel: on a phone that is far above
+  // the card just tapped, so bring the box into view (else the tap seems to do nothing).
+  function unsent() {
+    save();
+    const box = queueBox.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) queueBox.scrollIntoView({ block: "nearest" });
   }
 
   document.addEventListener("submit", function (event) {
