@@ -9,7 +9,8 @@ gunicorn process) holds them in a few lines, and the check costs one Redis round
 
 Order of work in the sign-in view: `signin_refusal` (no hashing at all when throttled), then
 the hashing under `signin_slot` (at most SIGNIN_HASHING_AT_ONCE per process, so a flood of
-sign-ins from many addresses cannot take every gunicorn thread: the rest serve the API),
+sign-ins from many addresses cannot take every gunicorn thread: the rest serve the API;
+at most SIGNIN_WAITING_AT_ONCE more wait their turn, up to SIGNIN_SLOT_WAIT seconds),
 then `signin_failed` or `signin_succeeded`. When Redis cannot be reached the counters are
 skipped (logged), so sign-in keeps working unthrottled rather than not at all."""
 
@@ -29,6 +30,7 @@ from django.utils.translation import gettext as _
 log = logging.getLogger(__name__)
 
 _slots: threading.BoundedSemaphore | None = None
+_queue: threading.BoundedSemaphore | None = None
 _slots_lock = threading.Lock()
 
 
@@ -105,14 +107,28 @@ def signin_succeeded(*, username: str) -> None:
 
 @contextlib.contextmanager
 def signin_slot() -> Iterator[None]:
-    """Hold one of this process's hashing slots; SignInBusy if none frees in time."""
-    global _slots
+    """Hold one of this process's hashing slots; SignInBusy if none frees in time, or at
+    once when SIGNIN_WAITING_AT_ONCE sign-ins are already waiting for one.
+
+    A hash takes about 0.3 s: the few scorekeepers who sign in together as a club night
+    starts wait their turn (three at once all get in, in about a second) instead of being
+    told to retry, while a flood holds at most the hashing and waiting threads of a process,
+    the rest answered at once and the other threads left to the API."""
+    global _slots, _queue
     with _slots_lock:
-        if _slots is None:
+        if _slots is None or _queue is None:
             _slots = threading.BoundedSemaphore(settings.SIGNIN_HASHING_AT_ONCE)
-    if not _slots.acquire(timeout=settings.SIGNIN_SLOT_WAIT):
-        raise SignInBusy
+            _queue = threading.BoundedSemaphore(settings.SIGNIN_WAITING_AT_ONCE)
+    slots, queue = _slots, _queue
+    if not slots.acquire(blocking=False):
+        if not queue.acquire(blocking=False):
+            raise SignInBusy
+        try:
+            if not slots.acquire(timeout=settings.SIGNIN_SLOT_WAIT):
+                raise SignInBusy
+        finally:
+            queue.release()
     try:
         yield
     finally:
-        _slots.release()
+        slots.release()

@@ -199,13 +199,16 @@ CACHES = {
     }
 }
 # Sign-in throttling (docs/operations.md): failures counted per account and per address over
-# a window; at most this many sign-ins hash a password at once in a process, and one that
-# waits longer than SIGNIN_SLOT_WAIT seconds for its turn is asked to retry (503).
+# a window; at most this many sign-ins hash a password at once in a process, at most
+# SIGNIN_WAITING_AT_ONCE more wait their turn (others are asked to retry at once, 503), and
+# one that waits longer than SIGNIN_SLOT_WAIT seconds is asked to retry too. A hash takes
+# about 0.3 s, so three sign-ins at once on one process all get in.
 SIGNIN_WINDOW_SECONDS = int(env("BOURRE_SIGNIN_WINDOW", "900") or "900")
 SIGNIN_FAILURES_PER_ACCOUNT = int(env("BOURRE_SIGNIN_PER_ACCOUNT", "5") or "5")
 SIGNIN_FAILURES_PER_ADDRESS = int(env("BOURRE_SIGNIN_PER_ADDRESS", "20") or "20")
 SIGNIN_HASHING_AT_ONCE = 1
-SIGNIN_SLOT_WAIT = 0.25
+SIGNIN_WAITING_AT_ONCE = 2
+SIGNIN_SLOT_WAIT = 1.5
 # Heavy reads (a table's whole audit, clubs/heavy.py): one per club at a time, at most this
 # many per process; the club's mark expires after HEAVY_READ_SECONDS should a process die.
 HEAVY_READS_AT_ONCE = 1

@@ -15,7 +15,7 @@ from django.contrib.auth.backends import ModelBackend
 from django.test import Client
 
 from clubs.services import MemberRefused, member_create
-from clubs.signin import signin_slot
+from clubs.signin import SignInBusy, signin_slot
 from tests.clubs.helpers import make_club
 from tests.tableapp.helpers import PASSWORD, make_member
 
@@ -85,7 +85,7 @@ def test_one_address_guessing_many_accounts_is_throttled(hashings: list[str]) ->
     assert _sign_in(Client(REMOTE_ADDR=_address()), member.name, PASSWORD).status_code == 302
 
 
-def test_while_every_hashing_slot_is_taken_a_sign_in_is_told_to_retry_at_once(
+def test_while_every_hashing_slot_stays_taken_a_sign_in_is_told_to_retry(
     hashings: list[str],
 ) -> None:
     member = make_member()
@@ -109,9 +109,70 @@ def test_while_every_hashing_slot_is_taken_a_sign_in_is_told_to_retry_at_once(
     assert busy.status_code == 503
     assert busy["Retry-After"]
     assert "Try again in a few seconds" in busy.content.decode()
-    assert waited < 1.0
+    assert waited < settings.SIGNIN_SLOT_WAIT + 1.0
     assert hashings == []
     assert _sign_in(Client(REMOTE_ADDR=_address()), member.name, PASSWORD).status_code == 302
+
+
+def _waiters(count: int, outcomes: list[str]) -> list[threading.Thread]:
+    def sign_in() -> None:
+        try:
+            with signin_slot():
+                outcomes.append("in")
+        except SignInBusy:
+            outcomes.append("busy")
+
+    threads = [threading.Thread(target=sign_in) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
+def _holding() -> tuple[threading.Thread, threading.Event, threading.Event]:
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with signin_slot():
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(5)
+    return holder, held, release
+
+
+@pytest.mark.django_db(databases=[])
+def test_sign_ins_that_arrive_together_wait_their_turn() -> None:
+    # A club night starts: the slot is hashing one sign-in (about 0.3 s) when two more come.
+    holder, _, release = _holding()
+    outcomes: list[str] = []
+    waiters = _waiters(settings.SIGNIN_WAITING_AT_ONCE, outcomes)
+    time.sleep(0.3)
+    release.set()
+    for thread in [holder, *waiters]:
+        thread.join(5)
+    assert outcomes == ["in"] * settings.SIGNIN_WAITING_AT_ONCE
+
+
+@pytest.mark.django_db(databases=[])
+def test_beyond_the_sign_ins_waiting_one_is_told_at_once() -> None:
+    # A flood: one hashing, the waiting places taken; the next is refused without waiting,
+    # so the flood holds no more of the process's threads.
+    holder, _, release = _holding()
+    outcomes: list[str] = []
+    waiters = _waiters(settings.SIGNIN_WAITING_AT_ONCE, outcomes)
+    try:
+        time.sleep(0.2)  # the waiters are waiting
+        started = time.monotonic()
+        with pytest.raises(SignInBusy), signin_slot():
+            pass
+        assert time.monotonic() - started < 0.2
+    finally:
+        release.set()
+        for thread in [holder, *waiters]:
+            thread.join(5)
+    assert outcomes == ["in"] * settings.SIGNIN_WAITING_AT_ONCE
 
 
 def test_djangos_password_validators_are_on() -> None:
