@@ -57,17 +57,13 @@ SUIT_PARAMS = ("suit",)
 
 def refusal_words(refusal: Rejection) -> str:
     """The refusal in the request's language as the app says it: without its leading
-    `field: ` in any language's typography (French puts a no-break space before the colon,
-    which `words_of` missed, leaving "Play : " or "Dealer : " in English), its cards as
-    on the screen ("7♥ does not beat A♥", not "7H does not beat AH")."""
+    `field: ` in any language's typography (`words_of`), its cards as on the screen
+    ("7♥ does not beat A♥", not "7H does not beat AH")."""
     params = refusal.params or {}
     shown = {name: _shown(name, value) for name, value in params.items()}
     if shown != params:
         refusal = Rejection(refusal.code, refusal.template, field=refusal.field, params=shown)
-    words = words_of(refusal)
-    if refusal.field:
-        words = re.sub(rf"^{re.escape(refusal.field)}[ \u00a0\u202f]*:\s*", "", words)
-    return words
+    return words_of(refusal)
 
 
 def _shown(name: str, value: object) -> object:

@@ -196,11 +196,12 @@ def table_closing_preview(*, table: Table) -> dict[str, Any]:
     """What closing the table now would do (the pot shared out, the settling-up transfers),
     ruled by the engine on the current state and written nowhere: the app shows it before
     the scorekeeper confirms. `{"closing": {...}, "balances": {...}}`, or `{"refused":
-    {"code", "message"}}` when the table cannot close now."""
+    {"code", "message"}}` when the table cannot close now (the message in the request's
+    language)."""
     state, _ = table_state(table=table)
     try:
         closed, _ = apply(state, Close())
     except Rejection as refused:
-        return {"refused": {"code": refused.code, "message": str(refused)}}
+        return {"refused": {"code": refused.code, "message": refused.message}}
     closing = dict(closed.closing or {})
     return {"closing": closing, "balances": dict(closed.balances)}

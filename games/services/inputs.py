@@ -9,6 +9,7 @@ message is `field: words`, the words alone being what the app shows at the field
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -22,11 +23,15 @@ from games.table.names import name_key, player_name
 
 
 def words_of(rejection: Rejection) -> str:
-    """A refusal's message without its leading `field: ` (the app shows it at the field)."""
-    prefix = f"{rejection.field}: " if rejection.field else ""
+    """A refusal's message in the request's language without its leading `field: ` (the
+    app shows it at the field), in any language's typography: French puts a no-break
+    space before the colon ("play : ..."), which a plain "field: " prefix missed."""
     message = rejection.message
-    while prefix and message.startswith(prefix):
-        message = message[len(prefix) :]
+    if not rejection.field:
+        return message
+    prefix = re.compile(rf"{re.escape(rejection.field)}[ \u00a0\u202f]*:\s*")
+    while found := prefix.match(message):
+        message = message[found.end() :]
     return message
 
 

@@ -11,24 +11,23 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from api_common.csv_cells import CsvWriter
-from games.engine import Close, Rejection, apply
 from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
 from tableapp.access import can_log, club_table, member_of, member_required
 from tableapp.labels import statement_label
-from tableapp.refusals import posted_text_problem, refusal_words
+from tableapp.refusals import posted_text_problem
 from tableapp.views.tables import context_for
 
 
 def _close_page(request: HttpRequest, table: Any, status: int = 200, **extra: Any) -> HttpResponse:
-    state, version = table_state(table=table)
+    _, version = table_state(table=table)
     preview = table_closing_preview(table=table)
     closing = preview.get("closing") or {}
     context = {
         "table": table,
         "version": version,
-        "refused": _refused(state) if preview.get("refused") else None,
+        "refused": preview.get("refused"),
         "pot": closing.get("pot", 0),
         "shares": [(p, n) for p, n in (closing.get("shares") or {}).items()],
         "transfers": closing.get("transfers") or [],
@@ -37,16 +36,6 @@ def _close_page(request: HttpRequest, table: Any, status: int = 200, **extra: An
         **extra,
     }
     return render(request, "tableapp/close.html", context, status=status)
-
-
-def _refused(state: Any) -> dict[str, str] | None:
-    """Why the table cannot close now, in the request's language (the preview's `message`
-    is the engine's English: a French page read "deal 1 is in progress: ...")."""
-    try:
-        apply(state, Close())
-    except Rejection as refused:
-        return {"code": refused.code, "message": refusal_words(refused)}
-    return None  # closable after all (another device's step in between)
 
 
 @member_required(writes=True)
