@@ -189,19 +189,24 @@ def test_a_short_stock_is_refilled_with_the_discards_of_players_already_served()
     assert state.deal.stock == 2  # stock and discards always make up the 12 cards not dealt
 
 
-def test_a_reshuffled_discard_cannot_turn_up_in_the_hand_of_a_player_served_before() -> None:
-    # a discards 3H, the stock runs short at c: 3H goes back into the stock after a and b
-    # had drawn, so neither of them can hold it; c, a later player or the stock may.
+def _hearts_reshuffled_at_c() -> Sitting:
+    """Eight players: a discards 3H to 7H, b and c exchange five unnamed cards each, and the
+    stock (12 cards not dealt) runs short at c, so a's and b's discards are reshuffled."""
     players = list("abcdefgh")
-    state = fold(
+    return fold(
         new_sitting(variant="louisiana", players=players),
         deal(dealer="h", trump="2S"),
         *(act(player=p, declare="play") for p in players),
         act(player="a", exchange=5, discard=["3H", "4H", "5H", "6H", "7H"]),
         act(player="b", exchange=5),
         act(player="c", exchange=5),
-        *(act(player=p, exchange=0) for p in "defgh"),
     )
+
+
+def test_a_reshuffled_discard_cannot_turn_up_in_the_hand_of_a_player_served_before() -> None:
+    # a discards 3H, the stock runs short at c: 3H goes back into the stock after a and b
+    # had drawn, so neither of them can hold it; c, a later player or the stock may.
+    state = fold(_hearts_reshuffled_at_c(), *(act(player=p, exchange=0) for p in "defgh"))
     caught = refusal(state, act(player="a", play="3H"))  # a leads the first trick
     assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
     assert "went back into the stock after a had drawn" in caught.message
@@ -218,15 +223,7 @@ def test_a_reshuffled_discard_reaches_only_a_player_who_draws_after_the_reshuffl
     # a discards 3H to 7H, the stock runs short at c: they go back into the stock, from
     # which only c and the players exchanging after c draw. d keeps the cards dealt (no
     # exchange logged) and e's discards come from e's dealt hand: neither can show one.
-    players = list("abcdefgh")
-    state = fold(
-        new_sitting(variant="louisiana", players=players),
-        deal(dealer="h", trump="2S"),
-        *(act(player=p, declare="play") for p in players),
-        act(player="a", exchange=5, discard=["3H", "4H", "5H", "6H", "7H"]),
-        act(player="b", exchange=5),
-        act(player="c", exchange=5),
-    )
+    state = _hearts_reshuffled_at_c()
     caught = refusal(state, act(player="e", exchange=1, discard=["3H"]))
     assert (caught.code, caught.field) == ("card_seen_elsewhere", "discard")
     state = fold(
