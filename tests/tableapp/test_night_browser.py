@@ -449,3 +449,33 @@ def test_why_the_table_cannot_close_is_said_in_the_page_s_language(
         assert "in progress" not in said
     finally:
         phone.context.close()
+
+
+@pytest.mark.parametrize("language", ["fr", "uk"])
+def test_on_a_phone_a_seat_s_status_is_said_whole(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """The seat strip cut each status to one line: "à son t…" for "à son tour · joue",
+    "вийшо…" for a player who left. A name may be cut (the seat is still told by it); the
+    status, what the scorekeeper needs at a glance, wraps instead."""
+    club = make_club()
+    players = ["ana", "ben", "cy", "dee"]
+    table = table_create(club=club, name="S", variant="louisiana", players=players)
+    events = [
+        {"deal": {"dealer": "dee", "trump": "7S"}},
+        *({"player": p, "declare": "play"} for p in players),
+        *({"player": p, "exchange": 0} for p in players),
+    ]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    phone = _signed_in_phone(browser, live_server, club, language)
+    try:
+        phone.goto(f"{live_server.url}/app/tables/{table.id}/")
+        statuses = phone.locator(".seat .status")
+        assert statuses.count() == len(players)
+        cut = statuses.evaluate_all(
+            "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.innerText)"
+        )
+        assert cut == []
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        phone.context.close()
