@@ -21,11 +21,16 @@ UPCARD = "upcard"
 # served then (the first N of `DealState.exchanged`). They had drawn before it went back, so
 # none of them can hold it; the player being served, a later one or the stock may.
 RESTOCK = "restock:"
-# A card known in a player's hand before that player exchanged unnamed cards: "kept:P"
-# (still in P's hand, or among P's discards), then "kept:P:N" once a reshuffle at N
+# A card known in a player's hand before that player exchanged unnamed cards: "kept::P"
+# (still in P's hand, or among P's discards), then "kept:N:P" once a reshuffle at N
 # players served (P among them) may have put it back into the stock. Nobody but P can
-# hold it before that reshuffle, and nobody served before it ever can.
+# hold it before that reshuffle, and nobody served before it ever can. The count comes
+# first: a player's name may hold a colon.
 KEPT = "kept:"
+
+
+def kept(player: str, served: int | None = None) -> str:
+    return f"{KEPT}{'' if served is None else served}:{player}"
 
 
 # Set while the log's events are applied as they were recorded (`reducer.apply_recorded`):
@@ -65,7 +70,7 @@ def _check_can_show(deal: DealState, player: str, card: str, field: str) -> None
     where = deal.location.get(card)
     if where is not None and where.startswith((KEPT, RESTOCK)):
         if where.startswith(KEPT):
-            owner, _, then = where.removeprefix(KEPT).partition(":")
+            then, _, owner = where.removeprefix(KEPT).partition(":")
         else:
             owner, then = "", where.removeprefix(RESTOCK)
         if player != owner:
@@ -178,8 +183,10 @@ def exchange_cards(
         # Unnamed discards went back too: a card kept or discarded unseen may be anywhere
         # now but in the hands of the other players already served.
         for card, where in was.items():
-            if where.startswith(KEPT) and ":" not in where.removeprefix(KEPT):
-                location[card] = f"{where}:{len(deal.exchanged)}"
+            if where.startswith(KEPT):
+                then, _, owner = where.removeprefix(KEPT).partition(":")
+                if not then:
+                    location[card] = kept(owner, len(deal.exchanged))
         pool_cards = frozenset()
         if count > stock:
             raise Rejection(
@@ -243,10 +250,10 @@ def exchange_cards(
     elif count:
         # Which cards went is unknown: only the count is public. The cards known in the
         # hand are still there or among this player's discards: nobody else's (`KEPT`).
-        kept = KEPT + player
+        mine_or_discarded = kept(player)
         for card in known:
             if location.get(card) == mine:
-                location[card] = kept
+                location[card] = mine_or_discarded
         known, full = frozenset(), False
     if draw is not None:
         known = known.union(draw)

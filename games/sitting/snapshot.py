@@ -41,8 +41,9 @@ from games.engine import Sitting
 #: fingerprinted below): /2, a pending card play's `known` no longer takes the cards shown
 #: later that cannot change its verdict (`games.engine.reneges.reveal`), so a snapshot of
 #: /1 would not be the state the log folds into now (`rebuild --verify`). /3, a deal's
-#: `location` also says "kept:P" (a card known in P's hand before P exchanged unnamed
-#: cards: P's or P's discards, `games.engine.knowledge.KEPT`), where /2 forgot the card.
+#: `location` also says "kept::P" or "kept:N:P" (a card known in P's hand before P
+#: exchanged unnamed cards: P's or P's discards, `games.engine.knowledge.KEPT`), where /2
+#: forgot the card.
 SNAPSHOT_FORMAT = "bourre-table-snapshot/3"
 
 Encode = Callable[[Any], Any]

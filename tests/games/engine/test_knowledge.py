@@ -242,3 +242,24 @@ def test_a_reshuffled_discard_reaches_only_a_player_who_draws_after_the_reshuffl
     state = fold(state, act(player="f", play="3H"), act(player="g", play="6H"))
     assert state.deal is not None
     assert {"4H", "3H", "6H"} <= state.deal.played
+
+
+def test_a_player_whose_name_holds_a_colon_keeps_their_upcard_too() -> None:
+    # Names may hold a colon ("c:1", "c:x"): where a kept card is says whose it is, whatever
+    # the name (before, "kept:c:x" read as the player "c" after a reshuffle "x", and broke).
+    for dealer in ("c:1", "c:x"):
+        players = ["a", "b", dealer]
+        state = fold(
+            new_sitting(variant="louisiana", players=players),
+            deal(dealer=dealer, trump="2S"),
+            *(act(player=p, declare="play") for p in players),
+            act(player="a", exchange=0),
+            act(player="b", exchange=0),
+            act(player=dealer, exchange=2),
+        )
+        caught = refusal(state, act(player="a", play="2S"))
+        assert (caught.code, caught.field) == ("card_seen_elsewhere", "play")
+        state = fold(state, act(player="a", play="5H"), act(player="b", play="6H"))
+        state = fold(state, act(player=dealer, play="2S"))
+        assert state.deal is not None
+        assert "2S" in state.deal.played
