@@ -31,7 +31,7 @@ PLUMBING: tuple[ErrorCode, ...] = (
     ErrorCode(
         "invalid_request",
         400,
-        "a field is missing, of the wrong type or out of range (`field` names it, "
+        "a field is missing, unknown, of the wrong type or out of range (`field` names it, "
         "`fields` lists every one); also a bad `cursor` or `limit`",
     ),
     ErrorCode("parse_error", 400, "the body is not valid JSON"),

@@ -29,6 +29,7 @@ from api_common.pagination import (
 )
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
+from games.api.event_fields import refuse_unknown_fields
 from games.api.serializers import (
     EVENTS_MAX,
     MAX_INT,
@@ -88,7 +89,7 @@ def _idempotency_key(request: Request) -> str | None:
         return None
     problem = idempotency_key_problem(key)
     if problem is not None:
-        raise ValidationError({"Idempotency-Key": problem})
+        raise ValidationError({"Idempotency-Key": [problem]})  # a list, as every field's
     return key
 
 
@@ -100,7 +101,8 @@ def _append_body(data: Any) -> tuple[int, list[Any]]:
     if type(data) is dict:
         version, events = data.get("expected_version"), data.get("events")
         if (
-            type(version) is int
+            len(data) == 2  # nothing else: an unknown field is the serializer's to name
+            and type(version) is int
             and 0 <= version <= MAX_INT
             and type(events) is list
             and 0 < len(events) <= EVENTS_MAX
@@ -165,6 +167,7 @@ class TableEventsApi(APIView):
     )
     def post(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         expected_version, events = _append_body(request.data)
+        refuse_unknown_fields(events)
         key = _idempotency_key(request)
         minimal = _prefers_minimal(request)
         try:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api_common.bodies import BodySerializer
 from api_common.fields import StrictCharField, StrictIntegerField
 from api_common.pagination import page_serializer
 from games.api.names import clean_player_names
@@ -55,7 +56,7 @@ class SafeJSONField(serializers.JSONField):
 
 
 # ---------------------------------------------------------------- tables
-class TableCreateInputSerializer(serializers.Serializer):
+class TableCreateInputSerializer(BodySerializer):
     """The body's shape and types only: what the name, players and options may hold is
     `table_create`'s to say (`games.services.inputs`), as for the app's form."""
 
@@ -193,7 +194,7 @@ class TranscriptOutputSerializer(TranscriptSerializer):
     pass
 
 
-class TableImportInputSerializer(serializers.Serializer):
+class TableImportInputSerializer(BodySerializer):
     name = StrictCharField(max_length=200)
     transcript = SafeJSONField(help_text="a bourre-transcript/1 document")
 
@@ -205,7 +206,7 @@ class TableImportInputSerializer(serializers.Serializer):
 
 
 # ---------------------------------------------------------------- events
-class EventsAppendInputSerializer(serializers.Serializer):
+class EventsAppendInputSerializer(BodySerializer):
     expected_version = StrictIntegerField(
         min_value=0, max_value=MAX_INT, help_text="the table's current version"
     )
