@@ -80,3 +80,32 @@ def test_a_bad_idempotency_key_lists_its_problem_as_every_field_does(
     error = response.json()["error"]
     assert error["field"] == "Idempotency-Key"
     assert error["fields"] == {"Idempotency-Key": [error["message"].split(": ", 1)[1]]}
+
+
+def _operations() -> list[tuple[str, str, dict[str, Any]]]:
+    out = StringIO()
+    call_command("spectacular", "--format", "openapi-json", stdout=out)
+    paths = json.loads(out.getvalue())["paths"]
+    return [
+        (path, method, operation)
+        for path, operations in paths.items()
+        if path.startswith("/api/v1/")
+        for method, operation in operations.items()
+        if isinstance(operation, dict) and "responses" in operation
+    ]
+
+
+def test_the_negotiation_refusals_are_documented_where_they_are_answered(
+    scorekeeper: APIClient,
+) -> None:
+    table = create_table(scorekeeper)
+    not_json = scorekeeper.post("/api/v1/tables", "name=t", content_type="text/plain")
+    assert not_json.status_code == 415
+    html = scorekeeper.get(f"/api/v1/tables/{table['id']}/state", HTTP_ACCEPT="text/html")
+    assert html.status_code == 406
+    for path, method, operation in _operations():
+        documented = set(operation["responses"])
+        if "requestBody" in operation:
+            assert "415" in documented, (method, path)
+        if not path.endswith("/stream"):
+            assert "406" in documented, (method, path)
