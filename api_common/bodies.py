@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 
@@ -31,3 +32,17 @@ class BodySerializer(serializers.Serializer):
         if unknown:
             raise serializers.ValidationError(unknown)
         return value
+
+
+class BodySerializerSchema(OpenApiSerializerExtension):
+    """The schema says so too (`additionalProperties: false`): a client generated from it
+    knows an unknown field is refused, and schemathesis sends one to check it is."""
+
+    target_class = BodySerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        schema = auto_schema._map_basic_serializer(self.target, direction)
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema

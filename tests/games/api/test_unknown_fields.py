@@ -3,9 +3,12 @@ the table was made (or the deal logged) without what the client meant to send.""
 
 from __future__ import annotations
 
+import json
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from tests.games.api.conftest import post_events
@@ -103,3 +106,17 @@ def test_the_fields_an_event_has_are_still_taken(
         {"undo": {"reason": "wrong card"}},
     ]
     assert post_events(scorekeeper, table["id"], 1, events).status_code == 201
+
+
+def test_the_schema_says_a_body_has_no_other_fields() -> None:
+    out = StringIO()
+    call_command("spectacular", "--format", "openapi-json", stdout=out)
+    schemas = json.loads(out.getvalue())["components"]["schemas"]
+    for name in (
+        "TableCreateInputRequest",
+        "TableImportInputRequest",
+        "EventsAppendInputRequest",
+        "ApiKeyCreateInputRequest",
+        "PatchedClubUpdateInputRequest",
+    ):
+        assert schemas[name]["additionalProperties"] is False, name
