@@ -30,6 +30,7 @@ from api_common.pagination import (
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
 from games.api.event_fields import refuse_unknown_fields
+from games.api.examples import event_examples
 from games.api.serializers import (
     EVENTS_MAX,
     MAX_INT,
@@ -156,6 +157,7 @@ class TableEventsApi(APIView):
         tags=["events"],
         parameters=[location(201), IDEMPOTENCY_KEY, PREFER],
         request=EventsAppendInputSerializer,
+        examples=event_examples(),
         responses={201: EventsAppendOutputSerializer, **error_responses(400, 403, 404, 409, 422)},
         description="Log events, all or nothing; 201 with `Location`: the table's log "
         "from the first event logged. 409 `version_conflict` carries "
