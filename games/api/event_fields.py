@@ -30,11 +30,13 @@ def _unknown_field(event: Any) -> str | None:
     shape is left to the table's own checks, which name what is wrong with it."""
     if not isinstance(event, Mapping):
         return None
-    for kind, allowed in (("deal", DEAL_FIELDS), ("undo", UNDO_FIELDS)):
+    # Named as the table names the fields it refuses: a deal's bare (`trump`, `hands.ana`),
+    # an undo's under it (`undo.reason`).
+    for kind, allowed, prefix in (("deal", DEAL_FIELDS, ""), ("undo", UNDO_FIELDS, "undo.")):
         if kind in event:
             body = event[kind]
             if isinstance(body, Mapping):
-                return next((f"{kind}.{name}" for name in body if name not in allowed), None)
+                return next((f"{prefix}{name}" for name in body if name not in allowed), None)
             return None
     kinds = [kind for kind in ACTION_KINDS if kind in event]
     if len(kinds) != 1:

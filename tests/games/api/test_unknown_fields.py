@@ -62,7 +62,7 @@ def test_an_unknown_field_beside_the_events_is_refused(
 @pytest.mark.parametrize(
     ("event", "field"),
     [
-        ({"deal": {"dealer": "dee", "trump": "7S", "hand": HANDS}}, "deal.hand"),
+        ({"deal": {"dealer": "dee", "trump": "7S", "hand": HANDS}}, "hand"),
         ({"undo": {"reason": "slip", "why": "slip"}}, "undo.why"),
         ({"player": "ben", "declare": "play", "card": "2S"}, "card"),
         ({"player": "ben", "exchange": 1, "discards": ["2S"]}, "discards"),
