@@ -57,6 +57,7 @@ def bad_text(error: BadText) -> ApiError:
         code="invalid_request",
         message=str(error),
         field=error.field,
+        fields={error.field: [error.reason]},  # as every 400 `invalid_request` lists them
     )
 
 

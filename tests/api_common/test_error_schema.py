@@ -109,3 +109,29 @@ def test_the_negotiation_refusals_are_documented_where_they_are_answered(
             assert "415" in documented, (method, path)
         if not path.endswith("/stream"):
             assert "406" in documented, (method, path)
+
+
+@pytest.mark.parametrize(
+    ("how", "field"),
+    [("query", "name"), ("body", "name"), ("lone", "players[0]"), ("path", "path")],
+)
+def test_a_400_for_a_bad_character_lists_the_field_as_every_400_does(
+    scorekeeper: APIClient, how: str, field: str
+) -> None:
+    """The request guard and the parser refuse a control character before any serializer:
+    their 400 names the field in `fields` too, so a client reads every 400 one way."""
+    body = {"name": "t", "variant": "louisiana", "players": ["ana", "ben"]}
+    if how == "query":
+        response = scorekeeper.get("/api/v1/tables?name=a%01b")
+    elif how == "path":
+        response = scorekeeper.get("/api/v1/tables%01")
+    elif how == "body":
+        response = scorekeeper.post("/api/v1/tables", {**body, "name": "a\x01b"}, format="json")
+    else:
+        raw = json.dumps(body).replace('"ana"', '"\\ud800"')
+        response = scorekeeper.post("/api/v1/tables", raw, content_type="application/json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["field"]) == ("invalid_request", field)
+    assert list(error["fields"]) == [field]
+    assert error["message"] == f"{field}: {error['fields'][field][0]}"
