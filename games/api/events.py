@@ -74,14 +74,17 @@ MINIMAL = "return=minimal"
 
 def _prefers_minimal(request: Request) -> bool:
     """`Prefer: return=minimal` among the request's preferences (RFC 7240: a comma-separated
-    list, each a token, maybe with `;` parameters; names compare without case)."""
+    list, each a token, maybe `=` a value, a token or a quoted string (`return="minimal"`),
+    maybe with `;` parameters; names compare without case)."""
     prefer = request.headers.get("Prefer")
     if not prefer:
         return False
-    return any(
-        item.split(";", 1)[0].strip().replace(" ", "").lower() == MINIMAL
-        for item in prefer.split(",")
-    )
+    for item in prefer.split(","):
+        name, _, value = item.split(";", 1)[0].partition("=")
+        unquoted = value.strip().strip('"')
+        if f"{name.strip()}={unquoted}".lower() == MINIMAL:
+            return True
+    return False
 
 
 def _idempotency_key(request: Request) -> str | None:
