@@ -135,3 +135,22 @@ def test_a_400_for_a_bad_character_lists_the_field_as_every_400_does(
     assert (error["code"], error["field"]) == ("invalid_request", field)
     assert list(error["fields"]) == [field]
     assert error["message"] == f"{field}: {error['fields'][field][0]}"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"expected_version": 1, "expected_version": 2, "events": []}',
+        '{"expected_version": 1, "events": [{"player": "ana", "player": "ben", "play": "AS"}]}',
+    ],
+)
+def test_a_field_named_twice_is_refused_not_guessed(scorekeeper: APIClient, raw: str) -> None:
+    table = create_table(scorekeeper)
+    response = scorekeeper.post(
+        f"/api/v1/tables/{table['id']}/events", raw, content_type="application/json"
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "parse_error"
+    assert "named twice" in error["message"]
+    assert scorekeeper.get(f"/api/v1/tables/{table['id']}").json()["version"] == 1
