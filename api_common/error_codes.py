@@ -31,10 +31,12 @@ PLUMBING: tuple[ErrorCode, ...] = (
     ErrorCode(
         "invalid_request",
         400,
-        "a field is missing, of the wrong type or out of range (`field` names it, "
+        "a field is missing, unknown, of the wrong type or out of range (`field` names it, "
         "`fields` lists every one); also a bad `cursor` or `limit`",
     ),
-    ErrorCode("parse_error", 400, "the body is not valid JSON"),
+    ErrorCode(
+        "parse_error", 400, "the body is not valid JSON, or names a field twice in one object"
+    ),
     ErrorCode("json_too_deep", 400, "the JSON body nests deeper than the parser allows"),
     ErrorCode("bad_request", 400, "a request the server cannot read otherwise"),
     ErrorCode("not_authenticated", 401, "no `Authorization: Bearer` key"),

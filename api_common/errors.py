@@ -95,6 +95,14 @@ class ErrorDetailSerializer(serializers.Serializer):
     index = serializers.IntegerField(required=False, help_text="422: 0-based event position")
     expected_player = serializers.CharField(required=False, allow_null=True)
     current_version = serializers.IntegerField(required=False, help_text="409: the version now")
+    expected_version = serializers.IntegerField(
+        required=False, help_text="409 `version_conflict`: the version the request expected"
+    )
+    limit = serializers.IntegerField(
+        required=False,
+        help_text="413 `request_too_large`: the bytes a body may hold; 400 `json_too_deep`: "
+        "the levels it may nest",
+    )
     deal = serializers.IntegerField(required=False, allow_null=True)
     action = serializers.IntegerField(required=False, allow_null=True)
 
@@ -114,8 +122,11 @@ _DESCRIPTIONS = {
     403: "The key's role may not do this",
     404: "No such resource in this club",
     406: "The form asked for (`Accept` or `?format=`) is not offered here (`not_acceptable`)",
-    409: "Conflict (`version_conflict` with `current_version`, or `idempotency_conflict`)",
-    422: "Refused by the rules (the engine's `code`, `message`, `index`, `expected_player`)",
+    409: "Conflict with the resource's state (`version_conflict` with `current_version` and "
+    "`expected_version`, `table_closed`, ...)",
+    422: "Refused: by the rules (the engine's `code`, `message`, `index`, `expected_player`), "
+    "or a text, an option or an `Idempotency-Key` reused with another body "
+    "(`idempotency_conflict`)",
 }
 
 

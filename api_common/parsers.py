@@ -2,7 +2,9 @@
 
 A 1,000-deep document is 2 KB and used to exhaust the stack in the views (a 500); a NUL in
 any string used to reach PostgreSQL (a 500). Both are refused here, before any view runs,
-with the error envelope naming the limit or the field."""
+with the error envelope naming the limit or the field. So is an object that names a field
+twice (`{"expected_version": 1, "expected_version": 2}`): RFC 8259 leaves its meaning to
+each parser (Python's kept the last), so the API does not guess which one the client meant."""
 
 from __future__ import annotations
 
@@ -57,6 +59,7 @@ def bad_text(error: BadText) -> ApiError:
         code="invalid_request",
         message=str(error),
         field=error.field,
+        fields={error.field: [error.reason]},  # as every 400 `invalid_request` lists them
     )
 
 
@@ -68,7 +71,9 @@ class BoundedJSONParser(JSONParser):
             raise too_large(limit)
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            document = json.loads(raw.decode(encoding), parse_constant=_refuse_constant)
+            document = json.loads(
+                raw.decode(encoding), parse_constant=_refuse_constant, object_pairs_hook=_object
+            )
         except RecursionError:
             raise too_deep() from None
         except (ValueError, UnicodeDecodeError) as exc:
@@ -88,3 +93,14 @@ class BoundedJSONParser(JSONParser):
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise ValueError(gettext("%(name)r is named twice in one object") % {"name": name})
+            seen.add(name)
+    return document

@@ -4,7 +4,10 @@ The request guard (api_common/guard.py) and the parser (api_common/parsers.py) a
 every operation before its view runs, so every operation documents them: 400 (a control
 character in the path or a query parameter, malformed or too deeply nested JSON), 404 (no
 such URL), 413 (a body over the upload limit), 500 and 503 (the database unavailable, with
-Retry-After)."""
+Retry-After). DRF's content negotiation answers for every view too: 406 to an `Accept`
+that asks for neither JSON nor (where offered) CSV, and 415 to a body that is not JSON
+where the operation reads one; a client generated from the schema then knows both (the
+live stream takes any `Accept`)."""
 
 from __future__ import annotations
 
@@ -20,7 +23,12 @@ _COMMON = {
     "503": "The database is unavailable (`service_unavailable`) or stopped a query past the "
     "web's time bound (`database_timeout`); retry after `Retry-After`",
 }
+_NEGOTIATED = {
+    "406": "The form asked for (`Accept`) is not offered here (`not_acceptable`)",
+}
 _WITH_BODY = {"413": "The body is over the upload limit (`request_too_large` with its `limit`)"}
+_READS_BODY = {"415": "The body is not `application/json` (`unsupported_media_type`)"}
+_STREAM = "text/event-stream"
 _RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait"}}
 
 
@@ -34,10 +42,20 @@ def add_common_errors(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             wanted = dict(_COMMON)
+            if not _streams(operation):
+                wanted.update(_NEGOTIATED)
             if method in ("post", "put", "patch"):
                 wanted.update(_WITH_BODY)
+            if "requestBody" in operation:
+                wanted.update(_READS_BODY)
             responses = operation["responses"]
             for status, description in wanted.items():
                 responses.setdefault(status, {"content": _ERROR, "description": description})
             responses["503"].setdefault("headers", _RETRY_AFTER)
     return result
+
+
+def _streams(operation: dict[str, Any]) -> bool:
+    return any(
+        _STREAM in (answer.get("content") or {}) for answer in operation["responses"].values()
+    )

@@ -2,12 +2,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api_common.bodies import BodySerializer
 from api_common.fields import StrictCharField
 from api_common.pagination import page_serializer
 from clubs.models import ApiKey, Role
 
 
-class ApiKeyCreateInputSerializer(serializers.Serializer):
+class ApiKeyCreateInputSerializer(BodySerializer):
     name = StrictCharField(
         trim_whitespace=False, allow_blank=True, help_text="at most 200 characters"
     )  # what a name may hold is `api_key_create`'s to say, as for the Members page
@@ -46,7 +47,7 @@ class ClubOutputSerializer(serializers.Serializer):
     )
 
 
-class ClubUpdateInputSerializer(serializers.Serializer):
+class ClubUpdateInputSerializer(BodySerializer):
     time_zone = StrictCharField(
         max_length=64, help_text="an IANA time zone name, e.g. America/Chicago"
     )

@@ -1,5 +1,5 @@
 """The key's club (any key reads it, an admin sets its time zone), and key management for
-club admins: list, create (shown once), revoke."""
+club admins: list, create (shown once), read one, revoke."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from clubs.api.serializers import (
     ClubOutputSerializer,
     ClubUpdateInputSerializer,
 )
-from clubs.models import Club
+from clubs.models import ApiKey, Club
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone
 from clubs.selectors import api_key_get, api_key_list
 from clubs.services import (
@@ -119,7 +119,7 @@ class ApiKeyListCreateApi(APIView):
                 field="name",
             ) from None
         key.key = raw  # type: ignore[attr-defined]
-        url = reverse("v1:key-revoke", kwargs={"key_id": key.id}, request=request)
+        url = reverse("v1:key", kwargs={"key_id": key.id}, request=request)
         return Response(
             ApiKeyCreatedOutputSerializer(key).data,
             status=status.HTTP_201_CREATED,
@@ -127,8 +127,26 @@ class ApiKeyListCreateApi(APIView):
         )
 
 
-class ApiKeyRevokeApi(APIView):
+def _key_or_404(request: Request, key_id: uuid.UUID) -> ApiKey:
+    key = api_key_get(club=request_key(request).club, key_id=key_id)
+    if key is None:
+        raise NotFound(gettext("no such key in this club"))
+    return key
+
+
+class ApiKeyDetailApi(APIView):
+    """One key: the `Location` of its creation, so a client that follows it reads the key
+    (without its secret) instead of a 405."""
+
     permission_classes = [IsKeyAdmin]
+
+    @extend_schema(
+        operation_id="keys_read",
+        tags=["keys"],
+        responses={200: ApiKeyOutputSerializer, **error_responses(403, 404)},
+    )
+    def get(self, request: Request, key_id: uuid.UUID) -> Response:
+        return Response(ApiKeyOutputSerializer(_key_or_404(request, key_id)).data)
 
     @extend_schema(
         operation_id="keys_revoke",
@@ -136,9 +154,7 @@ class ApiKeyRevokeApi(APIView):
         responses={200: ApiKeyOutputSerializer, **error_responses(403, 404, 409)},
     )
     def delete(self, request: Request, key_id: uuid.UUID) -> Response:
-        key = api_key_get(club=request_key(request).club, key_id=key_id)
-        if key is None:
-            raise NotFound(gettext("no such key in this club"))
+        key = _key_or_404(request, key_id)
         try:
             revoked = api_key_revoke(key=key)
         except LastAdminKey:

@@ -29,6 +29,8 @@ from api_common.pagination import (
 )
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
+from games.api.event_fields import refuse_unknown_fields
+from games.api.examples import event_examples
 from games.api.serializers import (
     EVENTS_MAX,
     MAX_INT,
@@ -72,14 +74,17 @@ MINIMAL = "return=minimal"
 
 def _prefers_minimal(request: Request) -> bool:
     """`Prefer: return=minimal` among the request's preferences (RFC 7240: a comma-separated
-    list, each a token, maybe with `;` parameters; names compare without case)."""
+    list, each a token, maybe `=` a value, a token or a quoted string (`return="minimal"`),
+    maybe with `;` parameters; names compare without case)."""
     prefer = request.headers.get("Prefer")
     if not prefer:
         return False
-    return any(
-        item.split(";", 1)[0].strip().replace(" ", "").lower() == MINIMAL
-        for item in prefer.split(",")
-    )
+    for item in prefer.split(","):
+        name, _, value = item.split(";", 1)[0].partition("=")
+        unquoted = value.strip().strip('"')
+        if f"{name.strip()}={unquoted}".lower() == MINIMAL:
+            return True
+    return False
 
 
 def _idempotency_key(request: Request) -> str | None:
@@ -88,7 +93,7 @@ def _idempotency_key(request: Request) -> str | None:
         return None
     problem = idempotency_key_problem(key)
     if problem is not None:
-        raise ValidationError({"Idempotency-Key": problem})
+        raise ValidationError({"Idempotency-Key": [problem]})  # a list, as every field's
     return key
 
 
@@ -100,7 +105,8 @@ def _append_body(data: Any) -> tuple[int, list[Any]]:
     if type(data) is dict:
         version, events = data.get("expected_version"), data.get("events")
         if (
-            type(version) is int
+            len(data) == 2  # nothing else: an unknown field is the serializer's to name
+            and type(version) is int
             and 0 <= version <= MAX_INT
             and type(events) is list
             and 0 < len(events) <= EVENTS_MAX
@@ -154,6 +160,7 @@ class TableEventsApi(APIView):
         tags=["events"],
         parameters=[location(201), IDEMPOTENCY_KEY, PREFER],
         request=EventsAppendInputSerializer,
+        examples=event_examples(),
         responses={201: EventsAppendOutputSerializer, **error_responses(400, 403, 404, 409, 422)},
         description="Log events, all or nothing; 201 with `Location`: the table's log "
         "from the first event logged. 409 `version_conflict` carries "
@@ -165,6 +172,7 @@ class TableEventsApi(APIView):
     )
     def post(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         expected_version, events = _append_body(request.data)
+        refuse_unknown_fields(events)
         key = _idempotency_key(request)
         minimal = _prefers_minimal(request)
         try:

@@ -22,6 +22,7 @@ from games.api.serializers import (
     TableStateOutputSerializer,
     TranscriptInputSerializer,
     TranscriptOutputSerializer,
+    transcript_read,
 )
 from games.engine import TranscriptRejected, rule_transcript, table_view
 from games.selectors import (
@@ -112,7 +113,8 @@ class RefereeApi(APIView):
     )
     def post(self, request: Request) -> Response:
         TranscriptInputSerializer(data=request.data).is_valid(raise_exception=True)
+        document = transcript_read(request.data, field_prefix="players")
         try:
-            return Response(rule_transcript(request.data), status=status.HTTP_200_OK)
+            return Response(rule_transcript(document), status=status.HTTP_200_OK)
         except TranscriptRejected as refusal:
             raise rejected(refusal.rejection, deal=refusal.deal, action=refusal.action) from None

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api_common.bodies import BodySerializer
 from api_common.fields import StrictCharField, StrictIntegerField
 from api_common.pagination import page_serializer
 from games.api.names import clean_player_names
@@ -19,10 +20,12 @@ MAX_INT = 2**31 - 1
 EVENTS_MAX = 1000  # events in one append request
 
 
-def check_json_text(value: Any, path: str = "") -> Any:
+def check_json_text(value: Any, path: str = "", *, bound_numbers: bool = True) -> Any:
     """Refuse text PostgreSQL cannot store in JSON (NUL, lone surrogates); return the value
     with every text in NFC, so a player named in an event or a transcript is spelled as the
-    table keeps names (games/api/names.py). The parser bounds the depth (64)."""
+    table keeps names (games/api/names.py). The parser bounds the depth (64). Without
+    `bound_numbers` a number past 2^53 is left to the engine (a transcript's: it names the
+    deal and the action of a chip amount out of bounds)."""
     if isinstance(value, str):
         if "\x00" in value:
             raise serializers.ValidationError(
@@ -37,12 +40,22 @@ def check_json_text(value: Any, path: str = "") -> Any:
         return unicodedata.normalize("NFC", value)
     if isinstance(value, dict):
         return {
-            check_json_text(key, path): check_json_text(item, f"{path}.{key}" if path else str(key))
+            check_json_text(key, path): check_json_text(
+                item, f"{path}.{key}" if path else str(key), bound_numbers=bound_numbers
+            )
             for key, item in value.items()
         }
     if isinstance(value, list):
-        return [check_json_text(item, f"{path}[{i}]") for i, item in enumerate(value)]
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
+        return [
+            check_json_text(item, f"{path}[{i}]", bound_numbers=bound_numbers)
+            for i, item in enumerate(value)
+        ]
+    if (
+        bound_numbers
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and abs(value) > 2**53
+    ):
         raise serializers.ValidationError(
             gettext("%(field)s: number out of range") % {"field": path or "value"}
         )
@@ -55,7 +68,7 @@ class SafeJSONField(serializers.JSONField):
 
 
 # ---------------------------------------------------------------- tables
-class TableCreateInputSerializer(serializers.Serializer):
+class TableCreateInputSerializer(BodySerializer):
     """The body's shape and types only: what the name, players and options may hold is
     `table_create`'s to say (`games.services.inputs`), as for the app's form."""
 
@@ -193,19 +206,29 @@ class TranscriptOutputSerializer(TranscriptSerializer):
     pass
 
 
-class TableImportInputSerializer(serializers.Serializer):
+def transcript_read(document: Any, *, field_prefix: str) -> Any:
+    """A posted `bourre-transcript/1` document as `/referee` and `/tables/import` both read
+    it, so the same document gets the same verdict from each: its text in NFC, its players'
+    names checked as a table's (`field_prefix` locates them); the engine checks the rest.
+    (`/referee` read it as sent: a player named in NFD and a dealer in NFC were refused as
+    two people, and names a table may not hold were ruled, then refused by the import.)"""
+    document = check_json_text(document, bound_numbers=False)
+    players = document.get("players") if isinstance(document, dict) else None
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        clean_player_names(players, field_prefix=field_prefix)
+    return document
+
+
+class TableImportInputSerializer(BodySerializer):
     name = StrictCharField(max_length=200)
-    transcript = SafeJSONField(help_text="a bourre-transcript/1 document")
+    transcript = serializers.JSONField(help_text="a bourre-transcript/1 document")
 
     def validate_transcript(self, transcript: Any) -> Any:
-        players = transcript.get("players") if isinstance(transcript, dict) else None
-        if isinstance(players, list) and all(isinstance(p, str) for p in players):
-            clean_player_names(players, field_prefix="transcript.players")
-        return transcript  # the engine checks the rest
+        return transcript_read(transcript, field_prefix="transcript.players")
 
 
 # ---------------------------------------------------------------- events
-class EventsAppendInputSerializer(serializers.Serializer):
+class EventsAppendInputSerializer(BodySerializer):
     expected_version = StrictIntegerField(
         min_value=0, max_value=MAX_INT, help_text="the table's current version"
     )

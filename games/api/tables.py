@@ -16,6 +16,7 @@ from api_common.headers import location
 from api_common.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import rejected, request_context, table_or_404
+from games.api.examples import table_examples
 from games.api.imports import ImportJobOutputSerializer, import_job_body, poll_headers
 from games.api.serializers import (
     TableCreateInputSerializer,
@@ -77,6 +78,7 @@ class TableListCreateApi(APIView):
         parameters=[location(201)],
         tags=["tables"],
         request=TableCreateInputSerializer,
+        examples=table_examples(),
         responses={201: TableOutputSerializer, **error_responses(400, 403, 422)},
         description="Create a table (its stream starts with `TableCreated`, version 1). "
         "Variant, options and player count are checked against the rules (422).",

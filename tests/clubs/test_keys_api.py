@@ -91,3 +91,27 @@ def test_authentication_is_one_query(club: Club) -> None:
         assert key is not None
         assert key.club.name == club.name
     assert len(queries) == 1
+
+
+def test_a_key_with_an_unknown_field_is_not_made(admin: APIClient) -> None:
+    body = {"name": "tablet", "role": "scorekeeper", "expires_at": "2027-01-01"}
+    response = admin.post("/api/v1/keys", body, format="json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["field"]) == ("invalid_request", "expires_at")
+    assert "tablet" not in [k["name"] for k in admin.get("/api/v1/keys").json()["keys"]]
+
+
+def test_the_location_of_a_new_key_reads_the_key_without_its_secret(admin: APIClient) -> None:
+    created = admin.post("/api/v1/keys", {"name": "tablet", "role": "auditor"}, format="json")
+    assert created.status_code == 201
+    response = admin.get(created["Location"])
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["id"], body["name"], body["role"]) == (created.json()["id"], "tablet", "auditor")
+    assert "key" not in body
+
+
+def test_a_key_of_another_club_is_not_found(admin: APIClient) -> None:
+    other = make_key(make_club(), "admin")[0]
+    assert admin.get(f"/api/v1/keys/{other.id}").status_code == 404

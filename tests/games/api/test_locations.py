@@ -36,6 +36,8 @@ def test_an_imported_table_has_a_location(scorekeeper: APIClient) -> None:
 def test_a_created_key_has_a_location(admin: APIClient) -> None:
     key = admin.post("/api/v1/keys", {"name": "tablet", "role": "scorekeeper"}, format="json")
     assert key.headers["Location"] == f"http://testserver/api/v1/keys/{key.json()['id']}"
+    made = {name: value for name, value in key.json().items() if name != "key"}
+    assert admin.get(key.headers["Location"]).json() == made  # read back, without the secret
 
 
 def test_an_export_202_gives_the_job_url(auditor: APIClient) -> None:

@@ -27,7 +27,14 @@ def _post(client: APIClient, table: str, version: int, prefer: str | None, **hea
 
 
 @pytest.mark.parametrize(
-    "prefer", ["return=minimal", "respond-async, return=minimal", "RETURN=minimal; x=1"]
+    "prefer",
+    [
+        "return=minimal",
+        "respond-async, return=minimal",
+        "RETURN=minimal; x=1",
+        'return="minimal"',  # RFC 7240: a value is a token or a quoted string
+        "return = minimal",
+    ],
 )
 def test_a_minimal_answer_is_the_full_one_without_the_state(
     scorekeeper: APIClient, prefer: str
