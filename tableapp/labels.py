@@ -149,6 +149,8 @@ def event_type_words(event_type: str) -> str:
 PROJECTION_KINDS: dict[str, Promise] = {
     "inline": pgettext_lazy("a projection's kind", "inline"),
     "async": pgettext_lazy("a projection's kind", "async"),
+    # Translators: a projection folded from the log each time it is read (nothing stored).
+    "live": pgettext_lazy("a projection's kind", "live"),
 }
 
 
