@@ -194,9 +194,14 @@ def key_add(request: HttpRequest) -> HttpResponse:
 
 @admin_form
 def key_revoke(request: HttpRequest, key_id: uuid.UUID) -> HttpResponse:
+    """Asks first, as removing a member does: a revoked key cannot be restored, and the
+    tablet or script using it is refused from the next request (one stray tap on a phone
+    stopped a table's tablet mid-night)."""
     key = api_key_get(club=member_of(request).club, key_id=key_id)
     if key is None:
         raise Http404(gettext("no such key in your club"))
+    if request.POST.get("confirm") != "yes":
+        return _members_page(request, confirm_revoke=key)
     try:
         api_key_revoke(key=key)
     except LastAdminKey:

@@ -147,7 +147,7 @@ def test_a_log_that_cannot_be_booked_is_said_in_the_readers_language(superuser_d
         }
     ]
     assert said["fr"][0]["message"] == (
-        f"événement {won.position} : l'écriture 0 (pot_won) ne s'équilibre pas "
+        f"événement {won.position}\u00a0: l'écriture 0 (pot_won) ne s'équilibre pas "
         "(sa somme n'est pas nulle)"
     )
     assert said["uk"][0]["message"] == (

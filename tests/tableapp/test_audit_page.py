@@ -103,7 +103,7 @@ def test_a_ledger_difference_is_a_sentence_naming_the_event_as_the_page_does() -
         html = unescape(client.get(f"/app/tables/{table.id}/{path}").content.decode())
         assert "'problem'" not in html
         assert (
-            f"Événement #{leg.version}, écriture 1, ligne {leg.leg + 1}, montant : "
+            f"Événement #{leg.version}, écriture 1, ligne {leg.leg + 1}, montant\u00a0: "
             f"la comptabilité indique {leg.amount - 1}, les événements donnent {leg.amount}."
         ) in html, html[html.index('id="audit-result"') :][:2000]
 

@@ -92,12 +92,17 @@ def test_an_admin_creates_and_revokes_a_key_in_the_app() -> None:
     from clubs.models import ApiKey
 
     key = ApiKey.objects.get(name="scoreboard")
-    assert client.post(f"/app/keys/{key.id}/revoke").status_code == 302
+    asked = client.post(f"/app/keys/{key.id}/revoke")  # one tap asks, revokes nothing
+    assert asked.status_code == 200
+    assert "Revoke the key “scoreboard”?" in asked.content.decode()
+    key.refresh_from_db()
+    assert key.revoked_at is None
+    assert client.post(f"/app/keys/{key.id}/revoke", {"confirm": "yes"}).status_code == 302
     key.refresh_from_db()
     assert key.revoked_at is not None
     client.post("/app/keys/add", {"name": "the only admin key", "role": "admin"})
     last = ApiKey.objects.get(name="the only admin key")
-    refused = client.post(f"/app/keys/{last.id}/revoke")
+    refused = client.post(f"/app/keys/{last.id}/revoke", {"confirm": "yes"})
     assert refused.status_code == 422
     assert "last admin key" in refused.content.decode()
     operator = client.post("/app/keys/add", {"name": "op", "role": "operator"})
