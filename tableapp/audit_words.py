@@ -40,7 +40,7 @@ FIELDS: dict[str, Promise] = {
     "pot_after": pgettext_lazy("a ledger leg's field", "pot after"),
     "voided_by": pgettext_lazy("a ledger leg's field", "voided by"),
     "deal": pgettext_lazy("a ledger leg's field", "deal"),
-    "ruling": pgettext_lazy("a ledger leg's field", "ruling"),
+    "ruling": pgettext_lazy("a ledger leg's field", "kind of ruling"),
     "version": pgettext_lazy("a ledger leg's field", "event"),
     "cause_version": pgettext_lazy("a ledger leg's field", "caused by"),
     "cause_position": pgettext_lazy("a ledger leg's field", "position of the cause"),

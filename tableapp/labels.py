@@ -136,7 +136,7 @@ EVENT_TYPES: dict[str, Promise] = {
     PLAYER_JOINED: pgettext_lazy("an event's type", "player joined"),
     PLAYER_LEFT: pgettext_lazy("an event's type", "player left"),
     TABLE_CLOSED: pgettext_lazy("an event's type", "table closed"),
-    RULING_MADE: pgettext_lazy("an event's type", "ruling"),
+    RULING_MADE: pgettext_lazy("an event's type", "ruling made"),
     EVENT_UNDONE: pgettext_lazy("an event's type", "undo"),
 }
 

@@ -36,6 +36,7 @@ from clubs.services import (
 )
 from projectors.selectors import StandingLine, leaderboard_between, projections_status
 from tableapp.access import member_of, member_required
+from tableapp.downloads import csv_download
 from tableapp.refusals import posted_text_problem
 
 #: The standings' periods, by `?period=`: label, shown first to last.
@@ -89,10 +90,8 @@ def standings(request: HttpRequest) -> HttpResponse:
 def standings_csv(request: HttpRequest) -> HttpResponse:
     """The standings of the period shown, one row a player (the API's `?from=&to=` CSV)."""
     period, _, end, lines = _standings(request)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
     night = end or tonight(member_of(request).club.time_zone)
-    name = f"standings-{period}-{night.isoformat()}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response = csv_download(f"standings-{period}-{night.isoformat()}.csv")
     writer = CsvWriter(response)
     writer.writerow(CSV_FIELDS)
     for line in lines:

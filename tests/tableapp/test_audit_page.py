@@ -80,7 +80,7 @@ def test_the_events_are_said_in_words_in_the_readers_language() -> None:
 
     types = cells(html, 1)
     assert not [t for t in types if re.fullmatch(r"[A-Z][a-z]+[A-Z]\w+", t)], types
-    assert {"table créée", "donne commencée", "annonce", "décision"} <= set(types)
+    assert {"table créée", "donne commencée", "annonce", "décision rendue"} <= set(types)
     assert {"arrivée d'un joueur", "départ d'un joueur", "table fermée"} <= set(types)
     said = cells(html, 2)
     assert "dee rejoint la table, assis après cy" in said
