@@ -75,6 +75,18 @@ def _event_words(event: Any, variant: str) -> str:
     return action_words(data)
 
 
+def _undone_by(events: list[Any]) -> dict[int, int]:
+    """Each undone event of the page, and the rulings it had caused, by the undo's version:
+    the events table shows them struck out, as the ledger shows the legs voided (an undo
+    only takes back an event of its own deal, so both are on the page)."""
+    out: dict[int, int] = {}
+    for event in events:
+        if event.type == EVENT_UNDONE:
+            taken = [event.data.get("undone_version"), *(event.data.get("voided_versions") or ())]
+            out.update({v: event.version for v in taken if isinstance(v, int)})
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class _Window:
     """The page's deals: ``first`` (0-based) of ``count``, versions ``low`` to ``high``
@@ -146,6 +158,7 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         title=_("Each player's running balance"),
         **chart,
     )
+    undone_by = _undone_by(events)
     last_shown = first + len(boundaries)
     page = {
         "first": first + 1,
@@ -178,6 +191,7 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
                 "type_words": event_type_words(e.type),
                 "words": _event_words(e, table.variant),
                 "actor": e.metadata.get("actor", {}),
+                "undone_by": undone_by.get(e.version),
             }
             for e in events
         ],

@@ -66,7 +66,7 @@ def reader(club: Club, language: str) -> Client:
 def cells(html: str, column: int) -> list[str]:
     """The text of one column of the page's events table."""
     body = html[html.index('class="list events"') :]
-    rows = re.findall(r'<tr id="event-\d+">(.*?)</tr>', body, re.S)
+    rows = re.findall(r'<tr id="event-\d+"[^>]*>(.*?)</tr>', body, re.S)
     return [
         unescape(re.sub(r"<[^>]+>", "", re.findall(r"<td>(.*?)</td>", r, re.S)[column]))
         for r in rows
@@ -125,3 +125,17 @@ def test_the_times_are_the_clubs_and_say_so() -> None:
     assert there != utc
     assert cells(html, 4)[0] == there
     assert re.search(r"Checked \d\d:\d\d:\d\d \(America/Chicago\)", html)
+
+
+def test_an_undone_event_and_the_rulings_it_caused_are_marked_with_their_undo() -> None:
+    club = make_club()
+    table = evening(club)
+    log_events(club, table.id, [{"undo": {"reason": "closed by mistake"}}])  # the closing
+    events = events_of(table.id)
+    undo, closing = events[-1], next(e for e in events if e.type == "TableClosed")
+    ruled = [e.version for e in events if e.data.get("cause_version") == closing.version]
+    html = reader(club, "fr").get(f"/app/tables/{table.id}/audit").content.decode()
+
+    undone = re.findall(r'<tr id="event-(\d+)" class="undone">.*?#(\d+)</a>', html, re.S)
+    assert undone == [(str(v), str(undo.version)) for v in [closing.version, *ruled]]
+    assert f"annulé par #{undo.version}" in html
