@@ -218,14 +218,18 @@ def _audit(table: Any, first_deal: int) -> dict[str, Any] | None:
     except HeavyReadBusy:
         return None
     differences = audit["ledger"]["differences"]
+    broken = audit["chain"]["first_broken"]
     versions: dict[int, int] = {}
-    if any(d.get("position") is not None for d in differences):  # rare: only then read
+    if broken is not None or any(d.get("position") is not None for d in differences):
+        # Rare (something is wrong): only then read the page's events again, to name the
+        # events by the numbers the page shows rather than by the club's positions.
         page = audit["page"]
         events = table_events_of_versions(
             table=table, low=page["from_version"], high=page["to_version"]
         )
         versions = {e.position: e.version for e in events}
     audit["reason_words"] = chain_reason_words(audit["chain"]["reason"])
+    audit["broken_event"] = versions.get(broken) if broken is not None else None
     audit["differences_words"] = [
         difference_words(d, versions=versions, variant=table.variant) for d in differences
     ]

@@ -139,3 +139,21 @@ def test_an_undone_event_and_the_rulings_it_caused_are_marked_with_their_undo() 
     undone = re.findall(r'<tr id="event-(\d+)" class="undone">.*?#(\d+)</a>', html, re.S)
     assert undone == [(str(v), str(undo.version)) for v in [closing.version, *ruled]]
     assert f"annulé par #{undo.version}" in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broken_chain_names_the_event_as_the_page_does_and_says_why(superuser_dsn) -> None:
+    from tests.ledger.test_audit import rewritten_payload
+
+    club = make_club()
+    table = evening(club)
+    declared = next(e for e in events_of(table.id) if e.data.get("declare") == "play")
+    client = reader(club, "fr")
+
+    with rewritten_payload(superuser_dsn, declared, {**declared.data, "declare": "pass"}):
+        html = unescape(client.get(f"/app/tables/{table.id}/audit").content.decode())
+
+    assert (
+        f"rompue à l'événement #{declared.version}, position {declared.position} "
+        "(le contenu d'un événement ne correspond pas à son hachage)"
+    ) in html
