@@ -48,7 +48,7 @@ def _event_words(event: Any, variant: str) -> str:
         ruling = {"kind": data.get("kind", ""), **data.get("ruling", {})}
         return ruling_words(ruling, variant=variant)
     if event.type == EVENT_UNDONE:
-        return _("undid event %(version)s: %(reason)s") % {
+        return _("undid event #%(version)s: %(reason)s") % {
             "version": data.get("undone_version"),
             "reason": data.get("reason") or _("no reason"),
         }

@@ -139,6 +139,8 @@ def test_an_undone_event_and_the_rulings_it_caused_are_marked_with_their_undo() 
     undone = re.findall(r'<tr id="event-(\d+)" class="undone">.*?#(\d+)</a>', html, re.S)
     assert undone == [(str(v), str(undo.version)) for v in [closing.version, *ruled]]
     assert f"annulé par #{undo.version}" in html
+    # The undo names what it took back by the same number ("#12", not "event 12").
+    assert f"a annulé l&#x27;événement #{closing.version}" in html
 
 
 @pytest.mark.django_db(transaction=True)
