@@ -57,5 +57,12 @@ def export_tables(
     return kept
 
 
+def last_position_before(table: Table, end: datetime) -> int:
+    """The position of the table's last event recorded before ``end`` (0: none yet): the
+    ledger "at" that position is the table's ledger at ``end``."""
+    events = read_stream(stream=table.stream, club=table.club_id)
+    return max((e.position for e in events if e.recorded_at < end), default=0)
+
+
 def exports_dir() -> str:
     return str(getattr(settings, "EXPORTS_DIR", settings.BASE_DIR / "var" / "exports"))

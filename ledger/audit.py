@@ -181,7 +181,7 @@ def _ledger(
     try:
         fold = fold_table(table_id, events, into=LedgerFold(table_id=table_id, pot=pot))
     except LedgerError as error:
-        differences = [{"problem": "unbookable", "message": str(error)}]
+        differences = [{"problem": "unbookable", "message": error.message}]
         return {"ok": False, "postings": len(stored), "differences": differences, "pot_before": pot}
     differences = legs_differences(stored=stored, rebuilt=fold.legs)
     if high is None:  # the last page: the table's row and its pot now

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop
+
 from games.eventstore import RecordedEvent
 from games.table import (
     EVENT_UNDONE,
@@ -30,7 +32,23 @@ LEDGER_EVENTS = frozenset({TABLE_CREATED, PLAYER_JOINED, RULING_MADE, EVENT_UNDO
 
 class LedgerError(Exception):
     """An event the ledger cannot book (unbalanced posting, pot below zero). Raised inside the
-    append's transaction, it rolls the append back."""
+    append's transaction, it rolls the append back.
+
+    ``str(error)`` is the English sentence (logs, the rebuild's report); ``message`` is the
+    same sentence in the active language, for a person (the audit's `unbookable`): the
+    sentence is marked with `gettext_noop` where it is raised and translated when read,
+    as the engine's refusals are (docs/i18n.md).
+    """
+
+    def __init__(self, sentence: str, **params: object) -> None:
+        super().__init__(sentence % params if params else sentence)
+        self.sentence = sentence
+        self.params = params
+
+    @property
+    def message(self) -> str:
+        said = gettext(self.sentence)
+        return said % self.params if self.params else said
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,13 +167,30 @@ def ruling_legs(
         kind = str(posting.get("kind"))
         raw = [(str(account), amount) for account, amount in posting.get("legs") or ()]
         if any(isinstance(n, bool) or not isinstance(n, int) for _, n in raw):
-            raise LedgerError(f"event {event.position}: posting {t} has a non-integer amount")
+            raise LedgerError(
+                gettext_noop("event %(position)s: posting %(posting)s has a non-integer amount"),
+                position=event.position,
+                posting=t,
+            )
         if sum(n for _, n in raw) != 0:
-            raise LedgerError(f"event {event.position}: posting {t} ({kind}) does not sum to zero")
+            raise LedgerError(
+                gettext_noop(
+                    "event %(position)s: posting %(posting)s (%(kind)s) does not sum to zero"
+                ),
+                position=event.position,
+                posting=t,
+                kind=kind,
+            )
         pot += sum(n for account, n in raw if account == POT)
         if pot < 0 and pot_checked:
             raise LedgerError(
-                f"event {event.position}: posting {t} ({kind}) takes the pot to {pot}"
+                gettext_noop(
+                    "event %(position)s: posting %(posting)s (%(kind)s) takes the pot to %(pot)s"
+                ),
+                position=event.position,
+                posting=t,
+                kind=kind,
+                pot=pot,
             )
         legs.extend(
             Leg(
@@ -221,7 +256,11 @@ def undo_changes(
     )
     pot -= pot_delta(voided)
     if pot < 0:
-        raise LedgerError(f"event {undo.position}: the undo takes the pot to {pot}")
+        raise LedgerError(
+            gettext_noop("event %(position)s: the undo takes the pot to %(pot)s"),
+            position=undo.position,
+            pot=pot,
+        )
     if seats is not None and takes_back_a_join(undo):
         seats = seats.without(int(undo.data.get("undone_version") or 0))
     else:

@@ -15,6 +15,8 @@ WIDTH, HEIGHT, PAD = 720, 260, 40
 SERIES_STYLES = 8
 DASHES = ["", "10 5", "3 4", "14 4 3 4", "6 3", "1 5", "18 6", "4 2 1 2"]
 LEGEND_ROW, LEGEND_COLUMNS = 22, 4
+#: The labels' 12px font (app.css): about 7.2 units a character, wide glyphs included.
+CHAR_WIDTH, LABEL_GAP = 7.2, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +61,19 @@ def line_chart(
         f'<text x="{WIDTH - PAD}" y="{HEIGHT - 10}" text-anchor="end">{_event(right)}</text>',
         *([f'<text x="{PAD}" y="{HEIGHT - 10}">{_event(first_x)}</text>'] if first_x else []),
     ]
+    free = 0.0  # where the last deal's label ends: the next one may start after it
     for n, at in enumerate(boundaries, start=first_deal):
         parts.append(
             f'<line class="deal" data-deal="{n}" x1="{x(at):.1f}" y1="{PAD}" x2="{x(at):.1f}" '
-            f'y2="{HEIGHT - PAD}"/><text x="{x(at) + 3:.1f}" y="{PAD - 6}">{_deal(n)}</text>'
+            f'y2="{HEIGHT - PAD}"/>'
         )
+        # Deals a few events apart (all passed, a lone player) wrote their labels over
+        # each other ("deal1eal 2"): the label, else its number alone, else none.
+        for label in (_deal(n), str(n)):
+            if x(at) + 3 >= free and x(at) + 3 + _text_width(label) <= WIDTH:
+                parts.append(f'<text x="{x(at) + 3:.1f}" y="{PAD - 6}">{label}</text>')
+                free = x(at) + 3 + _text_width(label) + LABEL_GAP
+                break
     for i, s in enumerate(series):
         style = f"s{i % SERIES_STYLES}"
         dash = DASHES[i % len(DASHES)]
@@ -91,6 +101,10 @@ def line_chart(
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _text_width(text: str) -> float:
+    return len(text) * CHAR_WIDTH
 
 
 def _event(version: int) -> str:

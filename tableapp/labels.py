@@ -7,7 +7,22 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.table import PostingKind, RulingKind
+from games.table import (
+    CARD_PLAYED,
+    CARD_RETRACTED,
+    CARDS_EXCHANGED,
+    DEAL_STARTED,
+    EVENT_UNDONE,
+    PLAYER_DECLARED,
+    PLAYER_JOINED,
+    PLAYER_LEFT,
+    RULING_MADE,
+    TABLE_CLOSED,
+    TABLE_CREATED,
+    TURN_PASSED,
+    PostingKind,
+    RulingKind,
+)
 
 #: The table's phase (`games.engine.view.phase`), as the screen's pill says it.
 PHASES: dict[str, Promise] = {
@@ -108,10 +123,34 @@ def account_words(account: str) -> str:
     return account.removeprefix("player:")
 
 
+#: A logged event's type (`games.table.events`), in the audit's events column: a person
+#: reads "card played", the log and the exports keep `CardPlayed`.
+EVENT_TYPES: dict[str, Promise] = {
+    TABLE_CREATED: pgettext_lazy("an event's type", "table created"),
+    DEAL_STARTED: pgettext_lazy("an event's type", "deal started"),
+    PLAYER_DECLARED: pgettext_lazy("an event's type", "declaration"),
+    CARDS_EXCHANGED: pgettext_lazy("an event's type", "cards exchanged"),
+    CARD_PLAYED: pgettext_lazy("an event's type", "card played"),
+    CARD_RETRACTED: pgettext_lazy("an event's type", "card taken back"),
+    TURN_PASSED: pgettext_lazy("an event's type", "turn passed"),
+    PLAYER_JOINED: pgettext_lazy("an event's type", "player joined"),
+    PLAYER_LEFT: pgettext_lazy("an event's type", "player left"),
+    TABLE_CLOSED: pgettext_lazy("an event's type", "table closed"),
+    RULING_MADE: pgettext_lazy("an event's type", "ruling made"),
+    EVENT_UNDONE: pgettext_lazy("an event's type", "undo"),
+}
+
+
+def event_type_words(event_type: str) -> str:
+    return str(EVENT_TYPES.get(event_type, event_type))
+
+
 #: How a projection follows the log (the standings page's projections table).
 PROJECTION_KINDS: dict[str, Promise] = {
     "inline": pgettext_lazy("a projection's kind", "inline"),
     "async": pgettext_lazy("a projection's kind", "async"),
+    # Translators: a projection folded from the log each time it is read (nothing stored).
+    "live": pgettext_lazy("a projection's kind", "live"),
 }
 
 

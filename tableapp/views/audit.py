@@ -14,13 +14,27 @@ from django.utils.translation import gettext as _
 
 from clubs.heavy import HeavyReadBusy, heavy_read
 from games.selectors import table_events_of_versions, table_seating
-from games.table import DEAL_STARTED, EVENT_UNDONE, RULING_MADE, TABLE_CREATED
+from games.table import (
+    DEAL_STARTED,
+    EVENT_UNDONE,
+    PLAYER_JOINED,
+    PLAYER_LEFT,
+    RULING_MADE,
+    TABLE_CLOSED,
+    TABLE_CREATED,
+)
 from ledger.audit import deal_starts, ledger_audit_page
 from ledger.selectors import ledger_balances, ledger_postings_of_versions
-from tableapp.access import club_table, member_required
+from tableapp.access import club_table, member_of, member_required
+from tableapp.audit_words import chain_reason_words, difference_words
 from tableapp.cards import card_label
 from tableapp.charts import Series, line_chart, running
-from tableapp.labels import account_words, posting_kind_words, ruling_kind_words
+from tableapp.labels import (
+    account_words,
+    event_type_words,
+    posting_kind_words,
+    ruling_kind_words,
+)
 from tableapp.paging import DEALS_PER_PAGE, first_deal_shown
 from tableapp.words import action_words, ruling_words
 
@@ -34,7 +48,7 @@ def _event_words(event: Any, variant: str) -> str:
         ruling = {"kind": data.get("kind", ""), **data.get("ruling", {})}
         return ruling_words(ruling, variant=variant)
     if event.type == EVENT_UNDONE:
-        return _("undid event %(version)s: %(reason)s") % {
+        return _("undid event #%(version)s: %(reason)s") % {
             "version": data.get("undone_version"),
             "reason": data.get("reason") or _("no reason"),
         }
@@ -47,7 +61,30 @@ def _event_words(event: Any, variant: str) -> str:
         return _("deal started: %(dealer)s deals") % {"dealer": data.get("dealer")}
     if event.type == TABLE_CREATED:
         return _("table created: %(players)s") % {"players": ", ".join(data.get("players", []))}
+    if event.type == PLAYER_JOINED:  # not "player p4, seat_after p2"
+        if data.get("seat_after") is None:
+            return _("%(player)s joins in the first seat") % {"player": data.get("player")}
+        return _("%(player)s joins, seated after %(after)s") % {
+            "player": data.get("player"),
+            "after": data["seat_after"],
+        }
+    if event.type == PLAYER_LEFT:
+        return _("%(player)s leaves") % {"player": data.get("player")}
+    if event.type == TABLE_CLOSED:
+        return _("the table is closed")
     return action_words(data)
+
+
+def _undone_by(events: list[Any]) -> dict[int, int]:
+    """Each undone event of the page, and the rulings it had caused, by the undo's version:
+    the events table shows them struck out, as the ledger shows the legs voided (an undo
+    only takes back an event of its own deal, so both are on the page)."""
+    out: dict[int, int] = {}
+    for event in events:
+        if event.type == EVENT_UNDONE:
+            taken = [event.data.get("undone_version"), *(event.data.get("voided_versions") or ())]
+            out.update({v: event.version for v in taken if isinstance(v, int)})
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +158,7 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         title=_("Each player's running balance"),
         **chart,
     )
+    undone_by = _undone_by(events)
     last_shown = first + len(boundaries)
     page = {
         "first": first + 1,
@@ -150,14 +188,18 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         "events": [
             {
                 "event": e,
+                "type_words": event_type_words(e.type),
                 "words": _event_words(e, table.variant),
                 "actor": e.metadata.get("actor", {}),
+                "undone_by": undone_by.get(e.version),
             }
             for e in events
         ],
         "page": page,
         "shown": len(events),
         "audit": _audit(table, window.first),
+        # The times are the club's (where it plays), as its standings' nights are.
+        "zone": member_of(request).club.time_zone,
     }
     return render(request, "tableapp/audit.html", context)
 
@@ -166,14 +208,32 @@ def _audit(table: Any, first_deal: int) -> dict[str, Any] | None:
     """The audit of the page's deals (their events re-hashed, the club's chain checked from
     the previous page's end, their legs folded from the pot before them), or None while the
     club has another under way (clubs/heavy.py): the page then says so and offers to run
-    it again."""
+    it again. What it found is also said in words (`tableapp.audit_words`): the API's
+    report is for scripts."""
     try:
         with heavy_read(club_id=table.club_id):
-            return ledger_audit_page(
+            audit = ledger_audit_page(
                 table_id=table.id, club=table.club_id, first_deal=first_deal, deals=DEALS_PER_PAGE
             )
     except HeavyReadBusy:
         return None
+    differences = audit["ledger"]["differences"]
+    broken = audit["chain"]["first_broken"]
+    versions: dict[int, int] = {}
+    if broken is not None or any(d.get("position") is not None for d in differences):
+        # Rare (something is wrong): only then read the page's events again, to name the
+        # events by the numbers the page shows rather than by the club's positions.
+        page = audit["page"]
+        events = table_events_of_versions(
+            table=table, low=page["from_version"], high=page["to_version"]
+        )
+        versions = {e.position: e.version for e in events}
+    audit["reason_words"] = chain_reason_words(audit["chain"]["reason"])
+    audit["broken_event"] = versions.get(broken) if broken is not None else None
+    audit["differences_words"] = [
+        difference_words(d, versions=versions, variant=table.variant) for d in differences
+    ]
+    return audit
 
 
 @member_required()
@@ -184,5 +244,9 @@ def audit_check(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     return render(
         request,
         "tableapp/_audit_result.html",
-        {"table": table, "audit": _audit(table, window.first)},
+        {
+            "table": table,
+            "audit": _audit(table, window.first),
+            "zone": member_of(request).club.time_zone,
+        },
     )

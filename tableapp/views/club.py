@@ -36,6 +36,7 @@ from clubs.services import (
 )
 from projectors.selectors import StandingLine, leaderboard_between, projections_status
 from tableapp.access import member_of, member_required
+from tableapp.downloads import csv_download
 from tableapp.refusals import posted_text_problem
 
 #: The standings' periods, by `?period=`: label, shown first to last.
@@ -89,10 +90,8 @@ def standings(request: HttpRequest) -> HttpResponse:
 def standings_csv(request: HttpRequest) -> HttpResponse:
     """The standings of the period shown, one row a player (the API's `?from=&to=` CSV)."""
     period, _, end, lines = _standings(request)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
     night = end or tonight(member_of(request).club.time_zone)
-    name = f"standings-{period}-{night.isoformat()}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response = csv_download(f"standings-{period}-{night.isoformat()}.csv")
     writer = CsvWriter(response)
     writer.writerow(CSV_FIELDS)
     for line in lines:
@@ -194,9 +193,14 @@ def key_add(request: HttpRequest) -> HttpResponse:
 
 @admin_form
 def key_revoke(request: HttpRequest, key_id: uuid.UUID) -> HttpResponse:
+    """Asks first, as removing a member does: a revoked key cannot be restored, and the
+    tablet or script using it is refused from the next request (one stray tap on a phone
+    stopped a table's tablet mid-night)."""
     key = api_key_get(club=member_of(request).club, key_id=key_id)
     if key is None:
         raise Http404(gettext("no such key in your club"))
+    if request.POST.get("confirm") != "yes":
+        return _members_page(request, confirm_revoke=key)
     try:
         api_key_revoke(key=key)
     except LastAdminKey:

@@ -15,6 +15,7 @@ from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
 from tableapp.access import can_log, club_table, member_of, member_required
+from tableapp.downloads import csv_download
 from tableapp.labels import statement_label
 from tableapp.refusals import posted_text_problem
 from tableapp.views.tables import context_for
@@ -95,7 +96,6 @@ def settle_up_csv(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     """The statements and transfers as `GET /settlement?format=csv` has them (the API
     wants a key; a signed-in member downloads it here)."""
     table = club_table(request, table_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="settlement-{table.id}.csv"'
+    response = csv_download(f"settlement-{table.id}.csv")
     CsvWriter(response).writerows(settlement_rows(ledger_settlement(table_id=table.id)))
     return response

@@ -12,7 +12,7 @@ import pytest
 from games.eventstore import RecordedEvent
 from ledger.audit import ledger_audit, ledger_differences
 from ledger.models import LedgerTable, PostingLeg
-from tests.clubs.helpers import make_club
+from tests.clubs.helpers import client_for, make_club, make_key
 from tests.ledger.helpers import events_of, import_case
 
 NAME = "louisiana-02-tie-bourre-lone"
@@ -120,3 +120,36 @@ def test_an_unknown_table_audits_clean_and_empty(table_id):
     assert report["ok"] is True
     assert report["chain"]["events"] == 0
     assert report["ledger"]["postings"] == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_log_that_cannot_be_booked_is_said_in_the_readers_language(superuser_dsn):
+    """The `unbookable` difference's message follows Accept-Language like every message
+    of the API (it was the English sentence whatever the language)."""
+    club = make_club()
+    table_id = import_case(club, NAME)
+    won = next(e for e in events_of(table_id) if e.data.get("kind") == "pot_won")
+    forged = {**won.data, "postings": [{"kind": "pot_won", "legs": [["pot", -2], ["player:a", 3]]}]}
+    reader = client_for(make_key(club, "auditor")[1])
+
+    with rewritten_payload(superuser_dsn, won, forged):
+        said = {
+            language: reader.get(
+                f"/api/v1/tables/{table_id}/audit", HTTP_ACCEPT_LANGUAGE=language
+            ).json()["ledger"]["differences"]
+            for language in ("en", "fr", "uk")
+        }
+
+    assert said["en"] == [
+        {
+            "problem": "unbookable",
+            "message": f"event {won.position}: posting 0 (pot_won) does not sum to zero",
+        }
+    ]
+    assert said["fr"][0]["message"] == (
+        f"événement {won.position}\u00a0: l'écriture 0 (pot_won) ne s'équilibre pas "
+        "(sa somme n'est pas nulle)"
+    )
+    assert said["uk"][0]["message"] == (
+        f"подія {won.position}: проводка 0 (pot_won) не зводиться до нуля"
+    )

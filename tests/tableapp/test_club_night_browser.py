@@ -114,7 +114,7 @@ def test_closing_shows_the_shares_before_anything_is_logged(page: Any, live_serv
     screenshot(page, "settle-up")
     with page.expect_download() as download:  # signed in, no API key needed
         page.click("a:has-text('Download CSV')")
-    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text("utf-8"))))
+    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text("utf-8-sig"))))
     api_csv = api.get(f"/api/v1/tables/{table_id}/settlement?format=csv").content.decode()
     assert rows == list(csv.reader(io.StringIO(api_csv)))
     assert ["from", "to", "amount"] in rows
@@ -167,7 +167,7 @@ def test_standings_tonight_and_this_month_with_csv(page: Any, live_server: Any) 
     screenshot(page, "standings")
     with page.expect_download() as download:
         page.click("a:has-text('Download CSV')")
-    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text("utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text("utf-8-sig"))))
     assert download.value.suggested_filename.startswith("standings-month-")
     assert (rows[0]["player"], rows[0]["net_chips"]) == ("ana", "3")
     assert {r["player"] for r in rows} == {"ana", "ben", "cy", "dee"}

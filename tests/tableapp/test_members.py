@@ -92,12 +92,17 @@ def test_an_admin_creates_and_revokes_a_key_in_the_app() -> None:
     from clubs.models import ApiKey
 
     key = ApiKey.objects.get(name="scoreboard")
-    assert client.post(f"/app/keys/{key.id}/revoke").status_code == 302
+    asked = client.post(f"/app/keys/{key.id}/revoke")  # one tap asks, revokes nothing
+    assert asked.status_code == 200
+    assert "Revoke the key “scoreboard”?" in asked.content.decode()
+    key.refresh_from_db()
+    assert key.revoked_at is None
+    assert client.post(f"/app/keys/{key.id}/revoke", {"confirm": "yes"}).status_code == 302
     key.refresh_from_db()
     assert key.revoked_at is not None
     client.post("/app/keys/add", {"name": "the only admin key", "role": "admin"})
     last = ApiKey.objects.get(name="the only admin key")
-    refused = client.post(f"/app/keys/{last.id}/revoke")
+    refused = client.post(f"/app/keys/{last.id}/revoke", {"confirm": "yes"})
     assert refused.status_code == 422
     assert "last admin key" in refused.content.decode()
     operator = client.post("/app/keys/add", {"name": "op", "role": "operator"})
@@ -155,3 +160,25 @@ def test_bootstrap_takes_the_clubs_time_zone_and_refuses_an_unknown_one() -> Non
     with pytest.raises(CommandError, match="--time-zone"):
         call_command("bootstrap_club", "Nowhere Club", "--time-zone", "Nowhere", stdout=StringIO())
     assert not Member.objects.filter(club__name="Nowhere Club").exists()
+
+
+def test_the_members_page_dates_are_the_clubs_days() -> None:
+    """A member added at 21:00 in Chicago (03:00 the next day in UTC) was shown as added
+    the next day: the page's dates are days where the club plays."""
+    from datetime import UTC, datetime
+
+    from clubs.models import ApiKey
+
+    admin = make_member(role="admin")
+    admin.club.time_zone = "America/Chicago"
+    admin.club.save(update_fields=["time_zone"])
+    late = datetime(2026, 12, 2, 3, 0, tzinfo=UTC)  # 21:00 on 1 December in Chicago
+    Member.objects.filter(id=admin.id).update(created_at=late)
+    client = signed_in(admin)
+    client.post("/app/keys/add", {"name": "tablet", "role": "scorekeeper"})
+    ApiKey.objects.filter(name="tablet").update(created_at=late)
+
+    page = client.get("/app/members/").content.decode()
+
+    assert page.count("12/01/2026") == 2  # the member and the key
+    assert "12/02/2026" not in page
