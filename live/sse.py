@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 
 from django.http import HttpRequest, StreamingHttpResponse
+from django.utils.translation import gettext
 
 from live.hub import Link, Watch
 
@@ -25,6 +26,17 @@ def last_seen(request: HttpRequest, query: str = "v") -> int | None:
         if raw is not None and raw.strip().isdigit() and len(raw.strip()) < 12:
             return int(raw.strip())
     return None
+
+
+def query_version_problem(request: HttpRequest, query: str) -> str | None:
+    """Why `?<query>=` is not a version, or None. An API client that sent `?after=abc`
+    asked for something; taking it for "from now on" would drop the events it wanted.
+    (A browser's `Last-Event-ID` is the server's own id, and the app's `?v=` is the page's:
+    neither is a client's mistake to name.)"""
+    raw = request.GET.get(query)
+    if raw is None or (raw.strip().isdigit() and len(raw.strip()) < 12):
+        return None
+    return gettext("must be a table's version: a whole number from 0")
 
 
 def event_stream(body: AsyncIterator[str]) -> StreamingHttpResponse:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api_common.bodies import BodySerializer
 from api_common.pagination import page_serializer
 from exports.models import ExportFormat, ExportKind, ExportStatus
 
 
-class ExportCreateInputSerializer(serializers.Serializer):
+class ExportCreateInputSerializer(BodySerializer):
     kind = serializers.ChoiceField(choices=ExportKind.choices)
     format = serializers.ChoiceField(
         choices=ExportFormat.choices, default="json", help_text="transcripts: json only"

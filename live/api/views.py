@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,6 +26,7 @@ from api_common.headers import location
 from api_common.pagination import page_parameters, page_serializer, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import table_or_404
+from live import sse
 from live.api.stream import events_after
 from live.models import Viewer
 from live.selectors import (
@@ -185,16 +186,17 @@ class TableStreamApi(APIView):
                 description='`id: 7\\ndata: {"position": 31, "version": 7, "type": '
                 '"CardPlayed", ...}\\n\\n`, one such block per event',
             ),
-            **error_responses(403, 404),
+            **error_responses(400, 403, 404),
         },
         description=STREAM_DESCRIPTION,
     )
     def get(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         table = table_or_404(request, table_id)
-        raw = request.headers.get("Last-Event-ID") or request.query_params.get("after")
-        if raw is not None and raw.strip().isdigit() and len(raw.strip()) < 12:
-            after = int(raw.strip())
-        else:
+        problem = sse.query_version_problem(request, "after")
+        if problem is not None:
+            raise ValidationError({"after": [problem]})
+        after = sse.last_seen(request, query="after")
+        if after is None:
             after = table_versions([str(table.id)]).get(str(table.id), 0)
         batch = events_after(request, table, after) or []
         body = "retry: 1000\n\n" + "".join(batch)

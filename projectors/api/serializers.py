@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext
 from rest_framework import serializers
 
+from api_common.bodies import BodySerializer
 from api_common.pagination import page_serializer
 
 
@@ -72,7 +73,7 @@ class TaskRunOutputSerializer(serializers.Serializer):
     )
 
 
-class ProjectionRebuildInputSerializer(serializers.Serializer):
+class ProjectionRebuildInputSerializer(BodySerializer):
     """What to rebuild of the projection (the body may be empty: all of it)."""
 
     table = serializers.UUIDField(

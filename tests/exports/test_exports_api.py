@@ -63,6 +63,12 @@ def test_what_cannot_be_exported_is_refused() -> None:
         format="json",
     )
     assert response.status_code == 400
+    # A misspelt range is refused, not an export of the whole log.
+    response = client.post(
+        "/api/v1/exports", {"kind": "ledger", "since": "2026-02-01"}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "since"
     assert (
         client_for(None).post("/api/v1/exports", {"kind": "ledger"}, format="json").status_code
         == 401

@@ -94,6 +94,25 @@ def test_a_stream_is_authorised_like_the_events_list(live_app: AsgiServer) -> No
     assert refused.json()["error"]["code"] == "not_found"
 
 
+def test_an_after_that_is_not_a_version_is_refused_naming_it(live_app: AsgiServer) -> None:
+    """Read as "from now on", `?after=abc` would have dropped the events the client asked
+    for; both apps name the field instead."""
+    table = live_table()
+    headers = {"Authorization": f"Bearer {table.auditor}"}
+    for after in ("abc", "-1", "1.5"):
+        refused = httpx.get(_stream(live_app, table.id) + f"?after={after}", headers=headers)
+        assert refused.status_code == 400, after
+        error = refused.json()["error"]
+        assert (error["code"], error["field"], list(error["fields"])) == (
+            "invalid_request",
+            "after",
+            ["after"],
+        )
+        wsgi = client_for(table.auditor).get(f"/api/v1/tables/{table.id}/stream?after={after}")
+        assert wsgi.status_code == 400, after
+        assert wsgi.json()["error"]["field"] == "after"
+
+
 def test_the_stream_resumes_after_the_server_restarts(live_app: AsgiServer) -> None:
     table = live_table()
     headers = {"Authorization": f"Bearer {table.auditor}"}

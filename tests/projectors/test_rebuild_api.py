@@ -96,6 +96,7 @@ def test_an_inline_projection_of_one_table_is_verified_then_rebuilt(club: Club) 
         ("table_state", {"table": "not-a-uuid"}, "table"),
         ("table_state", {"table": str(uuid.UUID(int=7))}, "table"),  # no such table
         ("ledger", {"verify": "perhaps"}, "verify"),
+        ("ledger", {"verfy": True}, "verfy"),  # misspelt: not a rebuild that writes
     ],
 )
 def test_what_cannot_be_rebuilt_so_is_400_naming_the_field(

@@ -82,6 +82,7 @@ def test_another_clubs_endpoint_is_not_found(admin: APIClient, other_club: Club)
         ({"url": "ftp://127.0.0.1/x", "kinds": ["bourre"]}, "url"),
         ({"url": "not a url", "kinds": ["bourre"]}, "url"),
         ({"kinds": ["bourre"]}, "url"),
+        ({"url": URL, "kinds": ["bourre"], "secret": "x"}, "secret"),  # not ours to choose
     ],
 )
 def test_bad_registrations_are_refused(admin: APIClient, body: dict, field: str) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 from rest_framework import serializers
 
+from api_common.bodies import BodySerializer
 from api_common.fields import StrictBooleanField, StrictCharField
 from api_common.pagination import page_serializer
 from webhooks.kinds import KIND_DESCRIPTIONS, WEBHOOK_KINDS
@@ -36,13 +37,13 @@ class _HttpUrlField(serializers.URLField):
         return value
 
 
-class WebhookCreateInputSerializer(serializers.Serializer):
+class WebhookCreateInputSerializer(BodySerializer):
     url = _HttpUrlField(max_length=2000, help_text="where the events are POSTed")
     kinds = _kinds_field(required=True)
     description = StrictCharField(max_length=200, required=False, allow_blank=True)
 
 
-class WebhookUpdateInputSerializer(serializers.Serializer):
+class WebhookUpdateInputSerializer(BodySerializer):
     url = _HttpUrlField(max_length=2000, required=False)
     kinds = _kinds_field(required=False)
     description = StrictCharField(max_length=200, required=False, allow_blank=True)
@@ -51,7 +52,7 @@ class WebhookUpdateInputSerializer(serializers.Serializer):
     )
 
 
-class WebhookUnblockInputSerializer(serializers.Serializer):
+class WebhookUnblockInputSerializer(BodySerializer):
     action = serializers.ChoiceField(
         choices=["retry", "skip"],
         help_text="`retry` the dead delivery (a fresh run of attempts) or `skip` it",
