@@ -18,7 +18,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
-from api_common.free_text import idempotency_key_problem
 from api_common.headers import location
 from api_common.pagination import (
     bad_cursor,
@@ -28,7 +27,14 @@ from api_common.pagination import (
     page_response,
 )
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
-from games.api.common import rejected, request_context, table_or_404
+from games.api.common import (
+    idempotency_key,
+    idempotency_key_parameter,
+    key_reused,
+    rejected,
+    request_context,
+    table_or_404,
+)
 from games.api.event_fields import refuse_unknown_fields
 from games.api.examples import event_examples
 from games.api.serializers import (
@@ -50,12 +56,8 @@ from games.services import (
     table_events_append,
 )
 
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=False,
-    description="a retry with the same key and body returns the original response",
+IDEMPOTENCY_KEY = idempotency_key_parameter(
+    "a retry with the same key and body returns the original response"
 )
 
 
@@ -85,16 +87,6 @@ def _prefers_minimal(request: Request) -> bool:
         if f"{name.strip()}={unquoted}".lower() == MINIMAL:
             return True
     return False
-
-
-def _idempotency_key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    problem = idempotency_key_problem(key)
-    if problem is not None:
-        raise ValidationError({"Idempotency-Key": [problem]})  # a list, as every field's
-    return key
 
 
 def _append_body(data: Any) -> tuple[int, list[Any]]:
@@ -173,7 +165,7 @@ class TableEventsApi(APIView):
     def post(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         expected_version, events = _append_body(request.data)
         refuse_unknown_fields(events)
-        key = _idempotency_key(request)
+        key = idempotency_key(request)
         minimal = _prefers_minimal(request)
         try:
             outcome = table_events_append(
@@ -199,12 +191,7 @@ class TableEventsApi(APIView):
         except EventRejected as refusal:
             raise rejected(refusal.rejection, index=refusal.index) from None
         except IdempotencyKeyReused as reused:
-            raise ApiError(
-                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-                code=reused.code,
-                message=gettext("this Idempotency-Key was already used with a different request"),
-                field="Idempotency-Key",
-            ) from None
+            raise key_reused(reused) from None
         # The stored text itself, not a re-rendering: a retry gets the very same bytes.
         response = HttpResponse(
             outcome.content.encode(), status=outcome.status_code, content_type="application/json"

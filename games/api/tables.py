@@ -15,7 +15,14 @@ from api_common.errors import error_responses
 from api_common.headers import location
 from api_common.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
-from games.api.common import rejected, request_context, table_or_404
+from games.api.common import (
+    idempotency_key,
+    idempotency_key_parameter,
+    key_reused,
+    rejected,
+    request_context,
+    table_or_404,
+)
 from games.api.examples import table_examples
 from games.api.imports import ImportJobOutputSerializer, import_job_body, poll_headers
 from games.api.serializers import (
@@ -29,7 +36,7 @@ from games.api.serializers import (
 from games.engine import Rejection, TranscriptRejected
 from games.models import ImportJob
 from games.selectors import table_get, table_list
-from games.services import IMPORT_SYNC_ITEMS, import_start, table_create
+from games.services import IMPORT_SYNC_ITEMS, IdempotencyKeyReused, import_start, table_create
 
 #: Tables a page holds without `?limit=`: each is read with its phase and pot, so a club
 #: of thousands of tables is paged, not sent whole.
@@ -75,7 +82,14 @@ class TableListCreateApi(APIView):
 
     @extend_schema(
         operation_id="tables_create",
-        parameters=[location(201)],
+        parameters=[
+            location(201),
+            idempotency_key_parameter(
+                "a retry with the same key and body answers with the table the first request "
+                "made (`Idempotent-Replayed: true`), not a second table; the same key with "
+                "another body is 422 `idempotency_conflict`"
+            ),
+        ],
         tags=["tables"],
         request=TableCreateInputSerializer,
         examples=table_examples(),
@@ -86,15 +100,22 @@ class TableListCreateApi(APIView):
     def post(self, request: Request) -> Response:
         body = TableCreateInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        key = idempotency_key(request)
         try:
             table = table_create(
                 club=request_key(request).club,
                 context=request_context(request),
+                idempotency_key=key,
                 **body.validated_data,
             )
         except Rejection as rejection:
             raise rejected(rejection) from None
-        return _created(request, table.id)
+        except IdempotencyKeyReused as reused:
+            raise key_reused(reused) from None
+        response = _created(request, table.id)
+        if table.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
 
 
 class TableDetailApi(APIView):

@@ -63,6 +63,10 @@ class Table(ClubKeyed):
             ),
         ]
 
+    #: Not a column: True on the table `table_create` answers a retried request with (its
+    #: idempotency key had made this table already; nothing was written this time).
+    replayed = False
+
     def __str__(self) -> str:
         return f"{self.name} ({self.variant})"
 

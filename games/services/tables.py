@@ -40,11 +40,17 @@ def table_create(
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
     context: RequestContext | None = None,
+    idempotency_key: str | None = None,
     tables: TableRepository | None = None,
 ) -> Table:
     """A new table: `TableCreated` is version 1 of its stream. Raises `Rejection` for a
     name, variant, option or player list the rules refuse (`games.services.inputs`: the
-    API and the app's form are held to the same checks)."""
+    API and the app's form are held to the same checks).
+
+    With `idempotency_key` the table's id is derived from the club and the key, so a retry
+    of a request whose answer was lost (a tablet on the club's Wi-Fi, a double tap) gets the
+    table it made, `replayed`, instead of a second one; the key reused for another table
+    raises `IdempotencyKeyReused`."""
     problems = table_create_problems(name=name, variant=variant, players=players, options=options)
     if problems:
         raise problems[0]
@@ -52,7 +58,7 @@ def table_create(
     players = table_players_checked(players)
     sitting = new_sitting(variant=variant, players=players, options=options)
     table = Table(
-        id=uuid.uuid4(),
+        id=uuid.uuid4() if idempotency_key is None else keyed_table_id(club, idempotency_key),
         club_id=club.pk,
         name=name,
         variant=sitting.variant,
@@ -68,9 +74,24 @@ def table_create(
         "players": table.players,
     }
     metadata = (context or RequestContext()).metadata()
-    result = (tables or POSTGRES).create(table=table, sitting=sitting, data=data, metadata=metadata)
+    if idempotency_key is not None:
+        metadata["idempotency_key"] = f"tables:{idempotency_key}"  # a record for the audit
+    result = (tables or POSTGRES).create(
+        table=table, sitting=sitting, data=data, metadata=metadata, key=idempotency_key
+    )
     table.created_at = result.events[0].recorded_at  # as the projection wrote the row
+    table.replayed = result.replayed
     return table
+
+
+#: The namespace of the table ids derived from idempotency keys (RFC 9562's name-based ids).
+TABLE_KEYS = uuid.UUID("6f1d3c2e-8b4a-5e7f-9a0b-1c2d3e4f5a6b")
+
+
+def keyed_table_id(club: Club, key: str) -> uuid.UUID:
+    """The id of the table `key` creates in `club`: a key is the club's own, so another
+    club's same key makes another table."""
+    return uuid.uuid5(TABLE_KEYS, f"{club.pk}:{key}")
 
 
 #: Posted items appended per transaction by an import (about as many events again in

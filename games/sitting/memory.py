@@ -82,6 +82,13 @@ class MemoryTables(TableRepository):
     def _answer_now(self, table_id: uuid.UUID, key: str) -> StoredAnswer | None:
         return self.answers.get((table_id, key))
 
+    def _claim(self, table: Table) -> None:
+        pass  # one thread, one transaction at a time: no other create to wait for
+
+    def _created(self, table: Table) -> RecordedEvent | None:
+        found = self.store.read_stream(stream=table.stream, club=_club_of(table), limit=1)
+        return found[0] if found else None
+
     def _load(self, held: Held) -> TableFold:
         row = self.snapshots[held.table.id]
         return TableFold(

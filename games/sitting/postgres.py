@@ -39,7 +39,7 @@ from games.eventstore import (
     log_distributed,
     read_stream,
 )
-from games.models import TableDeal, TableRequest, TableState
+from games.models import Table, TableDeal, TableRequest, TableState
 from games.sitting import snapshot_cache
 from games.sitting.aggregate import TableFold, dump_state, strip_deals
 from games.sitting.errors import IdempotencyKeyReused, RowMoved
@@ -59,6 +59,10 @@ from games.sitting.rows import (
 )
 from games.sitting.snapshot import SNAPSHOT_VERSION
 from games.sitting.snapshot_cache import decoded, remember
+
+#: The advisory lock class of a keyed table creation ('BRTC'): two retries of one create
+#: wait for each other, so the second finds the first's table.
+CREATE_LOCK_CLASS = 0x42525443
 
 
 class PostgresTables(TableRepository):
@@ -121,6 +125,17 @@ class PostgresTables(TableRepository):
         if earlier is None:
             return None
         return StoredAnswer(earlier.request_hash, earlier.status_code, earlier.response)
+
+    def _created(self, table: Table) -> RecordedEvent | None:
+        found = read_stream(stream=table.stream, club=table.club_id, limit=1)
+        return found[0] if found else None
+
+    def _claim(self, table: Table) -> None:
+        # The two-key form, its own class: apart from the event store's club locks.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [CREATE_LOCK_CLASS, str(table.id)]
+            )
 
     def _unit(self, held: Held, events: Sequence[NewEvent]) -> AbstractContextManager[object]:
         if held.locked:

@@ -150,6 +150,16 @@ class TableRepository(ABC):
     def _project(self, events: Sequence[RecordedEvent]) -> None:
         """Run the registered inline projections on freshly recorded events."""
 
+    @abstractmethod
+    def _created(self, table: Table) -> RecordedEvent | None:
+        """The `TableCreated` of a table with `table`'s id in its club, or None. Called in
+        the transaction, after `_claim`."""
+
+    @abstractmethod
+    def _claim(self, table: Table) -> None:
+        """Wait, until commit, for any other transaction creating a table with this id
+        (a store with no concurrent transactions has nothing to wait for)."""
+
     def _unit(self, held: Held, events: Sequence[NewEvent]) -> AbstractContextManager[object]:
         """The transaction that `save` appends `events` and projects in, after `_write`:
         the caller's for a locked table; for one not locked (`_unlocked`: `_write` then sends
@@ -226,12 +236,39 @@ class TableRepository(ABC):
         return AppendOutcome(201, body, content, first_position=result.first_position)
 
     def create(
-        self, *, table: Table, sitting: Sitting, data: Mapping[str, Any], metadata: dict[str, Any]
+        self,
+        *,
+        table: Table,
+        sitting: Sitting,
+        data: Mapping[str, Any],
+        metadata: dict[str, Any],
+        key: str | None = None,
     ) -> AppendResult:
         """A new table: `TableCreated` (`data`) as version 1 of its stream, saved as an
-        append is (snapshot, append, inline projections)."""
+        append is (snapshot, append, inline projections).
+
+        With `key` (the request's idempotency key, from which the caller derived the
+        table's id), a table already created with this id answers instead: the same
+        request retried gets it back (`replayed`, nothing written), another request with
+        the key raises `IdempotencyKeyReused`. The claim makes two retries racing each
+        other one create and one replay."""
         held = Held(table, version=0, new=True)
         with self.atomic():
+            if key is not None:
+                self._claim(table)
+                earlier = self._created(table)
+                if earlier is not None:
+                    if dict(earlier.data) != dict(data):
+                        raise IdempotencyKeyReused(key)
+                    return AppendResult(
+                        stream=earlier.stream,
+                        first_version=earlier.version,
+                        last_version=earlier.version,
+                        first_position=earlier.position,
+                        last_position=earlier.position,
+                        events=(earlier,),
+                        replayed=True,
+                    )
             return self.save(
                 held,
                 TableFold.created(sitting),

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from games.engine import Rejection, glance
 from games.selectors import table_list_by_activity, table_state
-from games.services import RequestContext, table_create, table_create_problems
+from games.services import (
+    IdempotencyKeyReused,
+    RequestContext,
+    table_create,
+    table_create_problems,
+)
 from tableapp.access import can_log, member_of, member_required
 from tableapp.forms import (
     form_field,
@@ -105,12 +112,22 @@ def tables(request: HttpRequest) -> HttpResponse:
                 form_field(bad[0], variant) if bad[0] != "players" else "players", bad[1]
             )
         if not errors:
+            # The form's key: a double tap, or a post sent again after a lost answer, opens
+            # the table the first one made instead of making a second.
+            key = values.pop("idempotency_key", "") or None
             try:
                 table = table_create(
-                    club=member_of(request).club, context=context_for(request), **given
+                    club=member_of(request).club,
+                    context=context_for(request),
+                    idempotency_key=key,
+                    **given,
                 )
             except Rejection as refusal:
                 errors = _at_fields([refusal], variant, players)
+            except IdempotencyKeyReused:
+                # A form that made a table already, sent back with other values (the
+                # browser's Back): the form now has a fresh key.
+                errors = {"form": _("This form already made a table. Check it and create again.")}
             else:
                 return redirect("tableapp:table", table_id=table.id)
     status = 422 if errors else 200
@@ -123,6 +140,8 @@ def tables(request: HttpRequest) -> HttpResponse:
             "variants": variant_options(values if request.method == "POST" else None),
             "values": values,
             "errors": errors,
+            # Kept across a refusal (nothing was made with it), fresh after a reuse.
+            "new_key": values.get("idempotency_key") or str(uuid.uuid4()),
         },
         status=status,
     )

@@ -25,6 +25,32 @@ def test_create_normalises_options_and_starts_at_version_1(scorekeeper: APIClien
     assert log[0]["data"]["table_id"] == table["id"]
 
 
+def test_a_create_retried_with_its_key_answers_with_the_first_table(
+    scorekeeper: APIClient,
+) -> None:
+    """A tablet whose answer was lost posts again: the same table, not a second one."""
+    body = {"name": "N° 3", "variant": "louisiana", "players": ["ana", "ben", "cy"]}
+    first = scorekeeper.post("/api/v1/tables", body, format="json", HTTP_IDEMPOTENCY_KEY="t-1")
+    again = scorekeeper.post("/api/v1/tables", body, format="json", HTTP_IDEMPOTENCY_KEY="t-1")
+    assert first.status_code == again.status_code == 201
+    assert again.json()["id"] == first.json()["id"]
+    assert again["Location"] == first["Location"]
+    assert (first.get("Idempotent-Replayed"), again["Idempotent-Replayed"]) == (None, "true")
+    assert [t["id"] for t in scorekeeper.get("/api/v1/tables").json()["tables"]] == [
+        first.json()["id"]
+    ]
+    other = scorekeeper.post(
+        "/api/v1/tables", {**body, "name": "N° 4"}, format="json", HTTP_IDEMPOTENCY_KEY="t-1"
+    )
+    assert other.status_code == 422
+    error = other.json()["error"]
+    assert (error["code"], error["field"]) == ("idempotency_conflict", "Idempotency-Key")
+    bad = scorekeeper.post("/api/v1/tables", body, format="json", HTTP_IDEMPOTENCY_KEY="x" * 300)
+    assert bad.status_code == 400
+    assert bad.json()["error"]["field"] == "Idempotency-Key"
+    assert len(scorekeeper.get("/api/v1/tables").json()["tables"]) == 1
+
+
 @pytest.mark.parametrize(
     ("fields", "code", "field"),
     [
