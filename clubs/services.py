@@ -145,6 +145,25 @@ def member_remove(*, member: Member) -> None:
     member.user.delete()  # cascades to the member
 
 
+@transaction.atomic
+def member_set_role(*, member: Member, role: str) -> Member:
+    """Give a member another role. The club's last admin stays one (as they cannot be
+    removed): someone must be able to manage members. The club's admins are locked, so
+    two admins demoting each other at once cannot both succeed."""
+    if role not in CLUB_ROLES:
+        names = ", ".join(r.value for r in CLUB_ROLES)
+        raise MemberRefused(_("role must be one of %(names)s") % {"names": names}, field="role")
+    admins = list(
+        Member.objects.select_for_update().filter(club_id=member.club_id, role=Role.ADMIN)
+    )
+    current = Member.objects.get(pk=member.pk)  # after the lock: as it is now
+    if current.role == Role.ADMIN and role != Role.ADMIN and len(admins) <= 1:
+        raise MemberRefused(_("the club's last admin must stay an admin"), field="role")
+    member.role = role
+    member.save(update_fields=["role"])
+    return member
+
+
 def member_set_password(*, member: Member, password: str) -> None:
     if not password:
         raise MemberRefused(_("a password is needed"), field="password")

@@ -3,7 +3,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from tableapp.views import audit, club, language, reads, rules, signin, sitting, table, tables
+from tableapp.views import (
+    audit,
+    club,
+    language,
+    member,
+    reads,
+    rules,
+    signin,
+    sitting,
+    table,
+    tables,
+)
 
 app_name = "tableapp"
 
@@ -30,6 +41,9 @@ urlpatterns = [
     path("standings.csv", club.standings_csv, name="standings-csv"),
     path("members/", club.members, name="members"),
     path("members/add", club.member_add, name="member-add"),
+    path("members/<uuid:member_id>/", member.member_page, name="member"),
+    path("members/<uuid:member_id>/role", member.member_role, name="member-role"),
+    path("members/<uuid:member_id>/password", member.member_password, name="member-password"),
     path("members/<uuid:member_id>/remove", club.member_delete, name="member-remove"),
     path("club/time-zone", club.time_zone_set, name="time-zone"),
     path("keys/add", club.key_add, name="key-add"),

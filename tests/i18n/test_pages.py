@@ -80,10 +80,12 @@ def _member_in(language: str, role: str = "admin") -> Any:
 
 @pytest.mark.parametrize("language", ["fr", "uk"])
 def test_the_club_s_pages_say_no_english(language: str) -> None:
-    """The tables list with its new-table form, the members page, the standings."""
+    """The tables list with its new-table form, the members page and a member's, the
+    standings."""
     member = _member_in(language)
     device = signed_in(member)
-    for path in ("/app/", "/app/members/", "/app/standings/?period=month"):
+    member_page = f"/app/members/{member.pk}/"
+    for path in ("/app/", "/app/members/", member_page, "/app/standings/?period=month"):
         response = device.get(path)
         assert response.status_code == 200, path
         assert english_left(visible_text(response.content.decode()), language) == [], path

@@ -194,3 +194,35 @@ def test_an_admin_sets_the_clubs_time_zone_and_the_standings_count_its_nights(
     assert club.time_zone == "America/Chicago"
     page.goto(f"{live_server.url}/app/standings/")
     assert "club nights in America/Chicago" in page.locator("p.hint").first.inner_text()
+
+
+def test_an_admin_gives_a_member_a_new_password_and_another_role(
+    page: Any, live_server: Any, browser: Any
+) -> None:
+    """A scorekeeper who forgot their password is back in from the club's own tablet."""
+    club = make_club()
+    sign_in(page, live_server.url, make_member(club, "admin"))
+    ana = make_member(club, "scorekeeper")
+    page.goto(f"{live_server.url}/app/members/")
+    page.click(f"a:has-text('{ana.name}')")
+    assert page.locator("h1").inner_text() == ana.name
+    page.click("button:has-text('Set the password')")
+    notice = page.locator("#password [role=status]")
+    assert "signed-in devices are signed out" in notice.inner_text()
+    password = page.locator("#password code.secret").inner_text()
+    page.locator("select[name=role]").select_option("auditor")
+    page.click("button:has-text('Save the role')")
+    assert f"{ana.name} is now auditor" in page.locator("#role [role=status]").inner_text()
+    page.click("button:has-text('Set the password')")  # the screenshot shows one shown once
+    password = page.locator("#password code.secret").inner_text()
+    screenshot(page, "member-password")
+    theirs = browser.new_page()
+    try:
+        theirs.goto(f"{live_server.url}/app/")
+        theirs.fill("input[name=username]", ana.name)
+        theirs.fill("input[name=password]", password)
+        theirs.click("button:has-text('Sign in')")
+        theirs.wait_for_url(f"{live_server.url}/app/")
+        assert "auditor" in theirs.locator("header").inner_text()
+    finally:
+        theirs.close()
