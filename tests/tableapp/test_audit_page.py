@@ -20,14 +20,11 @@ from games.models import Table
 from games.services import table_create
 from ledger.models import PostingLeg
 from tests.clubs.helpers import make_club
+from tests.games.api.sittings import EVENING
 from tests.ledger.helpers import events_of, log_events
 from tests.tableapp.helpers import make_member, signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def _passes(*players: str) -> list[dict[str, str]]:
-    return [{"player": p, "declare": "pass"} for p in players]
 
 
 def evening(club: Club) -> Table:
@@ -36,22 +33,7 @@ def evening(club: Club) -> Table:
     table = table_create(
         club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"], options={}
     )
-    for events in (
-        [{"deal": {"dealer": "cy", "trump": "2S"}}, *_passes("ana", "ben", "cy")],
-        [
-            {"join": {"player": "dee", "seat_after": "cy"}},
-            {"deal": {"dealer": "dee", "trump": "3S"}},
-            {"player": "ana", "declare": "play"},
-            *_passes("ben", "cy", "dee"),
-        ],
-        [
-            {"leave": {"player": "ben"}},
-            {"join": {"player": "eve", "seat_after": None}},
-            {"deal": {"dealer": "dee", "trump": "4S"}},
-            *_passes("eve", "ana", "cy", "dee"),
-        ],
-        [{"close": {}}],
-    ):
+    for events in EVENING:
         log_events(club, table.id, events)
     return table
 

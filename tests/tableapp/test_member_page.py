@@ -4,16 +4,15 @@ forgot theirs is back in at the table, not after someone reaches a shell)."""
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
-from django.db import connections
 from django.test import Client
 
 from clubs.models import Member
 from clubs.services import MemberRefused, member_set_role
 from tests.clubs.helpers import make_club
 from tests.tableapp.helpers import PASSWORD, make_member, signed_in
+from tests.together import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -71,23 +70,9 @@ def test_an_admin_who_steps_down_leaves_the_members_page() -> None:
 def test_two_admins_demoting_each_other_at_once_leave_one_admin() -> None:
     club = make_club()
     admins = [make_member(club, "admin"), make_member(club, "admin")]
-    barrier = threading.Barrier(2, timeout=30)
-    refused: list[BaseException] = []
-
-    def demote(member: Member) -> None:
-        try:
-            barrier.wait()
-            member_set_role(member=member, role="scorekeeper")
-        except BaseException as refusal:  # checked below: a MemberRefused, and only one
-            refused.append(refusal)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=demote, args=(m,)) for m in admins]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
+    _, refused = at_once(
+        *[lambda m=m: member_set_role(member=m, role="scorekeeper") for m in admins]
+    )
     assert [type(r) for r in refused] == [MemberRefused]
     assert Member.objects.filter(club=club, role="admin").count() == 1
 

@@ -97,3 +97,28 @@ def first_players(events: list[Event], players: list[str]) -> list[str]:
         elif isinstance(event, StartDeal):
             seen.update(event.seated or ())  # a deal without `seated` names nobody
     return [p for p in players if p not in newcomers]
+
+
+def passes(*players: str) -> list[dict[str, Any]]:
+    return [{"player": p, "declare": "pass"} for p in players]
+
+
+#: One evening, a request a step: ana, ben and cy; dee arrives after cy, ben goes home,
+#: eve takes the first seat; three deals (the first two pots carried, ana alone plays the
+#: second); the table closes.
+EVENING: list[list[dict[str, Any]]] = [
+    [{"deal": {"dealer": "cy", "trump": "2S"}}, *passes("ana", "ben", "cy")],
+    [
+        {"join": {"player": "dee", "seat_after": "cy"}},
+        {"deal": {"dealer": "dee", "trump": "3S"}},
+        {"player": "ana", "declare": "play"},
+        *passes("ben", "cy", "dee"),
+    ],
+    [
+        {"leave": {"player": "ben"}},
+        {"join": {"player": "eve", "seat_after": None}},
+        {"deal": {"dealer": "dee", "trump": "4S"}},
+        *passes("eve", "ana", "cy", "dee"),
+    ],
+    [{"close": {}}],
+]

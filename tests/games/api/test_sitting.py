@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from games.engine import rule_transcript, ruling_document
 from games.engine.simulate import random_night
 from tests.games.api.conftest import create_table, post_events
-from tests.games.api.sittings import event_json, first_players
+from tests.games.api.sittings import EVENING, event_json, first_players
 
 pytestmark = pytest.mark.django_db
 
@@ -208,24 +208,8 @@ def test_a_whole_evening_end_to_end(scorekeeper: APIClient) -> None:
     """ana, ben and cy sit down; dee arrives, ben goes home, eve takes the first seat; three
     deals; the table closes and the settle-up says who pays whom."""
     table = create_table(scorekeeper, players=["ana", "ben", "cy"], options={"ante": 1})
-    night = [
-        [{"deal": {"dealer": "cy", "trump": "2S"}}, *_passes("ana", "ben", "cy")],
-        [
-            {"join": {"player": "dee", "seat_after": "cy"}},
-            {"deal": {"dealer": "dee", "trump": "3S"}},
-            {"player": "ana", "declare": "play"},
-            *_passes("ben", "cy", "dee"),
-        ],
-        [
-            {"leave": {"player": "ben"}},
-            {"join": {"player": "eve", "seat_after": None}},
-            {"deal": {"dealer": "dee", "trump": "4S"}},
-            *_passes("eve", "ana", "cy", "dee"),
-        ],
-        [{"close": {}}],
-    ]
     version = table["version"]
-    for step in night:
+    for step in EVENING:
         response = post_events(scorekeeper, table["id"], version, step)
         assert response.status_code == 201, response.json()
         version = response.json()["version"]

@@ -5,20 +5,18 @@ retries racing)."""
 
 from __future__ import annotations
 
-import threading
 import uuid
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from clubs.models import Club
 from games.eventstore import read_stream
-from games.models import Table
 from games.selectors import table_list
 from games.services import IdempotencyKeyReused, table_create
 from games.sitting.memory import MemoryTables
 from tests.clubs.helpers import make_club
+from tests.together import at_once
 
 BODY: dict[str, Any] = {
     "name": "N° 3",
@@ -82,29 +80,9 @@ def test_on_postgres_a_retry_is_the_same_table_and_another_body_a_refusal() -> N
 def test_two_retries_racing_make_one_table() -> None:
     for _ in range(4):  # the race is decided differently each time
         club = make_club()
-        barrier = threading.Barrier(2, timeout=60)
-        made: list[Table] = []
-        errors: list[BaseException] = []
-
-        def post(
-            club: Club = club,
-            barrier: Any = barrier,
-            made: list[Table] = made,
-            errors: list[BaseException] = errors,
-        ) -> None:
-            try:
-                barrier.wait()
-                made.append(table_create(club=club, idempotency_key="tap", **BODY))
-            except BaseException as error:  # reported below
-                errors.append(error)
-            finally:
-                connections.close_all()
-
-        threads = [threading.Thread(target=post) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+        made, errors = at_once(
+            *[lambda club=club: table_create(club=club, idempotency_key="tap", **BODY)] * 2
+        )
         assert not errors, errors
         assert sorted(t.replayed for t in made) == [False, True]
         assert made[0].id == made[1].id

@@ -3,16 +3,15 @@ concurrent requests with one key store the events once and answer the same."""
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from games.eventstore import read_stream
 from games.models import Table
 from games.services import EventRejected, table_create, table_events_append
 from tests.clubs.helpers import make_club
+from tests.together import at_once
 
 DEAL = {"deal": {"dealer": "cy", "trump": "7S"}}
 OUT_OF_TURN = [DEAL, {"player": "cy", "declare": "play"}]  # ana declares first
@@ -55,38 +54,17 @@ def test_a_refused_request_leaves_its_key_unused() -> None:
 def test_two_concurrent_requests_with_one_key_store_once_and_answer_alike() -> None:
     for _ in range(5):  # a few rounds: the race is decided differently each time
         club, table = _table()
-        barrier = threading.Barrier(2, timeout=60)
-        outcomes: list[Any] = []
-        errors: list[BaseException] = []
 
-        def post(
-            club: Any = club,
-            table: Table = table,
-            barrier: Any = barrier,
-            outcomes: list[Any] = outcomes,
-            errors: list[BaseException] = errors,
-        ) -> None:
-            try:
-                barrier.wait()
-                outcomes.append(
-                    table_events_append(
-                        table_id=table.id,
-                        club=club,
-                        expected_version=1,
-                        events=[DEAL],
-                        idempotency_key="tap-1",
-                    )
-                )
-            except BaseException as error:  # reported below
-                errors.append(error)
-            finally:
-                connections.close_all()
+        def post(club: Any = club, table: Table = table) -> Any:
+            return table_events_append(
+                table_id=table.id,
+                club=club,
+                expected_version=1,
+                events=[DEAL],
+                idempotency_key="tap-1",
+            )
 
-        threads = [threading.Thread(target=post) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+        outcomes, errors = at_once(post, post)
         assert not errors, errors
         assert sorted(o.replayed for o in outcomes) == [False, True]
         assert outcomes[0].status_code == outcomes[1].status_code == 201
