@@ -3,17 +3,19 @@
 `/api/v1/tables/{id}/stream`: held-open Server-Sent Events streams, each a coroutine here
 rather than one of gunicorn's threads (docs/ui.md, "Live views").
 
-The streams go to a handler without middleware and without Django's per-request
-thread-sensitive context: with them, the sync middleware would run in a thread kept for the
-request's whole life, i.e. one idle thread per open stream. The stream views read the
-session or key themselves (`live.streams`, `live.api.stream`). Any other path is the whole
-Django site (the tests use it so; behind nginx it gets none).
+The streams go to a handler without Django's middleware and per-request thread-sensitive
+context: with them, the sync middleware would run in a thread kept for the request's whole
+life, i.e. one idle thread per open stream. Only CORS wraps them (async, no thread), so a
+browser app on another origin reads the API's stream as it reads the rest of the API. The
+stream views read the session or key themselves (`live.streams`, `live.api.stream`). Any
+other path is the whole Django site (the tests use it so; behind nginx it gets none).
 """
 
 import os
 import re
 
 import django
+from corsheaders.middleware import CorsMiddleware
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.exception import convert_exception_to_response
 
@@ -37,7 +39,9 @@ class StreamHandler(SiteHandler):
         self._view_middleware = []
         self._template_response_middleware = []
         self._exception_middleware = []
-        self._middleware_chain = convert_exception_to_response(self._get_response_async)
+        self._middleware_chain = CorsMiddleware(
+            convert_exception_to_response(self._get_response_async)
+        )
 
     async def __call__(self, scope, receive, send):  # type: ignore[no-untyped-def]
         if scope["type"] != "http":

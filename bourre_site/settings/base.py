@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "corsheaders",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc assets, served by us (no CDN)
@@ -98,6 +99,9 @@ MIDDLEWARE = [
     "clubs.language.DeviceLanguageMiddleware",
     # Behind nginx (a unix socket): the client's address from X-Real-IP (clubs/front.py).
     "clubs.front.FrontAddressMiddleware",
+    # CORS on the API (below): outside the guard, so its refusals carry the headers too and
+    # a browser app on another origin can read why it was refused.
+    "corsheaders.middleware.CorsMiddleware",
     # One JSON error envelope under /api/, whatever answered (api_common/guard.py).
     "api_common.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -246,6 +250,36 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "api_common.errors.api_exception_handler",
     "UNAUTHENTICATED_USER": None,
 }
+# CORS, for table apps in a browser on another origin. The API authenticates by bearer key
+# only (never a cookie), so a page cannot act with a key it was not given: every origin may
+# call it by default, without credentials. BOURRE_API_CORS_ORIGINS narrows that to a list
+# (`https://club.example,https://app.example`), or to none with `none`. The app's pages and
+# the live views for members are same-origin only (no CORS headers there).
+CORS_URLS_REGEX = r"^/api/v1/"
+_CORS_ORIGINS = env_list("BOURRE_API_CORS_ORIGINS", "*")
+CORS_ALLOW_ALL_ORIGINS = _CORS_ORIGINS == ["*"]
+CORS_ALLOWED_ORIGINS = [] if CORS_ALLOW_ALL_ORIGINS or _CORS_ORIGINS == ["none"] else _CORS_ORIGINS
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = (
+    "accept",
+    "accept-language",
+    "authorization",
+    "content-type",
+    "idempotency-key",
+    "last-event-id",
+    "prefer",
+)
+CORS_EXPOSE_HEADERS = (
+    "content-disposition",
+    "content-language",
+    "idempotent-replayed",
+    "link",
+    "location",
+    "preference-applied",
+    "retry-after",
+)
+CORS_PREFLIGHT_MAX_AGE = 86400
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bourré referee API",
     "DESCRIPTION": "Referees games of Bourré and keeps an append-only event log.",

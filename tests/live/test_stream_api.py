@@ -100,8 +100,13 @@ def test_an_after_that_is_not_a_version_is_refused_naming_it(live_app: AsgiServe
     table = live_table()
     headers = {"Authorization": f"Bearer {table.auditor}"}
     for after in ("abc", "-1", "1.5"):
-        refused = httpx.get(_stream(live_app, table.id) + f"?after={after}", headers=headers)
+        refused = httpx.get(
+            _stream(live_app, table.id) + f"?after={after}",
+            headers={**headers, "Origin": "https://tablet.club.example"},
+        )
         assert refused.status_code == 400, after
+        # The ASGI app answers CORS as the WSGI one does: a browser app can read why.
+        assert refused.headers["access-control-allow-origin"] == "*"
         error = refused.json()["error"]
         assert (error["code"], error["field"], list(error["fields"])) == (
             "invalid_request",
