@@ -15,9 +15,10 @@ import os
 import re
 
 import django
-from corsheaders.middleware import CorsMiddleware
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.exception import convert_exception_to_response
+
+from api_common.cors import ApiCorsMiddleware
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bourre_site.settings.local")
 # The web's bounds on its database sessions (settings.WEB_DB_TIMEOUTS).
@@ -39,7 +40,7 @@ class StreamHandler(SiteHandler):
         self._view_middleware = []
         self._template_response_middleware = []
         self._exception_middleware = []
-        self._middleware_chain = CorsMiddleware(
+        self._middleware_chain = ApiCorsMiddleware(
             convert_exception_to_response(self._get_response_async)
         )
 

@@ -101,7 +101,7 @@ MIDDLEWARE = [
     "clubs.front.FrontAddressMiddleware",
     # CORS on the API (below): outside the guard, so its refusals carry the headers too and
     # a browser app on another origin can read why it was refused.
-    "corsheaders.middleware.CorsMiddleware",
+    "api_common.cors.ApiCorsMiddleware",
     # One JSON error envelope under /api/, whatever answered (api_common/guard.py).
     "api_common.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
