@@ -115,3 +115,34 @@ def test_what_nginx_refuses_or_passes_on_is_in_the_apis_envelope(
     assert answer.status_code == status
     assert answer.headers["Content-Type"].startswith("application/json")
     assert answer.json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/tables/00000000-0000-0000-0000-000000000001/events",  # gunicorn
+        "/api/v1/tables/00000000-0000-0000-0000-000000000001/stream",  # uvicorn
+    ],
+)
+def test_a_browser_app_on_another_origin_gets_through_nginx(
+    served_stack: Server, path: str
+) -> None:
+    """CORS as `make run` serves it: the preflight answered behind nginx, on either app,
+    and a refusal readable from the other origin."""
+    url = f"http://127.0.0.1:{served_stack.port}{path}"
+    origin = {"Origin": "https://tablet.club.example"}
+    preflight = requests.options(
+        url,
+        headers={
+            **origin,
+            "Access-Control-Request-Method": "GET",
+            "Access-Control-Request-Headers": "authorization, last-event-id",
+        },
+        timeout=30,
+    )
+    assert preflight.status_code == 200
+    assert preflight.headers["Access-Control-Allow-Origin"] == "*"
+    assert "last-event-id" in preflight.headers["Access-Control-Allow-Headers"]
+    refused = requests.get(url, headers=origin, timeout=30)  # no key
+    assert refused.status_code == 401
+    assert refused.headers["Access-Control-Allow-Origin"] == "*"
