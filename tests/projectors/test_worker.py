@@ -93,8 +93,11 @@ def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(
     projector_run(name=NAME)
     # Hold the projector's wake mark while the backlog is written: its commits then wake
     # nobody, so the session's own worker cannot drain the backlog before the slow one
-    # (the slow worker's task clears the mark as it starts, as any catch-up does).
-    pending_mark(subscription(NAME))
+    # (the slow worker's task clears the mark as it starts, as any catch-up does). A mark
+    # already set is an earlier test's wake whose task has not started: that task would
+    # drain the backlog at full speed (seen once in make test), so wait until the mark set
+    # is this test's own.
+    wait_for(lambda: pending_mark(subscription(NAME)) is not None, timeout=60, every=0.05)
     # A backlog of several 500-event batches, each held open 0.4s before it commits. The
     # checkpoint is held meanwhile too: a catch-up the session's worker began before the
     # mark (an earlier test's wake) would otherwise drain the backlog at full speed.
