@@ -83,7 +83,7 @@ def is_api(request: HttpRequest) -> bool:
     return request.path.startswith(API_PREFIX)
 
 
-def _invalid(field: str, reason: str) -> JsonResponse:
+def invalid_field(field: str, reason: str) -> JsonResponse:
     """A 400 `invalid_request` as the serializers' own: `field`, and `fields` listing it."""
     return error_response(
         400, "invalid_request", f"{field}: {reason}", field=field, fields={field: [reason]}
@@ -93,12 +93,12 @@ def _invalid(field: str, reason: str) -> JsonResponse:
 def _refusal(request: HttpRequest) -> HttpResponse | None:
     reason = bad_character(request.path)
     if reason:
-        return _invalid("path", reason)
+        return invalid_field("path", reason)
     for name, values in request.GET.lists():
         for text in (name, *values):
             reason = bad_character(text)
             if reason:
-                return _invalid(name if text is not name else "query", reason)
+                return invalid_field(name if text is not name else "query", reason)
     from api_common.parsers import too_large, upload_limit
 
     try:

@@ -19,7 +19,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.http import HttpRequest, HttpResponse
 
-from api_common.guard import error_response
+from api_common.guard import error_response, invalid_field
 from clubs.api.authentication import api_key_for
 from games.api.serializers import EventOutputSerializer
 from games.eventstore import read_stream
@@ -97,9 +97,7 @@ async def table_stream_api(request: HttpRequest, table_id: uuid.UUID) -> HttpRes
         return error_response(404, "not_found", "no such table")
     problem = sse.query_version_problem(request, "after")
     if problem is not None:
-        return error_response(
-            400, "invalid_request", f"after: {problem}", field="after", fields={"after": [problem]}
-        )
+        return invalid_field("after", problem)
     after = sse.last_seen(request, query="after")
     if after is None:
         versions = await sync_to_async(table_versions, thread_sensitive=False)([str(table.id)])
