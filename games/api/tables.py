@@ -153,6 +153,12 @@ class TableImportApi(APIView):
                 description="`respond-async` (RFC 7240): import by a worker (202) whatever "
                 "the transcript's size",
             ),
+            idempotency_key_parameter(
+                "a retry with the same key and body answers with what the first request made "
+                "(`Idempotent-Replayed: true`): 202 and the job while it runs, 201 and the "
+                "table once it has succeeded; a failed import is run again. The same key with "
+                "another body is 422 `idempotency_conflict`"
+            ),
         ],
         tags=["tables"],
         request=TableImportInputSerializer,
@@ -175,6 +181,7 @@ class TableImportApi(APIView):
     def post(self, request: Request) -> Response:
         body = TableImportInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        key = idempotency_key(request)
         try:
             made = import_start(
                 club=request_key(request).club,
@@ -183,15 +190,22 @@ class TableImportApi(APIView):
                 context=request_context(request),
                 requested_by=request_key(request),
                 prefer_async=_prefers_async(request),
+                idempotency_key=key,
             )
         except TranscriptRejected as refusal:
             raise rejected(refusal.rejection, deal=refusal.deal, action=refusal.action) from None
         except Rejection as rejection:  # the table's name
             raise rejected(rejection) from None
+        except IdempotencyKeyReused as reused:
+            raise key_reused(reused) from None
         if isinstance(made, ImportJob):
             job = import_job_body(made, request)
             headers = {"Location": str(job["url"]), **poll_headers(made)}
-            if _prefers_async(request):
+            if _prefers_async(request) and not made.replayed:
                 headers["Preference-Applied"] = "respond-async"
-            return Response(job, status=status.HTTP_202_ACCEPTED, headers=headers)
-        return _created(request, made.id)
+            response = Response(job, status=status.HTTP_202_ACCEPTED, headers=headers)
+        else:
+            response = _created(request, made.id)
+        if made.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response

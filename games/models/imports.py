@@ -52,10 +52,31 @@ class ImportJob(models.Model):
     )
     error = models.TextField(blank=True, default="")
     problem = models.JSONField(null=True, blank=True, help_text="a refusal, in the API's shape")
+    idempotency_key = models.CharField(
+        max_length=255,
+        blank=True,
+        default="",
+        help_text="the request's `Idempotency-Key`: its retries answer with this job",
+    )
+    request_hash = models.CharField(
+        max_length=64, blank=True, default="", help_text="of the name and transcript posted"
+    )
+
+    #: Set by the service on the job a retry with its `Idempotency-Key` answers with (not
+    #: a column: the API's `Idempotent-Replayed` header).
+    replayed = False
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["club", "-created_at"], name="games_import_club_created")]
+        constraints = [
+            # One job per key in a club: two racing retries make one job, not two tables.
+            models.UniqueConstraint(
+                fields=["club", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="games_import_club_key",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"import {self.id} ({self.status})"

@@ -8,32 +8,41 @@ process's other threads. `Prefer: respond-async` (RFC 7240) asks for the job wha
 size. The job runs `table_import` unchanged, so the import stays all or nothing (the table
 `importing` until its last chunk, `abandoned` if it fails) and never holds the club's
 append lock for more than a chunk.
+
+With an `Idempotency-Key` the job row is the key's record, whatever the size: a short
+transcript's job is run in the request (created `running`, so no worker takes it), a long
+one's by a worker. A retry of the same body answers with that job: 202 while it runs, the
+table once it has succeeded (a tablet whose answer was lost gets the table, not a second
+one), and a failed job is run again, as posting again without a key would. The key with
+another body is `IdempotencyKeyReused`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import uuid
 from collections.abc import Collection
 from dataclasses import asdict
 from typing import Any
 
-from django.db import transaction
+from django.db import Error, IntegrityError, models, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from api_common.jobs import enqueue_after_commit, job_claim
+from api_common.jobs import QUEUED, RUNNING, enqueue_after_commit, job_claim
 from clubs.models import ApiKey, Club
 from games.engine import Rejection, TranscriptRejected
+from games.eventstore import canonical_json
 from games.models import ImportJob, ImportStatus, Table
 from games.services.context import RequestContext
 from games.services.tables import (
     IMPORTING,
-    PreparedImport,
     import_abandon,
     import_prepared,
     table_import,
 )
+from games.sitting import IdempotencyKeyReused
 
 log = logging.getLogger(__name__)
 
@@ -55,45 +64,114 @@ def import_start(
     context: RequestContext | None = None,
     requested_by: ApiKey | None = None,
     prefer_async: bool = False,
+    idempotency_key: str | None = None,
 ) -> Table | ImportJob:
-    """The new table (a short transcript, imported now) or the queued job importing it.
-    Raises `Rejection` (the name) or `TranscriptRejected` for what the cheap checks find."""
+    """The new table (a short transcript, imported now) or the queued job importing it;
+    with `idempotency_key`, what the key's first request made (`replayed`: the job still
+    running, or its table). Raises `Rejection` (the name) or `TranscriptRejected` for what
+    the cheap checks find, and `IdempotencyKeyReused`."""
     prepared = import_prepared(name=name, transcript=transcript)
-    if not prefer_async and len(prepared.items) <= IMPORT_SYNC_ITEMS:
+    here = not prefer_async and len(prepared.items) <= IMPORT_SYNC_ITEMS
+    if idempotency_key is None and here:
         return table_import(
             club=club, name=name, transcript=transcript, context=context, prepared=prepared
         )
-    return _job_create(
+    job = ImportJob(
         club=club,
-        prepared=prepared,
-        transcript=transcript,
-        context=context,
         requested_by=requested_by,
+        name=prepared.name,
+        transcript=transcript,
+        context=asdict(context or RequestContext()),
+        language=translation.get_language() or "",
+        items=len(prepared.items),
+        idempotency_key=idempotency_key or "",
+        request_hash=_request_hash(name, transcript) if idempotency_key else "",
     )
+    if here:  # taken by this request, as a worker's claim would (attempts, started_at)
+        job.status, job.attempts, job.started_at = RUNNING, 1, timezone.now()
+    if idempotency_key is not None:
+        earlier = _keyed(job)
+        if earlier is not None:
+            return earlier
+    else:
+        with transaction.atomic():
+            job.save(force_insert=True)
+            _nudge(job)
+    if here:
+        return _run_here(job)
+    return job
 
 
-def _job_create(
-    *,
-    club: Club,
-    prepared: PreparedImport,
-    transcript: object,
-    context: RequestContext | None,
-    requested_by: ApiKey | None,
-) -> ImportJob:
+def _request_hash(name: str, transcript: object) -> str:
+    """Of the body as parsed (key order and spacing aside): a retry's is the first's."""
+    body = canonical_json({"name": name, "transcript": transcript})
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def _nudge(job: ImportJob) -> None:
+    """A worker is asked for a queued job once the transaction commits."""
     from games.tasks import import_run_task
 
-    with transaction.atomic():
-        job = ImportJob.objects.create(
-            club=club,
-            requested_by=requested_by,
-            name=prepared.name,
-            transcript=transcript,
-            context=asdict(context or RequestContext()),
-            language=translation.get_language() or "",
-            items=len(prepared.items),
-        )
+    if job.status == QUEUED:
         enqueue_after_commit(lambda: import_run_task.delay(str(job.id)), what=f"import {job.id}")
-    return job
+
+
+def _keyed(job: ImportJob) -> Table | ImportJob | None:
+    """None when `job` is the key's first (saved now, or a failed one taken again to run
+    as `job` says); else what the key's job made, `replayed`."""
+    jobs = ImportJob.objects.filter(club=job.club, idempotency_key=job.idempotency_key)
+    for _ in range(3):  # a racing retry can take the row between the read and the write
+        earlier = jobs.first()
+        if earlier is None:
+            try:
+                with transaction.atomic():
+                    job.save(force_insert=True)
+                    _nudge(job)
+                return None
+            except IntegrityError:  # a racing retry made it first: answer with its job
+                continue
+        if earlier.request_hash != job.request_hash:
+            raise IdempotencyKeyReused(job.idempotency_key)
+        if earlier.status == ImportStatus.SUCCEEDED:
+            table = Table.objects.select_related("projection").get(id=earlier.table_id)
+            table.replayed = True
+            return table
+        if earlier.status != ImportStatus.FAILED:
+            earlier.replayed = True
+            return earlier
+        # Failed (refused, or the database or a worker failed): run again, as a post
+        # without a key would; the run abandons the table the failed one left.
+        job.pk, job.table_id = earlier.pk, earlier.table_id
+        with transaction.atomic():
+            taken = jobs.filter(pk=earlier.pk, status=ImportStatus.FAILED).update(
+                status=job.status,
+                attempts=models.F("attempts") + job.attempts,
+                started_at=job.started_at,
+                updated_at=timezone.now(),
+                finished_at=None,
+                requested_by=job.requested_by,
+                transcript=job.transcript,
+                context=job.context,
+                language=job.language,
+                items_done=0,
+                problem=None,
+                error="",
+            )
+            if taken:
+                _nudge(job)
+        if taken:
+            return None
+    # Unreachable: a lost race leaves the row made or taken, which the next turn answers.
+    raise RuntimeError(f"import key {job.idempotency_key!r} kept changing")  # pragma: no cover
+
+
+def _run_here(job: ImportJob) -> Table:
+    """A short transcript's keyed job, run in the request: its table, or the request's
+    error (the 422 or 503 an import without a key answers), the job's end recorded."""
+    job = ImportJob.objects.select_related("club").get(pk=job.pk)
+    if _run(job, in_request=True).status == ImportStatus.FAILED:
+        raise AssertionError("a failed in-request import raises")  # pragma: no cover
+    return Table.objects.select_related("projection").get(id=job.table_id)
 
 
 def import_job_run(*, job_id: uuid.UUID | str) -> ImportJob:
@@ -109,8 +187,9 @@ def import_job_run(*, job_id: uuid.UUID | str) -> ImportJob:
         return _run(job)
 
 
-def _run(job: ImportJob) -> ImportJob:
-    """The claimed job imported, its end recorded (`_finish`)."""
+def _run(job: ImportJob, *, in_request: bool = False) -> ImportJob:
+    """The claimed job imported, its end recorded (`_finish`); `in_request`, a failure
+    is raised on to the request as well."""
     if job.table_id is not None:
         stale = Table.objects.filter(id=job.table_id, import_status=IMPORTING).first()
         if stale is not None:
@@ -119,29 +198,45 @@ def _run(job: ImportJob) -> ImportJob:
     def progress(**fields: Any) -> None:
         ImportJob.objects.filter(pk=job.pk).update(updated_at=timezone.now(), **fields)
 
+    def created(table_id: uuid.UUID) -> None:
+        job.table_id = table_id
+        progress(table_id=table_id, items_done=0)
+
     try:
         table = table_import(
             club=job.club,
             name=job.name,
             transcript=job.transcript,
             context=RequestContext(**job.context),
-            on_created=lambda table_id: progress(table_id=table_id, items_done=0),
-            on_progress=lambda done: progress(items_done=done),
+            on_created=created,
+            on_progress=None if in_request else lambda done: progress(items_done=done),
         )
     except TranscriptRejected as refusal:
         problem = _problem(refusal.rejection, deal=refusal.deal, action=refusal.action)
-        return _finish(job, problem=problem)
+        finished = _finish(job, problem=problem)
+        if in_request:
+            raise
+        return finished
     except Rejection as refusal:  # the table's name
-        return _finish(job, problem=_problem(refusal))
+        finished = _finish(job, problem=_problem(refusal))
+        if in_request:
+            raise
+        return finished
     except Exception as error:
+        if in_request:  # the request answers it; the job's end is recorded if it can be
+            try:
+                _finish(job, problem=_import_failed(), error=f"{type(error).__name__}: {error}")
+            except Error:  # left running: the sweep puts it back in the queue
+                log.warning("import %s failed and could not be marked failed", job.id)
+            raise
         log.exception("import %s failed", job.id)
-        words = gettext("the import could not be written; post the transcript again")
-        return _finish(
-            job,
-            problem={"code": IMPORT_FAILED_CODE, "message": words},
-            error=f"{type(error).__name__}: {error}",
-        )
+        return _finish(job, problem=_import_failed(), error=f"{type(error).__name__}: {error}")
     return _finish(job, table_id=table.id)
+
+
+def _import_failed() -> dict[str, Any]:
+    words = gettext("the import could not be written; post the transcript again")
+    return {"code": IMPORT_FAILED_CODE, "message": words}
 
 
 def imports_lost_abandon(*, job_ids: Collection[str]) -> int:
