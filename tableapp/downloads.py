@@ -9,14 +9,35 @@ exports) stay without it, for scripts (docs/ui.md).
 
 from __future__ import annotations
 
+import re
+
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 
 BOM = "\ufeff"
+
+#: What no file name may hold on the club's computers (Windows' list is the longest), and
+#: control characters.
+_NOT_IN_A_NAME = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
+
+
+def file_name(*parts: str, extension: str) -> str:
+    """``Friday night - settlement.csv``: the table's name as the scorekeeper typed it, in
+    any script, so a download is found by it among the others (ids were all one saw)."""
+    words = [" ".join(_NOT_IN_A_NAME.sub(" ", part).split()).strip(".") for part in parts]
+    return " - ".join(w for w in words if w)[:150] + f".{extension}"
+
+
+def attach(response: HttpResponse, filename: str) -> HttpResponse:
+    """`filename` as RFC 6266 carries it: a name beyond ASCII (Cyrillic, accents) goes as
+    ``filename*=utf-8''...``, which every browser reads; a bare ``filename="..."`` is
+    latin-1 only and came out garbled."""
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
 
 
 def csv_download(filename: str) -> HttpResponse:
     """An empty CSV attachment named ``filename``, its mark written: write the rows to it."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response = attach(HttpResponse(content_type="text/csv; charset=utf-8"), filename)
     response.write(BOM)
     return response

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from api_common.csv_cells import CsvWriter
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone, time_zone_names, tonight
@@ -36,7 +36,7 @@ from clubs.services import (
 )
 from projectors.selectors import StandingLine, leaderboard_between, projections_status
 from tableapp.access import member_of, member_required
-from tableapp.downloads import csv_download
+from tableapp.downloads import csv_download, file_name
 from tableapp.refusals import posted_text_problem
 
 #: The standings' periods, by `?period=`: label, shown first to last.
@@ -91,7 +91,8 @@ def standings_csv(request: HttpRequest) -> HttpResponse:
     """The standings of the period shown, one row a player (the API's `?from=&to=` CSV)."""
     period, _, end, lines = _standings(request)
     night = end or tonight(member_of(request).club.time_zone)
-    response = csv_download(f"standings-{period}-{night.isoformat()}.csv")
+    kind = pgettext("file", "standings")
+    response = csv_download(file_name(f"{kind}-{period}-{night.isoformat()}", extension="csv"))
     writer = CsvWriter(response)
     writer.writerow(CSV_FIELDS)
     for line in lines:

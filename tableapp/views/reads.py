@@ -9,18 +9,19 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.selectors import table_ruling, table_transcript
 from tableapp.access import club_table, member_required
 from tableapp.cards import card_label
+from tableapp.downloads import attach, file_name
 from tableapp.paging import DEALS_PER_PAGE, first_deal_shown
 from tableapp.words import action_words, ruling_words
 
 
 def _download(document: dict[str, Any], filename: str) -> JsonResponse:
     response = JsonResponse(document, json_dumps_params={"indent": 1, "ensure_ascii": False})
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return attach(response, filename)
 
 
 @member_required()
@@ -96,10 +97,12 @@ def _page_of_deals(request: HttpRequest, count: int) -> tuple[int, range]:
 @member_required()
 def ruling_json(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     table = club_table(request, table_id)
-    return _download(table_ruling(table=table), f"ruling-{table.id}.json")
+    name = file_name(table.name, pgettext("file", "ruling"), extension="json")
+    return _download(table_ruling(table=table), name)
 
 
 @member_required()
 def transcript_json(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     table = club_table(request, table_id)
-    return _download(table_transcript(table=table), f"transcript-{table.id}.json")
+    name = file_name(table.name, pgettext("file", "transcript"), extension="json")
+    return _download(table_transcript(table=table), name)

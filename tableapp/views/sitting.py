@@ -9,13 +9,14 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from api_common.csv_cells import CsvWriter
 from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
 from tableapp.access import can_log, club_table, member_of, member_required
-from tableapp.downloads import csv_download
+from tableapp.downloads import csv_download, file_name
 from tableapp.labels import statement_label
 from tableapp.refusals import posted_text_problem
 from tableapp.views.tables import context_for
@@ -96,6 +97,6 @@ def settle_up_csv(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     """The statements and transfers as `GET /settlement?format=csv` has them (the API
     wants a key; a signed-in member downloads it here)."""
     table = club_table(request, table_id)
-    response = csv_download(f"settlement-{table.id}.csv")
+    response = csv_download(file_name(table.name, pgettext("file", "settlement"), extension="csv"))
     CsvWriter(response).writerows(settlement_rows(ledger_settlement(table_id=table.id)))
     return response
