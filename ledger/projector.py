@@ -77,7 +77,7 @@ def ledger_project(events: Sequence[RecordedEvent]) -> None:
 
 def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
     club_id = events[0].club  # the rows are keyed by the club of the table's partition
-    if all(event.type == RULING_MADE for event in events) and rulings_book(
+    if all(event.type == RULING_MADE for event in events) and _rulings_booked(
         table_id, club_id, events
     ):
         return  # the usual case, a deal's antes or its settlement: one statement
@@ -110,6 +110,19 @@ def _project_table(table_id: uuid.UUID, events: list[RecordedEvent]) -> None:
         table.save(force_insert=True)
     else:  # the club's row only (Citus: one shard; the club, its key, is never set)
         table_update(table)
+
+
+def _rulings_booked(table_id: uuid.UUID, club_id: object, rulings: Sequence[RecordedEvent]) -> bool:
+    """The rulings folded here from a pot of 0 (the database checks the lowest `pot_after`
+    against the table's) and booked in one statement by `rulings_book`: the fold and the
+    write side by side, neither calling the other."""
+    legs: list[Leg] = []
+    pot = 0
+    for event in rulings:
+        more, pot = ruling_legs(event, table_id, pot, pot_checked=False)
+        legs.extend(more)
+    positions = (rulings[0].position, rulings[-1].position)
+    return rulings_book(table_id, club_id, legs, pot_change=pot, positions=positions)
 
 
 def _undo(

@@ -11,8 +11,7 @@ from operator import attrgetter
 import orjson
 from django.db import connection
 
-from games.eventstore import RecordedEvent
-from ledger.folding import Leg, TableInfo, ruling_legs
+from ledger.folding import Leg, TableInfo
 from ledger.models import LedgerTable, PostingLeg
 
 LEG_FIELDS = (
@@ -157,32 +156,34 @@ RULINGS_BOOK_SQL = (
 )
 
 
-def rulings_book(table_id: uuid.UUID, club_id: object, rulings: Sequence[RecordedEvent]) -> bool:
-    """Book `RulingMade` events of a table whose ledger row exists, in one round trip (a
-    deal's first and last plays move chips: three ORM statements were a third of their
-    cost, docs/performance.md "The heavy plays"). False when nothing was written: no row
-    yet, events booked already, a pot that would go below zero, or a distributed log
-    (Citus); the caller books them the long way then."""
-    if _distributed():
-        return False
-    legs: list[Leg] = []
-    pot = 0
-    for event in rulings:
-        more, pot = ruling_legs(event, table_id, pot, pot_checked=False)
-        legs.extend(more)
-    if not legs or len(legs) > LEGS_PER_INSERT:  # many legs: COPY, the long way
+def rulings_book(
+    table_id: uuid.UUID,
+    club_id: object,
+    legs: Sequence[Leg],
+    *,
+    pot_change: int,
+    positions: tuple[int, int],
+) -> bool:
+    """Book the legs of one append's `RulingMade` events (folded from a pot of 0, so each
+    `pot_after` is the change so far; `positions` the first and last event's) on a table
+    whose ledger row exists, in one round trip (a deal's first and last plays move chips:
+    three ORM statements were a third of their cost, docs/performance.md "The heavy
+    plays"). False when nothing was written: no row yet, events booked already, a pot that
+    would go below zero, too many legs for one statement, or a distributed log (Citus); the
+    caller books them the long way then."""
+    if not legs or len(legs) > LEGS_PER_INSERT or distributed():  # many legs: COPY
         return False
     lowest = min(leg.pot_after for leg in legs)
     rows = orjson.dumps([(club_id, *_leg_values(leg)) for leg in legs]).decode()
-    params = [table_id, club_id, rulings[0].position, lowest, rows]
-    params += [pot, rulings[-1].position, table_id, club_id]
+    params = [table_id, club_id, positions[0], lowest, rows]
+    params += [pot_change, positions[1], table_id, club_id]
     with connection.cursor() as cursor:
         cursor.execute(RULINGS_BOOK_SQL, params)
         (booked,) = cursor.fetchone()
     return bool(booked)
 
 
-def _distributed() -> bool:
+def distributed() -> bool:
     """Whether the database is a Citus cluster (asked once per server connection): there
     the ledger's tables are distributed, and its three plain statements are kept."""
     raw = connection.connection

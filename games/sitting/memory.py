@@ -135,7 +135,7 @@ class MemoryTables(TableRepository):
             metadata=metadata,
         )
 
-    def _project(self, events: Sequence[RecordedEvent]) -> None:
+    def project(self, events: Sequence[RecordedEvent]) -> None:
         for project in self.projections:
             project(events)
 

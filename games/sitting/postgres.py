@@ -211,8 +211,7 @@ class PostgresTables(TableRepository):
         transaction.on_commit(partial(snapshot_cache.keep, kept))
         return result
 
-    def _project(self, events: Sequence[RecordedEvent]) -> None:
-        project_inline(events)
+    project = staticmethod(project_inline)
 
 
 #: The row attribute where `_write` leaves the row's UPDATE for `_append` to send.

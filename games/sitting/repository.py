@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import uuid
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -146,9 +146,10 @@ class TableRepository(ABC):
     ) -> AppendResult:
         """Append to the table's stream, expecting `held.version`."""
 
-    @abstractmethod
-    def _project(self, events: Sequence[RecordedEvent]) -> None:
-        """Run the registered inline projections on freshly recorded events."""
+    #: Runs the registered inline projections on freshly recorded events: the store's
+    #: registry, called by `save` itself (the unit of work runs them; the store only
+    #: names them: `followers.registry.project_inline` for PostgreSQL).
+    project: Callable[[Sequence[RecordedEvent]], None]
 
     @abstractmethod
     def _created(self, table: Table) -> RecordedEvent | None:
@@ -327,5 +328,5 @@ class TableRepository(ABC):
             except VersionConflict as conflict:  # the lock makes this a backstop only
                 raise StaleVersion(held.version, conflict.current) from conflict
             assert result.last_version == fold.version
-            self._project(result.events)
+            self.project(result.events)
         return result

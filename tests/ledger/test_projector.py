@@ -90,7 +90,7 @@ def test_a_ruling_that_moves_chips_costs_one_statement(club, table_id, monkeypat
     """One statement (`rulings_book`); where the ledger's tables are distributed (Citus), the
     long way's three (lock the row, insert the legs, move the pot), booking the same."""
     if distributed:
-        monkeypatch.setattr(rows, "_distributed", lambda: True)
+        monkeypatch.setattr(rows, "distributed", lambda: True)
     stream = stream_of(table_id)
     append_projected(stream, [table_created(table_id)])
     with CaptureQueriesContext(connection) as queries:
@@ -103,7 +103,7 @@ def test_a_ruling_that_moves_chips_costs_one_statement(club, table_id, monkeypat
             ],
         )
     sent = [q for q in queries.captured_queries if "ledger_" in q["sql"]]
-    assert len(sent) == (3 if rows._distributed() else 1), sent
+    assert len(sent) == (3 if rows.distributed() else 1), sent
     assert LedgerTable.objects.get(table_id=table_id).pot == 2
     assert ledger_balances(table_id=table_id).balances == {"ana": -1, "ben": -1}
 
@@ -130,7 +130,7 @@ def test_one_statement_of_one_text_whatever_the_number_of_legs(club, table_id):
     with connection.execute_wrapper(noted):
         for kind, legs in zip(("deal_started", "pot_won"), postings, strict=True):
             events += append_projected(stream, [ruling(kind, legs)])
-    if not rows._distributed():  # on Citus the long way's statements (the test above)
+    if not rows.distributed():  # on Citus the long way's statements (the test above)
         assert len(sent) == 2
         assert sent[0] == sent[1]  # the same text, the same 9 parameters
         assert sent[0][1] <= 50

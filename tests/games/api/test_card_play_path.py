@@ -157,3 +157,83 @@ def test_a_card_play_enters_no_package_twice(scorekeeper: APIClient) -> None:
     # The followers' wake hooks are not on the path: they run after commit, in the
     # background waker (followers.wakeup is only asked for it, once).
     assert not any(m.endswith(".wake") or m == "live.feed" for m in modules), modules
+
+
+ENGINE = "games.engine"
+CASES = sorted((ROOT / "tests" / "conformance" / "cases").glob("*.json"))
+
+
+def deepest_paths(client: APIClient) -> dict[tuple[str, ...], str]:
+    """Every event of every conformance case posted one by one, each call of ours from the
+    view down recorded as its path: the modules of ours on the stack (consecutive repeats
+    collapsed, the database backend left out), cut at the engine's door (the engine, a pure
+    library, counted as one). The longest paths, each with the case and event it ran on."""
+    paths: dict[tuple[str, ...], str] = {}
+    modules: dict[CodeType, str | None] = {}
+
+    def module_of(code: CodeType) -> str | None:
+        if code not in modules:
+            modules[code] = _module(code)
+        return modules[code]
+
+    for path in CASES:
+        transcript = json.loads(path.read_text())["transcript"]
+        table = create_table(
+            client,
+            variant=transcript["variant"],
+            players=first_seats(transcript),
+            options=transcript.get("options", {}),
+        )
+        version = 1
+        for _, event in api_events(transcript):
+            where = f"{path.stem}: {next(iter(event))}"
+
+            def hook(frame: FrameType, kind: str, arg: Any, where: str = where) -> None:
+                if kind != "call":
+                    return
+                module = module_of(frame.f_code)
+                if module in (None, DATABASE_BACKEND) or (
+                    frame.f_back is not None and module_of(frame.f_back.f_code) == module
+                ):
+                    return  # only an entry into a module can make a path longer
+                chain: list[str] = []
+                back: FrameType | None = frame
+                while back is not None:
+                    caller = module_of(back.f_code)
+                    if caller not in (None, DATABASE_BACKEND, *chain[-1:]):
+                        chain.append(caller)
+                    back = back.f_back
+                if VIEW + ".events" not in chain:
+                    return
+                chain = chain[: chain.index(VIEW + ".events") + 1][::-1]
+                inside = next((i for i, m in enumerate(chain) if package(m) == ENGINE), None)
+                key = tuple(chain if inside is None else [*chain[:inside], ENGINE])
+                if len(key) >= 6:
+                    paths.setdefault(key, where)
+
+            sys.setprofile(hook)
+            try:
+                response = post_events(client, table["id"], version, [event])
+            finally:
+                sys.setprofile(None)
+            if response.status_code == 201:
+                version = response.json()["version"]
+    return paths
+
+
+@pytest.mark.django_db
+def test_every_path_from_the_view_passes_at_most_seven_modules(scorekeeper: APIClient) -> None:
+    """The issue's "passes at most seven modules of ours", read as paths: from the view to
+    the log, to the read models and to the engine's door, no chain of calls passes more
+    than seven modules of ours, on any event of any conformance case (the engine, a pure
+    library like Django, is a door, not a chain: its own depth is the rules')."""
+    paths = deepest_paths(scorekeeper)
+    longest = max(len(path) for path in paths)
+    for path, where in sorted(paths.items(), key=lambda p: -len(p[0])):
+        if len(path) == longest:
+            print(len(path), where, " > ".join(path))  # seen with `pytest -s`
+    assert longest <= 7, [(p, w) for p, w in paths.items() if len(p) > 7]
+    # The hook saw the whole path: the engine's door (view, service, repository, decide,
+    # the aggregate) and the read models behind the registry of followers.
+    assert any(path[-1] == ENGINE for path in paths), paths
+    assert any("ledger.projector" in path for path in paths), paths
