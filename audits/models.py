@@ -28,7 +28,9 @@ class AuditRun(models.Model):
     """One audit of the whole log: the hash chain, then every table's ledger rebuilt from
     events and compared with the stored rows. ``ledger_differences`` holds one entry per
     table that differs: ``{"table_id", "club_id", "stream", "first_difference",
-    "differences"}`` (club-scoped when shown through the API)."""
+    "differences"}`` (club-scoped when shown through the API), each difference the
+    ledger's own record: an `unbookable` one keeps its ``code`` and ``params``, and its
+    ``message`` is said again in the reader's language when read (`audits.findings`)."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     status = models.CharField(max_length=10, choices=AuditStatus.choices, default="queued")
@@ -50,6 +52,11 @@ class AuditRun(models.Model):
     checked_events = models.BigIntegerField(default=0)
     chain_ok = models.BooleanField(null=True)
     first_broken_position = models.BigIntegerField(null=True, blank=True)
+    # Why, as data: the break's name (`ledger.findings.CHAIN_CODES`) and the club whose chain
+    # broke, said in the words of whoever reads the run (it is read long after, in any
+    # language). `broken_reason` is the English sentence of the time, for logs and the shell.
+    broken_code = models.CharField(max_length=40, blank=True, default="")
+    broken_club = models.CharField(max_length=64, blank=True, default="")
     broken_reason = models.TextField(blank=True, default="")
 
     tables_checked = models.IntegerField(default=0)

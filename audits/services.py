@@ -24,6 +24,7 @@ from games.eventstore import (
     unlisted_clubs,
     verify_chain,
 )
+from ledger.findings import chain_break
 
 logger = logging.getLogger(__name__)
 
@@ -96,7 +97,7 @@ def _check_chain(run: AuditRun) -> None:
     for club in unlisted_clubs():
         run.chain_ok = False
         run.first_broken_position = 1
-        run.broken_reason = f"club {club}: {NOT_LISTED}"
+        _chain_broken(run, club=club, reason=NOT_LISTED)
         run.save(update_fields=["updated_at"])
         return
     for club, head in partition_heads().items():
@@ -108,12 +109,19 @@ def _check_chain(run: AuditRun) -> None:
             if not report.ok:
                 run.chain_ok = False
                 run.first_broken_position = report.first_broken
-                run.broken_reason = f"club {club}: {report.reason or ''}"
+                _chain_broken(run, club=club, reason=report.reason or "")
                 run.save(update_fields=["checked_events", "updated_at"])
                 return
             run.save(update_fields=["checked_events", "updated_at"])
             start = end + 1
     run.chain_ok = True
+
+
+def _chain_broken(run: AuditRun, *, club: str, reason: str) -> None:
+    """Why, kept as data (its name and the club) to be said in the reader's language."""
+    run.broken_code = chain_break(reason) or ""
+    run.broken_club = club
+    run.broken_reason = f"club {club}: {reason}"
 
 
 def _check_ledgers(run: AuditRun) -> None:

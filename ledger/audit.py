@@ -26,6 +26,7 @@ from typing import Any
 from games.eventstore import RecordedEvent, read_stream, recorded_event_hash, verify_chain
 from games.table import DEAL_STARTED, EVENT_UNDONE, stream_name
 from ledger.differences import legs_differences, table_differences
+from ledger.findings import VERSION_MISSING, chain_break, chain_words
 from ledger.folding import LedgerError, LedgerFold, fold_table
 from ledger.models import LedgerTable, PostingLeg
 from ledger.rows import row_leg
@@ -113,12 +114,15 @@ def _event_before(stream: str, club: object | None, version: int) -> RecordedEve
 def _chain(
     events: Sequence[RecordedEvent], *, first_version: int, after: RecordedEvent | None
 ) -> dict[str, Any]:
-    broken: list[tuple[int, str]] = []
+    """The page's chain: ``code`` names the first break (`ledger.findings`) and ``reason``
+    says it in the active language (the request's)."""
+    broken: list[tuple[int, str, dict[str, int]]] = []
     if first_version > 1 and after is None:
-        broken.append((events[0].position if events else 0, f"version {first_version - 1} missing"))
+        missing = {"version": first_version - 1}
+        broken.append((events[0].position if events else 0, VERSION_MISSING, missing))
     for expected_version, event in enumerate(events, start=first_version):
         if event.version != expected_version:
-            broken.append((event.position, f"version {expected_version} missing"))
+            broken.append((event.position, VERSION_MISSING, {"version": expected_version}))
             break
         if recorded_event_hash(event) != event.hash:
             # Re-check the stored row itself: an upcast payload differs from what was hashed.
@@ -126,7 +130,7 @@ def _chain(
                 club=event.club, from_position=event.position, to_position=event.position
             )
             if not report.ok:
-                broken.append((event.position, report.reason or "hash does not match"))
+                broken.append((event.position, chain_break(report.reason) or "chain_broken", {}))
                 break
     span = (
         {
@@ -145,15 +149,16 @@ def _chain(
         )
         checked = report.checked
         if not report.ok and report.first_broken is not None:
-            broken.append((report.first_broken, report.reason or "chain broken"))
-    first = min(broken) if broken else None
+            broken.append((report.first_broken, chain_break(report.reason) or "chain_broken", {}))
+    first = min(broken, key=lambda b: b[0]) if broken else None
     return {
         "ok": not broken,
         "events": len(events),
         "span": span,
         "checked": checked,
         "first_broken": first[0] if first else None,
-        "reason": first[1] if first else None,
+        "code": first[1] if first else None,
+        "reason": chain_words(first[1], first[2]) if first else None,
     }
 
 
@@ -181,7 +186,14 @@ def _ledger(
     try:
         fold = fold_table(table_id, events, into=LedgerFold(table_id=table_id, pot=pot))
     except LedgerError as error:
-        differences = [{"problem": "unbookable", "message": error.message}]
+        differences = [
+            {
+                "problem": "unbookable",
+                "code": error.code,
+                "params": error.params,
+                "message": error.message,
+            }
+        ]
         return {"ok": False, "postings": len(stored), "differences": differences, "pot_before": pot}
     differences = legs_differences(stored=stored, rebuilt=fold.legs)
     if high is None:  # the last page: the table's row and its pot now

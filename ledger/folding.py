@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils import translation
 
 from games.eventstore import RecordedEvent
 from games.table import (
@@ -25,6 +25,13 @@ from games.table import (
     PlayerJoinedData,
     seats_after_join,
 )
+from ledger.findings import (
+    AMOUNT_NOT_WHOLE,
+    POSTING_UNBALANCED,
+    POT_BELOW_ZERO,
+    UNDO_POT_BELOW_ZERO,
+    unbookable_words,
+)
 
 POT = "pot"
 LEDGER_EVENTS = frozenset({TABLE_CREATED, PLAYER_JOINED, RULING_MADE, EVENT_UNDONE})
@@ -34,21 +41,23 @@ class LedgerError(Exception):
     """An event the ledger cannot book (unbalanced posting, pot below zero). Raised inside the
     append's transaction, it rolls the append back.
 
-    ``str(error)`` is the English sentence (logs, the rebuild's report); ``message`` is the
-    same sentence in the active language, for a person (the audit's `unbookable`): the
-    sentence is marked with `gettext_noop` where it is raised and translated when read,
-    as the engine's refusals are (docs/i18n.md).
+    ``code`` names what is wrong (`ledger.findings.UNBOOKABLE`: the audit's `unbookable`
+    difference keeps it and its ``params``, machine values, so a stored audit is said in
+    the language of whoever reads it later); ``message`` is the sentence in the active
+    language, for a person; ``str(error)`` the English one (logs, the rebuild's report).
+    The rebuild's summary of several tables is an English ``sentence`` with no code.
     """
 
-    def __init__(self, sentence: str, **params: object) -> None:
-        super().__init__(sentence % params if params else sentence)
-        self.sentence = sentence
+    def __init__(self, code: str, *, sentence: str = "", **params: object) -> None:
+        self.code = code
         self.params = params
+        self.sentence = sentence
+        with translation.override("en"):
+            super().__init__(self.message)
 
     @property
     def message(self) -> str:
-        said = gettext(self.sentence)
-        return said % self.params if self.params else said
+        return unbookable_words(self.code, self.params) or self.sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,16 +176,10 @@ def ruling_legs(
         kind = str(posting.get("kind"))
         raw = [(str(account), amount) for account, amount in posting.get("legs") or ()]
         if any(isinstance(n, bool) or not isinstance(n, int) for _, n in raw):
-            raise LedgerError(
-                gettext_noop("event %(position)s: posting %(posting)s has a non-integer amount"),
-                position=event.position,
-                posting=t,
-            )
+            raise LedgerError(AMOUNT_NOT_WHOLE, position=event.position, posting=t, kind=kind)
         if sum(n for _, n in raw) != 0:
             raise LedgerError(
-                gettext_noop(
-                    "event %(position)s: posting %(posting)s (%(kind)s) does not sum to zero"
-                ),
+                POSTING_UNBALANCED,
                 position=event.position,
                 posting=t,
                 kind=kind,
@@ -184,9 +187,7 @@ def ruling_legs(
         pot += sum(n for account, n in raw if account == POT)
         if pot < 0 and pot_checked:
             raise LedgerError(
-                gettext_noop(
-                    "event %(position)s: posting %(posting)s (%(kind)s) takes the pot to %(pot)s"
-                ),
+                POT_BELOW_ZERO,
                 position=event.position,
                 posting=t,
                 kind=kind,
@@ -256,11 +257,7 @@ def undo_changes(
     )
     pot -= pot_delta(voided)
     if pot < 0:
-        raise LedgerError(
-            gettext_noop("event %(position)s: the undo takes the pot to %(pot)s"),
-            position=undo.position,
-            pot=pot,
-        )
+        raise LedgerError(UNDO_POT_BELOW_ZERO, position=undo.position, pot=pot)
     if seats is not None and takes_back_a_join(undo):
         seats = seats.without(int(undo.data.get("undone_version") or 0))
     else:

@@ -67,7 +67,7 @@ class LedgerPass:
             found = tuple(self.broken + self.differences)
             return RebuildReport("ledger", len(tables), self.events, found)
         if self.broken:
-            raise LedgerError("; ".join(self.broken))
+            raise LedgerError("tables_unbookable", sentence="; ".join(self.broken))
         if self.whole:
             with transaction.atomic():
                 PostingLeg.objects.exclude(table_id__in=tables).delete()

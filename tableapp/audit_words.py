@@ -1,15 +1,14 @@
 """What the table audit found, said to the auditor in the page's language.
 
-`ledger.audit` reports in machine terms (a chain `reason` such as "hash does not match", a
-difference as `{"problem": "different", "position": 518, "field": "amount", ...}`), which
-the API keeps for scripts; the page says each one as a sentence, names the event by the
-number the page's ledger and events tables show (its version, "#16") when the page holds
-it, and the field and its values in words ("pot won", "ana", "deal 3").
+`ledger.audit` reports a difference in machine terms (`{"problem": "different", "position":
+518, "field": "amount", ...}`), which the API keeps for scripts; the page says each one as
+a sentence, names the event by the number the page's ledger and events tables show (its
+version, "#16") when the page holds it, and the field and its values in words ("pot won",
+"ana", "deal 3"). Why the chain broke is already in words (`ledger.findings`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,20 +16,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from ledger.findings import unbookable_words
 from tableapp.labels import account_words, posting_kind_words, ruling_kind_words
-
-#: `games.eventstore.verify_chain`'s reasons, and the audit's own.
-CHAIN_REASONS: dict[str, Promise] = {
-    "hash does not match": pgettext_lazy(
-        "why the hash chain is broken", "an event's content does not match its hash"
-    ),
-    "prev_hash does not link": pgettext_lazy(
-        "why the hash chain is broken", "an event does not link to the hash of the one before it"
-    ),
-    "position missing": pgettext_lazy("why the hash chain is broken", "a position is missing"),
-    "chain broken": pgettext_lazy("why the hash chain is broken", "the chain is broken"),
-}
-_VERSION_MISSING = re.compile(r"version (\d+) missing")
 
 #: A stored leg's fields (`ledger.differences.COMPARED`) and the table row's.
 FIELDS: dict[str, Promise] = {
@@ -49,17 +36,6 @@ FIELDS: dict[str, Promise] = {
 }
 
 
-def chain_reason_words(reason: str | None) -> str:
-    if not reason:
-        return ""
-    missing = _VERSION_MISSING.fullmatch(reason)
-    if missing:
-        return pgettext(
-            "why the hash chain is broken", "event #%(version)s of the table is missing"
-        ) % {"version": missing.group(1)}
-    return str(CHAIN_REASONS.get(reason, reason))
-
-
 def difference_words(
     difference: Mapping[str, Any], *, versions: Mapping[int, int], variant: str = ""
 ) -> str:
@@ -67,8 +43,14 @@ def difference_words(
     maps the page's positions to the table's event numbers."""
     problem = difference.get("problem")
     if problem == "unbookable":
+        position = (difference.get("params") or {}).get("position")
+        said = unbookable_words(
+            str(difference.get("code") or ""),
+            difference.get("params") or {},
+            event=f"#{versions[position]}" if position in versions else None,
+        )
         return _("The events cannot be booked: %(message)s") % {
-            "message": difference.get("message", "")
+            "message": said or difference.get("message", "")
         }
     field = str(difference.get("field") or "")
     if difference.get("position") is None:  # the table's row

@@ -20,9 +20,12 @@ from games.table import (
     TABLE_CLOSED,
     TABLE_CREATED,
     TURN_PASSED,
-    PostingKind,
     RulingKind,
 )
+
+# A posting's kind is the ledger's word: its audit says it too (`ledger.findings`).
+from ledger.findings import POSTING_KINDS as POSTING_KINDS
+from ledger.findings import posting_kind_words as posting_kind_words
 
 #: The table's phase (`games.engine.view.phase`), as the screen's pill says it.
 PHASES: dict[str, Promise] = {
@@ -93,27 +96,11 @@ RULING_KINDS: dict[str, Promise] = {
     RulingKind.TABLE_CLOSED: pgettext_lazy("a ruling's kind", "table closed"),
 }
 
-#: What a movement of chips was for (`games.table.PostingKind`).
-POSTING_KINDS: dict[str, Promise] = {
-    PostingKind.ANTE: pgettext_lazy("a posting's kind", "ante"),
-    PostingKind.EXCHANGE_FEE: pgettext_lazy("a posting's kind", "exchange fee"),
-    PostingKind.POT_WON: pgettext_lazy("a posting's kind", "pot won"),
-    PostingKind.SPLIT: pgettext_lazy("a posting's kind", "split"),
-    PostingKind.SHARE: pgettext_lazy("a posting's kind", "share"),
-    PostingKind.PENALTY: pgettext_lazy("a posting's kind", "penalty"),
-    PostingKind.CARRY: pgettext_lazy("a posting's kind", "carry"),
-    PostingKind.CLOSING_SHARE: pgettext_lazy("a posting's kind", "closing share"),
-}
-
 
 def ruling_kind_words(kind: str, variant: str = "") -> str:
     if kind == RulingKind.BOURRE and says_bourru(variant):
         return pgettext("a ruling's kind, in the occitan and comtadine variants", "bourru")
     return str(RULING_KINDS.get(kind, kind.replace("_", " ")))
-
-
-def posting_kind_words(kind: str) -> str:
-    return str(POSTING_KINDS.get(kind, kind.replace("_", " ")))
 
 
 def account_words(account: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api_common.pagination import page_serializer
+from ledger.findings import CHAIN_CODES
 
 
 class AuditRequestedOutputSerializer(serializers.Serializer):
@@ -18,14 +19,26 @@ class AuditChainOutputSerializer(serializers.Serializer):
     checked_events = serializers.IntegerField()
     head_position = serializers.IntegerField(allow_null=True, help_text="log head at the start")
     first_broken_position = serializers.IntegerField(allow_null=True)
-    reason = serializers.CharField(allow_blank=True)
+    club = serializers.CharField(allow_null=True, help_text="the club whose chain broke")
+    code = serializers.CharField(
+        allow_null=True,
+        help_text="why the chain broke, for scripts (null while it holds, and on runs stored "
+        "before codes were): " + ", ".join(CHAIN_CODES),
+    )
+    reason = serializers.CharField(
+        allow_blank=True,
+        help_text="the club and why, in the request's language (a run stored before codes "
+        "were: its English)",
+    )
 
 
 class AuditTableDifferenceOutputSerializer(serializers.Serializer):
     table_id = serializers.CharField()
     stream = serializers.CharField()
     first_difference = serializers.DictField(
-        help_text="the ledger's own difference record: problem, position, field, expected, stored"
+        help_text="the ledger's own difference record: problem, position, field, expected, "
+        "stored; an unbookable one has its code, params and message (in the request's "
+        "language), as GET /tables/{id}/audit"
     )
     differences = serializers.ListField(child=serializers.DictField(), help_text="the first 50")
 

@@ -43,6 +43,7 @@ from audits.api.serializers import (
     AuditRunOutputSerializer,
 )
 from audits.auditlog import audit_log_lines, audit_log_page
+from audits.findings import run_chain_reason, table_differences_said
 from audits.models import AuditRun, AuditStatus
 from audits.selectors import audit_differences_for_club, audit_run_get, audit_run_list
 from audits.services import audit_request
@@ -65,7 +66,8 @@ class IsAuditorOrAdmin(BasePermission):
 
 
 def audit_for_club(run: AuditRun, club_id: uuid.UUID, *, operator: bool = False) -> dict[str, Any]:
-    """A run as `club_id`'s key may see it; the operator sees the whole run."""
+    """A run as `club_id`'s key may see it; the operator sees the whole run. What it found
+    is said in the request's language (`audits.findings`), its codes as stored."""
     if operator:
         differences = list(run.ledger_differences)
         tables_checked = run.tables_checked
@@ -90,14 +92,16 @@ def audit_for_club(run: AuditRun, club_id: uuid.UUID, *, operator: bool = False)
             "checked_events": run.checked_events,
             "head_position": run.head_position,
             "first_broken_position": run.first_broken_position,
-            "reason": run.broken_reason,
+            "club": run.broken_club or None,
+            "code": run.broken_code or None,
+            "reason": run_chain_reason(run),
         }
         if chain_seen
         else None,
         "ledger": {
             "ok": ledger_ok,
             "tables_checked": tables_checked,
-            "differences": differences,
+            "differences": [table_differences_said(entry) for entry in differences],
         },
         "error": run.error,
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.table import POSTING_KINDS
+from ledger.findings import CHAIN_CODES, UNBOOKABLE
 
 
 class LedgerAsOfInputSerializer(serializers.Serializer):
@@ -94,7 +95,14 @@ class LedgerAuditChainOutputSerializer(serializers.Serializer):
     )
     checked = serializers.IntegerField(help_text="events of the span whose chain held")
     first_broken = serializers.IntegerField(allow_null=True)
-    reason = serializers.CharField(allow_null=True)
+    code = serializers.CharField(
+        allow_null=True,
+        help_text="why the chain broke, for scripts (null while it holds): "
+        + ", ".join(CHAIN_CODES),
+    )
+    reason = serializers.CharField(
+        allow_null=True, help_text="why the chain broke, in the request's language"
+    )
 
 
 class LedgerAuditDifferenceOutputSerializer(serializers.Serializer):
@@ -105,7 +113,19 @@ class LedgerAuditDifferenceOutputSerializer(serializers.Serializer):
     field = serializers.CharField(required=False)
     expected = serializers.JSONField(required=False, help_text="what the events give")
     stored = serializers.JSONField(required=False, help_text="what the ledger holds")
-    message = serializers.CharField(required=False)
+    code = serializers.CharField(
+        required=False,
+        help_text="unbookable: what the ledger could not book, for scripts: "
+        + ", ".join(UNBOOKABLE),
+    )
+    params = serializers.DictField(
+        required=False,
+        help_text="unbookable: the values the message says (`position`; `posting`, the "
+        "posting's index from 0, and its `kind`; `pot`)",
+    )
+    message = serializers.CharField(
+        required=False, help_text="unbookable: what was found, in the request's language"
+    )
 
 
 class LedgerAuditLedgerOutputSerializer(serializers.Serializer):

@@ -115,8 +115,11 @@ class TableAuditApi(APIView):
             with heavy_read(club_id=club_id):
                 report = ledger_audit_page(table_id=checked, club=club_id, first_deal=first_deal)
         except HeavyReadBusy:
-            busy = {"code": "heavy_read_busy", "message": "a table audit of this club is under "
-                    "way, or the server is busy with others: retry shortly"}  # fmt: skip
+            words = gettext(
+                "a table audit of this club is under way, or the server is busy with others: "
+                "retry shortly"
+            )
+            busy = {"code": "heavy_read_busy", "message": words}
             return Response({"error": busy}, status=503, headers={"Retry-After": str(RETRY_AFTER)})
         except NoSuchDeal as missing:
             words = ngettext(

@@ -26,7 +26,7 @@ from games.table import (
 from ledger.audit import deal_starts, ledger_audit_page
 from ledger.selectors import ledger_balances, ledger_postings_of_versions
 from tableapp.access import club_table, member_of, member_required
-from tableapp.audit_words import chain_reason_words, difference_words
+from tableapp.audit_words import difference_words
 from tableapp.cards import card_label
 from tableapp.charts import Series, line_chart, running
 from tableapp.labels import (
@@ -220,7 +220,7 @@ def _audit(table: Any, first_deal: int) -> dict[str, Any] | None:
     differences = audit["ledger"]["differences"]
     broken = audit["chain"]["first_broken"]
     versions: dict[int, int] = {}
-    if broken is not None or any(d.get("position") is not None for d in differences):
+    if broken is not None or any(_names_an_event(d) for d in differences):
         # Rare (something is wrong): only then read the page's events again, to name the
         # events by the numbers the page shows rather than by the club's positions.
         page = audit["page"]
@@ -228,12 +228,16 @@ def _audit(table: Any, first_deal: int) -> dict[str, Any] | None:
             table=table, low=page["from_version"], high=page["to_version"]
         )
         versions = {e.position: e.version for e in events}
-    audit["reason_words"] = chain_reason_words(audit["chain"]["reason"])
+    audit["reason_words"] = audit["chain"]["reason"] or ""  # already in the request's words
     audit["broken_event"] = versions.get(broken) if broken is not None else None
     audit["differences_words"] = [
         difference_words(d, versions=versions, variant=table.variant) for d in differences
     ]
     return audit
+
+
+def _names_an_event(difference: dict[str, Any]) -> bool:
+    return difference.get("position") is not None or difference.get("problem") == "unbookable"
 
 
 @member_required()

@@ -127,7 +127,10 @@ def test_an_audit_requested_over_the_api_runs_on_a_worker_and_names_a_tampered_e
     assert broken["ok"] is False
     assert broken["chain"]["ok"] is False
     assert broken["chain"]["first_broken_position"] == target.position
-    assert broken["chain"]["reason"] == f"club {club.id}: hash does not match"
+    assert (broken["chain"]["code"], broken["chain"]["club"]) == ("hash_mismatch", str(club.id))
+    assert (
+        broken["chain"]["reason"] == f"club {club.id}: an event's content does not match its hash"
+    )
 
 
 @pytest.mark.django_db(transaction=True)

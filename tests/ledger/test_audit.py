@@ -60,7 +60,8 @@ def test_a_rewritten_ruling_breaks_the_chain_and_the_ledger_comparison(superuser
     assert report["ok"] is False
     assert report["chain"]["ok"] is False
     assert report["chain"]["first_broken"] == won.position
-    assert report["chain"]["reason"] == "hash does not match"
+    assert report["chain"]["code"] == "hash_mismatch"
+    assert report["chain"]["reason"] == "an event's content does not match its hash"
     found = {
         (d["problem"], d.get("position"), d.get("leg"), d.get("field"), d.get("expected"))
         for d in report["ledger"]["differences"]
@@ -143,13 +144,40 @@ def test_a_log_that_cannot_be_booked_is_said_in_the_readers_language(superuser_d
     assert said["en"] == [
         {
             "problem": "unbookable",
-            "message": f"event {won.position}: posting 0 (pot_won) does not sum to zero",
+            "code": "posting_unbalanced",
+            "params": {"position": won.position, "posting": 0, "kind": "pot_won"},
+            "message": f"event {won.position}: the first posting (pot won) does not sum to zero",
         }
     ]
+    assert said["fr"][0]["code"] == "posting_unbalanced"
     assert said["fr"][0]["message"] == (
-        f"événement {won.position}\u00a0: l'écriture 0 (pot_won) ne s'équilibre pas "
-        "(sa somme n'est pas nulle)"
+        f"événement {won.position}\u00a0: la première écriture (pot gagné) ne s'équilibre "
+        "pas (sa somme n'est pas nulle)"
     )
     assert said["uk"][0]["message"] == (
-        f"подія {won.position}: проводка 0 (pot_won) не зводиться до нуля"
+        f"подія {won.position}: перша проводка (виграний банк) не зводиться до нуля"
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broken_chain_is_a_code_and_words_in_the_readers_language(superuser_dsn):
+    """The chain's `reason` was verify_chain's English whatever Accept-Language said; now
+    `code` is for scripts and `reason` for people, in the request's language."""
+    club = make_club()
+    table_id = import_case(club, NAME)
+    won = next(e for e in events_of(table_id) if e.data.get("kind") == "pot_won")
+    reader = client_for(make_key(club, "auditor")[1])
+
+    with rewritten_payload(superuser_dsn, won, {**won.data, "deal": 7}):
+        chains = {
+            language: reader.get(
+                f"/api/v1/tables/{table_id}/audit", HTTP_ACCEPT_LANGUAGE=language
+            ).json()["chain"]
+            for language in ("en", "fr", "uk")
+        }
+
+    assert {chain["code"] for chain in chains.values()} == {"hash_mismatch"}
+    assert {chain["first_broken"] for chain in chains.values()} == {won.position}
+    assert chains["en"]["reason"] == "an event's content does not match its hash"
+    assert chains["fr"]["reason"] == "le contenu d'un événement ne correspond pas à son hachage"
+    assert chains["uk"]["reason"] == "вміст події не відповідає її гешу"

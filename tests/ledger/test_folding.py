@@ -6,6 +6,7 @@ import uuid
 from datetime import UTC, datetime
 
 import pytest
+from django.utils import translation
 
 from games.eventstore import RecordedEvent
 from games.table import table_id_of
@@ -62,16 +63,48 @@ def test_an_undo_voids_the_listed_rulings_and_gives_their_chips_back():
 
 
 @pytest.mark.parametrize(
-    ("postings", "message"),
+    ("postings", "code", "message"),
     [
-        ([("ante", [["player:a", -1], ["pot", 2]])], "does not sum to zero"),
-        ([("pot_won", [["pot", -1], ["player:a", 1]])], "takes the pot to -1"),
-        ([("ante", [["player:a", -1.5], ["pot", 1.5]])], "non-integer"),
+        (
+            [("ante", [["player:a", -1], ["pot", 2]])],
+            "posting_unbalanced",
+            "event 2: the first posting (ante) does not sum to zero",
+        ),
+        (
+            [("pot_won", [["pot", -1], ["player:a", 1]])],
+            "pot_below_zero",
+            "event 2: the first posting (pot won) takes the pot to -1",
+        ),
+        (
+            [("ante", [["player:a", -1.5], ["pot", 1.5]])],
+            "amount_not_whole",
+            "event 2: the first posting (ante) has an amount that is not a whole number",
+        ),
     ],
 )
-def test_what_cannot_be_booked_is_refused(postings, message):
-    with pytest.raises(LedgerError, match=message):
+def test_what_cannot_be_booked_is_refused(postings, code, message):
+    with pytest.raises(LedgerError) as refused:
         fold_table(TABLE, [made(2, *postings)])
+    assert (refused.value.code, str(refused.value)) == (code, message)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "event 2: the second posting (penalty) takes the pot to -3"),
+        ("fr", "événement 2\u00a0: la deuxième écriture (pénalité) porte le pot à -3"),
+        ("uk", "подія 2: друга проводка (штраф) робить банк рівним -3"),
+    ],
+)
+def test_a_refusal_names_the_posting_by_its_place_and_its_kind_in_words(language, said):
+    """It said "posting 1 (penalty)": the index from 0 and the kind's machine name."""
+    ante, penalty = [["player:a", -1], ["pot", 1]], [["pot", -4], ["player:a", 4]]
+    postings = [("ante", ante), ("penalty", penalty)]
+    with pytest.raises(LedgerError) as refused:
+        fold_table(TABLE, [made(2, *postings)])
+    assert refused.value.params == {"position": 2, "posting": 1, "kind": "penalty", "pot": -3}
+    with translation.override(language):
+        assert refused.value.message == said
 
 
 def test_only_table_streams_belong_to_the_ledger():

@@ -141,3 +141,39 @@ def test_a_broken_chain_names_the_event_as_the_page_does_and_says_why(superuser_
         f"rompue à l'événement #{declared.version}, position {declared.position} "
         "(le contenu d'un événement ne correspond pas à son hachage)"
     ) in html
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "fr",
+            "Les événements ne peuvent pas être comptabilisés\u00a0: événement #{event}\u00a0: la "
+            "première écriture (pot gagné) ne s'équilibre pas (sa somme n'est pas nulle)",
+        ),
+        (
+            "uk",
+            "Події неможливо провести в облік: подія #{event}: перша проводка (виграний банк) "
+            "не зводиться до нуля",
+        ),
+    ],
+)
+def test_a_ledger_that_cannot_be_booked_names_the_posting_in_words(
+    superuser_dsn, language, said
+) -> None:
+    """It said "event 518: posting 0 (pot_won) does not sum to zero": the club's position,
+    the posting's index from 0 and the kind's machine name."""
+    from tests.ledger.test_audit import rewritten_payload
+
+    club = make_club()
+    table = evening(club)
+    won = next(e for e in events_of(table.id) if e.data.get("kind") == "pot_won")
+    [posting] = won.data["postings"]
+    forged = {**won.data, "postings": [{**posting, "legs": [*posting["legs"], ["pot", 1]]}]}
+
+    with rewritten_payload(superuser_dsn, won, forged):
+        page = reader(club, language).get(f"/app/tables/{table.id}/audit")
+    html = unescape(page.content.decode())
+
+    assert said.format(event=won.version) in html

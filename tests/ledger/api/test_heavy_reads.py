@@ -41,6 +41,10 @@ def test_one_audit_per_club_at_a_time_and_other_clubs_go_on(
     assert refused.status_code == 503
     assert refused.json()["error"]["code"] == "heavy_read_busy"
     assert int(refused["Retry-After"]) > 0
+    in_french = busy.get(f"/api/v1/tables/{busy_table}/audit", HTTP_ACCEPT_LANGUAGE="fr")
+    assert in_french.json()["error"]["message"].startswith(
+        "une vérification de table de ce club est déjà en cours"
+    )  # it was English whatever the language
     other = client_for(make_key(other_club, "auditor")[1])
     assert other.get(f"/api/v1/tables/{other_table}/audit").json()["ok"] is True
     # The app's audit page still shows everything else, and says the audit must wait.
