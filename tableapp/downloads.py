@@ -21,11 +21,13 @@ BOM = "\ufeff"
 _NOT_IN_A_NAME = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
 
 
-def file_name(*parts: str, extension: str) -> str:
-    """``Friday night - settlement.csv``: the table's name as the scorekeeper typed it, in
-    any script, so a download is found by it among the others (ids were all one saw)."""
-    words = [" ".join(_NOT_IN_A_NAME.sub(" ", part).split()).strip(".") for part in parts]
-    return " - ".join(w for w in words if w)[:150] + f".{extension}"
+def file_name(words: str, extension: str, **parts: str) -> str:
+    """``Friday night - settlement.csv``: `words` (a translated ``%(table)s - settlement``,
+    so a language orders them its own way) filled with `parts`, the table's name as the
+    scorekeeper typed it in any script, so a download is found by it among the others
+    (ids were all one saw). What no file name may hold is taken out of the parts."""
+    clean = {k: " ".join(_NOT_IN_A_NAME.sub(" ", v).split()).strip(".") for k, v in parts.items()}
+    return (words % clean).strip()[:150] + f".{extension}"
 
 
 def attach(response: HttpResponse, filename: str) -> HttpResponse:

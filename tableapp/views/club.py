@@ -91,8 +91,9 @@ def standings_csv(request: HttpRequest) -> HttpResponse:
     """The standings of the period shown, one row a player (the API's `?from=&to=` CSV)."""
     period, _, end, lines = _standings(request)
     night = end or tonight(member_of(request).club.time_zone)
-    kind = pgettext("file", "standings")
-    response = csv_download(file_name(f"{kind}-{period}-{night.isoformat()}", extension="csv"))
+    words = pgettext("file name", "standings-%(period)s-%(night)s")
+    name = file_name(words, "csv", period=period, night=night.isoformat())
+    response = csv_download(name)
     writer = CsvWriter(response)
     writer.writerow(CSV_FIELDS)
     for line in lines:

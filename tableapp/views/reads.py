@@ -97,12 +97,12 @@ def _page_of_deals(request: HttpRequest, count: int) -> tuple[int, range]:
 @member_required()
 def ruling_json(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     table = club_table(request, table_id)
-    name = file_name(table.name, pgettext("file", "ruling"), extension="json")
+    name = file_name(pgettext("file name", "%(table)s - ruling"), "json", table=table.name)
     return _download(table_ruling(table=table), name)
 
 
 @member_required()
 def transcript_json(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     table = club_table(request, table_id)
-    name = file_name(table.name, pgettext("file", "transcript"), extension="json")
+    name = file_name(pgettext("file name", "%(table)s - transcript"), "json", table=table.name)
     return _download(table_transcript(table=table), name)

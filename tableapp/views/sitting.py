@@ -97,6 +97,7 @@ def settle_up_csv(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     """The statements and transfers as `GET /settlement?format=csv` has them (the API
     wants a key; a signed-in member downloads it here)."""
     table = club_table(request, table_id)
-    response = csv_download(file_name(table.name, pgettext("file", "settlement"), extension="csv"))
+    words = pgettext("file name", "%(table)s - settlement")
+    response = csv_download(file_name(words, "csv", table=table.name))
     CsvWriter(response).writerows(settlement_rows(ledger_settlement(table_id=table.id)))
     return response
