@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.http import content_disposition_header
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SCHEMA_KWARGS, SpectacularAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+
 _ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}
 _COMMON = {
     "400": "Malformed request (`invalid_request` naming the `field`, `parse_error`, "
@@ -59,3 +65,19 @@ def _streams(operation: dict[str, Any]) -> bool:
     return any(
         _STREAM in (answer.get("content") or {}) for answer in operation["responses"].values()
     )
+
+
+class SchemaView(SpectacularAPIView):
+    """The schema, its file name (the API's title: "Bourré referee API.yaml") sent as RFC
+    6266 says. The library writes a bare `filename="..."`, which carries the "é" as one
+    latin-1 byte: browsers saved "Bourr_ referee API.yaml" or worse. Beyond ASCII the name
+    goes as `filename*=utf-8''...`, which every browser reads."""
+
+    @extend_schema(**SCHEMA_KWARGS)  # described (or left out) as the library's own view
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        response: Response = super().get(request, *args, **kwargs)
+        disposition = response.get("Content-Disposition", "")
+        if disposition.startswith('inline; filename="') and disposition.endswith('"'):
+            filename = disposition.removeprefix('inline; filename="')[:-1]
+            response["Content-Disposition"] = content_disposition_header(False, filename)
+        return response

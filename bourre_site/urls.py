@@ -5,12 +5,9 @@ from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerSplitView,
-)
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
 
+from api_common.schema import SchemaView
 from tableapp.views import errors
 
 
@@ -38,7 +35,7 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"), namespace="v1")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     # The split view serves Swagger UI's initialiser as a script URL, not inline, for the
     # Content-Security-Policy (bourre_site/headers.py, which also keeps images on this host).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
