@@ -1,0 +1,56 @@
+"""A second pair of eyes on the app, tapped at 768 and 390 px: each defect found, fixed,
+and tested here (each test failed before its change)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.services import table_create, table_events_append
+from tests.clubs.helpers import make_club
+from tests.tableapp.browser import PHONE, TABLET
+from tests.tableapp.helpers import make_member
+from tests.tableapp.test_browser import sign_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+VIEWPORTS = pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["768", "390"])
+
+#: Five players, names as long as a club's members have them.
+LONG_NAMES = ["Anastasia-Maria", "Олександра", "Benoît-Xavier", "Dominique", "Évelyne"]
+
+
+@VIEWPORTS
+def test_the_dealers_button_shows_beside_a_long_name(
+    page: Any, live_server: Any, viewport: dict[str, int]
+) -> None:
+    """On a phone the seat's name is cut to fit the strip; the dealer's button was cut with
+    it ("Domi…", no D), so nobody could see who dealt."""
+    club = make_club()
+    table = table_create(club=club, name="Long names", variant="louisiana", players=LONG_NAMES)
+    deal = {"deal": {"dealer": "Dominique", "trump": "7S"}}
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal])
+    page.set_viewport_size(viewport)
+    sign_in(page, live_server.url, make_member(club, "scorekeeper"))
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    seat = page.locator(".seat[data-player=Dominique]")
+    button = seat.locator(".button-d")
+    drawn = button.evaluate(
+        """b => {
+          const r = b.getBoundingClientRect();
+          let e = b.parentElement;  // every box around it that clips must hold it whole
+          while (e) {
+            const c = e.getBoundingClientRect(), s = getComputedStyle(e);
+            if (s.overflowX !== 'visible' && (r.left < c.left - 0.5 || r.right > c.right + 0.5))
+              return false;
+            e = e.parentElement;
+          }
+          return r.right <= document.documentElement.clientWidth && r.width >= 20;
+        }"""
+    )
+    assert drawn, button.bounding_box()
+    assert button.inner_text() == "D"
+    # The other seats still name their players (cut, on a phone, but begun).
+    for name in LONG_NAMES:
+        assert page.locator(f".seat[data-player='{name}'] .who").inner_text().startswith(name)
+
