@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games.services import table_create, table_events_append
+from live.services import viewer_create
 from tests.clubs.helpers import make_club
 from tests.tableapp.browser import PHONE, TABLET
 from tests.tableapp.helpers import make_member
@@ -53,4 +54,30 @@ def test_the_dealers_button_shows_beside_a_long_name(
     # The other seats still name their players (cut, on a phone, but begun).
     for name in LONG_NAMES:
         assert page.locator(f".seat[data-player='{name}'] .who").inner_text().startswith(name)
+
+
+def _short(page: Any, selector: str) -> list[str]:
+    """The visible controls matching `selector` a finger could miss: under 44 px tall or
+    wide."""
+    return page.locator(selector).evaluate_all(
+        """els => els.map(e => [e, e.getBoundingClientRect()])
+             .filter(([e, r]) => r.width > 0 && (r.height < 44 || r.width < 44))
+             .map(([e, r]) => `${e.textContent.trim()} ${r.width}x${r.height}`)"""
+    )
+
+
+@VIEWPORTS
+def test_the_players_phones_language_switch_is_44_px(
+    page: Any, live_server: Any, viewport: dict[str, int]
+) -> None:
+    """The players' view and /join are for phones: their language buttons were 32 px."""
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    viewer = viewer_create(club=club, table=table, created_by="test")
+    page.set_viewport_size(viewport)
+    for path in (f"/v/{viewer.token}", "/join", "/join?code=NOPE42"):
+        page.goto(f"{live_server.url}{path}")
+        assert page.locator(".language-switch button").count() == 3
+        assert _short(page, ".language-switch button") == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
