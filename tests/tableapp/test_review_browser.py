@@ -81,3 +81,41 @@ def test_the_players_phones_language_switch_is_44_px(
         assert _short(page, ".language-switch button") == [], path
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
+
+@VIEWPORTS
+def test_the_links_to_manage_viewers_and_members_are_44_px(
+    page: Any, live_server: Any, viewport: dict[str, int]
+) -> None:
+    """Links that are a page's way on (revoking a viewer link, a member's page and the way
+    back from it, the ruling's and the audit's other deals) were a line of text, 16 to 21 px
+    tall, easy to miss with a finger beside the chips."""
+    club = make_club()
+    table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
+    viewer_create(club=club, table=table, created_by="test")
+    deals = []
+    for n in range(21):  # a second page of deals: "Earlier deals" is offered
+        dealer = ["ana", "ben", "cy"][n % 3]
+        deals += [{"deal": {"dealer": dealer, "trump": "7S"}}]
+        deals += [{"player": p, "declare": "pass"} for p in _after(dealer)]
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=deals)
+    admin = make_member(club, "admin")
+    page.set_viewport_size(viewport)
+    sign_in(page, live_server.url, admin)
+    page.goto(f"{live_server.url}/app/tables/{table.id}/")
+    assert _short(page, ".players-qr a") == []
+    page.goto(f"{live_server.url}/app/members/")
+    assert _short(page, "tr[data-member] td:first-child a") == []
+    page.goto(f"{live_server.url}/app/members/{admin.id}/")
+    assert _short(page, "main a:has-text('Back to the members')") == []
+    for reading in ("ruling", "audit"):
+        page.goto(f"{live_server.url}/app/tables/{table.id}/{reading}")
+        earlier = page.locator("main a:has-text('Earlier deals')")
+        assert earlier.count() == 1, reading
+        assert _short(page, "main a:has-text('Earlier deals')") == [], reading
+
+
+def _after(dealer: str) -> list[str]:
+    """The order of declaring after `dealer` at a table of ana, ben, cy."""
+    order = ["ana", "ben", "cy"]
+    i = order.index(dealer)
+    return order[i + 1 :] + order[: i + 1]
