@@ -149,6 +149,12 @@ def player_words(refusal: Rejection, players: list[str]) -> str:
         i = int(match.group(1))
         return f"“{players[i]}”" if i < len(players) else match.group(0)
 
+    params = refusal.params or {}
+    if (refusal.field or "").startswith("options.") and "name" in params:
+        # The option as its field is labelled ("mise"), not the engine's name (`ante`).
+        label = str(OPTION_LABELS.get(str(params["name"]), params["name"]))
+        params = {**params, "name": label}
+        refusal = Rejection(refusal.code, refusal.template, field=refusal.field, params=params)
     words = re.sub(r"players\[(\d+)\]", typed, refusal_words(refusal))
     at = re.fullmatch(r"players\[(\d+)\]", refusal.field or "")
     return f"{typed(at)}: {words}" if at else words

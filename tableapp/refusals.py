@@ -13,6 +13,7 @@ from api_common.free_text import bad_character, idempotency_key_problem
 from games.engine import Rejection
 from games.services import words_of
 from tableapp.cards import SUITS, card_label
+from tableapp.labels import variant_name
 
 #: A card as the engine writes it (`7H`, `TS`).
 CARD = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
@@ -71,6 +72,8 @@ def _shown(name: str, value: object) -> object:
         return card_label(value)
     if isinstance(value, str) and name in SUIT_PARAMS:
         return SUITS.get(value, value)
+    if isinstance(value, str) and name == "variant":
+        return variant_name(value)  # "Louisiana bourré is played by...", not `louisiana`
     return value
 
 
