@@ -9,7 +9,7 @@ import pytest
 
 from games.services import table_create, table_events_append
 from live.services import viewer_create
-from tests.clubs.helpers import make_club
+from tests.clubs.helpers import make_club, make_key
 from tests.tableapp.browser import PHONE, TABLET
 from tests.tableapp.helpers import make_member
 from tests.tableapp.test_browser import sign_in
@@ -112,6 +112,49 @@ def test_the_links_to_manage_viewers_and_members_are_44_px(
         earlier = page.locator("main a:has-text('Earlier deals')")
         assert earlier.count() == 1, reading
         assert _short(page, "main a:has-text('Earlier deals')") == [], reading
+
+
+#: Every value of a list's rows drawn inside the screen's width (a table scrolled sideways
+#: hid them off screen), and each named where the header is out of sight.
+_OFF_SCREEN = """rows => rows.flatMap(row => [...row.querySelectorAll('td')].filter(td => {
+      const r = td.getBoundingClientRect();
+      return r.width > 0 && (r.left < -0.5 || r.right > document.documentElement.clientWidth + 0.5);
+    }).map(td => td.textContent.trim()))"""
+
+
+@VIEWPORTS
+def test_the_tables_members_and_keys_lists_fit_a_phone(
+    page: Any, live_server: Any, viewport: dict[str, int]
+) -> None:
+    """At 390 px the tables list, the members and the keys scrolled sideways: the pot, the
+    last activity and the Remove button were off screen. On a phone each row is a card now,
+    its values named; at 768 px they stay tables with their header."""
+    club = make_club()
+    for name in ("Vendredi soir — la grande table des habitués du club", "Mardi"):
+        table_create(club=club, name=name, variant="louisiana", players=["Évelyne", "ben", "cy"])
+    admin = make_member(club, "admin")
+    make_member(club, "scorekeeper")
+    make_key(club, "scorekeeper")
+    page.set_viewport_size(viewport)
+    sign_in(page, live_server.url, admin)
+    phone = viewport["width"] < 600
+    for path, lists in (("/app/", 1), ("/app/members/", 2)):
+        page.goto(f"{live_server.url}{path}")
+        tables = page.locator("table.stacks")
+        assert tables.count() == lists, path
+        for i in range(lists):
+            rows = tables.nth(i).locator("tbody tr")
+            assert rows.count() >= 1, path
+            assert rows.evaluate_all(_OFF_SCREEN) == [], path
+            header = tables.nth(i).locator("thead").bounding_box()
+            assert (header is None or header["width"] <= 1) == phone, path
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    if phone:  # each value named, as the header would have
+        page.goto(f"{live_server.url}/app/")
+        pot = page.locator("table.stacks td[data-label='Pot']").first
+        assert pot.evaluate("td => getComputedStyle(td, '::before').content") == '"Pot"'
+        page.goto(f"{live_server.url}/app/members/")
+        assert _short(page, "table.stacks button.danger") == []
 
 
 def _after(dealer: str) -> list[str]:
