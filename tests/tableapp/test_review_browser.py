@@ -112,6 +112,14 @@ def test_the_links_to_manage_viewers_and_members_are_44_px(
         earlier = page.locator("main a:has-text('Earlier deals')")
         assert earlier.count() == 1, reading
         assert _short(page, "main a:has-text('Earlier deals')") == [], reading
+    # The audit's links from a posting to its event and its cause ("#17").
+    assert page.locator("table.ledger a").count() > 0
+    assert _short(page, "table.ledger a") == []
+    # A house option that is a checkbox: its row (the label) is the target.
+    page.goto(f"{live_server.url}/app/")
+    page.locator("details.create summary").click()
+    page.check("input[name=variant][value=louisiana]")
+    assert _short(page, "fieldset.options:not([hidden]) label:has(> input[type=checkbox])") == []
 
 
 #: Every value of a list's rows drawn inside the screen's width (a table scrolled sideways
