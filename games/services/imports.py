@@ -168,10 +168,8 @@ def _keyed(job: ImportJob) -> Table | ImportJob | None:
 def _run_here(job: ImportJob) -> Table:
     """A short transcript's keyed job, run in the request: its table, or the request's
     error (the 422 or 503 an import without a key answers), the job's end recorded."""
-    job = ImportJob.objects.select_related("club").get(pk=job.pk)
-    if _run(job, in_request=True).status == ImportStatus.FAILED:
-        raise AssertionError("a failed in-request import raises")  # pragma: no cover
-    return Table.objects.select_related("projection").get(id=job.table_id)
+    done = _run(ImportJob.objects.select_related("club").get(pk=job.pk), in_request=True)
+    return Table.objects.select_related("projection").get(id=done.table_id)
 
 
 def import_job_run(*, job_id: uuid.UUID | str) -> ImportJob:
