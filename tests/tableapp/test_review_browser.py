@@ -154,6 +154,8 @@ def test_the_tables_members_and_keys_lists_fit_a_phone(
             rows = tables.nth(i).locator("tbody tr")
             assert rows.count() >= 1, path
             assert rows.evaluate_all(_OFF_SCREEN) == [], path
+            region = tables.nth(i).locator("xpath=..").get_attribute("aria-label")
+            assert region == "A table: on a phone, a card for each row", path  # not "sideways"
             header = tables.nth(i).locator("thead").bounding_box()
             assert (header is None or header["width"] <= 1) == phone, path
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
