@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import json
 import random
 import time
 import uuid
@@ -16,11 +17,14 @@ from typing import Any
 
 import pytest
 from django.apps import apps
-from django.utils import timezone
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
+from games.engine import Rejection
+from games.engine.errors import Phrase, gettext_noop
 from games.engine.simulate import random_sitting
 from games.models import ImportJob
+from games.services.import_refusals import refusal_kept, refusal_said
 from tests.clubs.helpers import client_for, make_club, make_key
 
 IMPORT = "/api/v1/tables/import"
@@ -224,3 +228,24 @@ def test_the_migration_lets_go_of_what_it_can_say_anew_and_back_restores_it() ->
     assert lost.problem["message"] == "the import could not be written; post the transcript again"
     refused.refresh_from_db()
     assert refused.problem == before
+
+
+def test_a_refusal_whose_values_are_sentences_is_said_whole_in_each_language() -> None:
+    """A `Phrase` value (why a deal in progress refuses) is translated with the message;
+    a name or a card is not. Kept through JSON, as the job's row keeps it."""
+    refusal = Rejection(
+        "deal_in_progress",
+        gettext_noop("deal %(deal)d is in progress: %(why)s"),
+        deal=2,
+        params={"deal": 3, "why": Phrase(gettext_noop("players join only between deals"))},
+    )
+    kept = json.loads(json.dumps(refusal_kept(refusal, action=4)))
+    said = {}
+    for language in LANGUAGES:
+        with translation.override(language):
+            said[language] = refusal_said(kept)
+            assert said[language]["message"] == refusal.message
+    assert len({s["message"] for s in said.values()}) == 3
+    assert {(s["code"], s["deal"], s["action"]) for s in said.values()} == {
+        ("deal_in_progress", 2, 4)
+    }
