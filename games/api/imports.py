@@ -19,7 +19,7 @@ from api_common.errors import error_responses
 from clubs.api.permissions import IsAuditor, request_key
 from games.models import ImportJob, ImportStatus
 from games.selectors import import_job_get
-from games.services.imports import IMPORT_FAILED_CODE
+from games.services.import_refusals import job_refusal_said
 
 #: Seconds a client is asked to wait before polling a job not finished yet.
 POLL_AFTER_SECONDS = 2
@@ -27,8 +27,11 @@ POLL_AFTER_SECONDS = 2
 
 class ImportProblemOutputSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="a code of the error catalogue, as a 422 says it")
-    message = serializers.CharField()
+    message = serializers.CharField(
+        help_text="for people, in the reader's language (`Accept-Language`), whoever posted"
+    )
     field = serializers.CharField(required=False)
+    expected_player = serializers.CharField(required=False, help_text="whose turn it was")
     deal = serializers.IntegerField(required=False, help_text="0-based, in the transcript")
     action = serializers.IntegerField(required=False, help_text="0-based, in the deal")
 
@@ -56,9 +59,6 @@ class ImportJobOutputSerializer(serializers.Serializer):
 
 def import_job_body(job: ImportJob, request: Request) -> dict[str, Any]:
     done = job.status == ImportStatus.SUCCEEDED
-    problem = job.problem
-    if job.status == ImportStatus.FAILED and not problem:  # failed by the sweep: lost
-        problem = {"code": IMPORT_FAILED_CODE, "message": job.error}
     body = {
         "id": job.id,
         "status": job.status,
@@ -71,7 +71,7 @@ def import_job_body(job: ImportJob, request: Request) -> dict[str, Any]:
         "table_url": reverse("v1:table", kwargs={"table_id": job.table_id}, request=request)
         if done
         else None,
-        "error": problem,
+        "error": job_refusal_said(job),  # said now, in the reader's language
         "url": reverse("v1:table-import", kwargs={"job_id": job.id}, request=request),
     }
     return dict(ImportJobOutputSerializer(body).data)
@@ -90,9 +90,11 @@ class ImportJobApi(APIView):
         tags=["tables"],
         responses={200: ImportJobOutputSerializer, **error_responses(403, 404)},
         description="An import job: `status` queued, running, succeeded (`table`, `table_url`: "
-        "the new table) or failed (`error`: the refusal a 422 would have named, with `deal` "
-        "and `action` 0-based; `import_failed` when the database or the worker failed, "
-        "nothing wrong with the transcript: post it again). `Retry-After` while unfinished.",
+        "the new table) or failed (`error`: the refusal a 422 would have named, its `code`, "
+        "`field`, `expected_player`, `deal` and `action` (0-based) the 422's, its `message` "
+        "in the reader's language, whoever posted; `import_failed` when the database or the "
+        "worker failed, nothing wrong with the transcript: post it again). `Retry-After` "
+        "while unfinished.",
     )
     def get(self, request: Request, job_id: uuid.UUID) -> Response:
         job = import_job_get(club=request_key(request).club, job_id=job_id)

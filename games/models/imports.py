@@ -21,8 +21,11 @@ class ImportStatus(models.TextChoices):
 
 class ImportJob(models.Model):
     """What was posted (the table's name and the transcript, kept until the job ends) and
-    what came of it: the new table, or the refusal in the API's error shape (``problem``:
-    ``code``, ``message`` and, located, ``field``, ``deal``, ``action``)."""
+    what came of it: the new table, or the refusal as data (``problem``: the 422's ``code``
+    and, located, ``field``, ``expected_player``, ``deal``, ``action``; ``words``, what its
+    sentence needs), said in the reader's language when the job is read
+    (games/services/import_refusals.py). A job stored before keeps its ``message``, in the
+    poster's language."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
@@ -32,12 +35,6 @@ class ImportJob(models.Model):
     name = models.CharField(max_length=200)
     transcript = models.JSONField(help_text="the posted document; emptied once the job ends")
     context = models.JSONField(default=dict, help_text="who posted it (the events' metadata)")
-    language = models.CharField(
-        max_length=16,
-        blank=True,
-        default="",
-        help_text="the poster's language: the worker words a refusal in it, as the 422 would be",
-    )
 
     status = models.CharField(max_length=12, choices=ImportStatus.choices, default="queued")
     attempts = models.IntegerField(default=0, help_text="runs started (api_common/jobs.py)")
@@ -50,8 +47,12 @@ class ImportJob(models.Model):
     table_id = models.UUIDField(
         null=True, blank=True, help_text="the table of the current (or last) run"
     )
-    error = models.TextField(blank=True, default="")
-    problem = models.JSONField(null=True, blank=True, help_text="a refusal, in the API's shape")
+    error = models.TextField(
+        blank=True, default="", help_text="for the logs: the refusal's English, or the error"
+    )
+    problem = models.JSONField(
+        null=True, blank=True, help_text="a refusal as data, said when read (import_refusals)"
+    )
     idempotency_key = models.CharField(
         max_length=255,
         blank=True,

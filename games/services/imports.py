@@ -27,8 +27,7 @@ from dataclasses import asdict
 from typing import Any
 
 from django.db import Error, IntegrityError, models, transaction
-from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils import timezone
 
 from api_common.jobs import QUEUED, RUNNING, enqueue_after_commit, job_claim
 from clubs.models import ApiKey, Club
@@ -36,6 +35,7 @@ from games.engine import Rejection, TranscriptRejected
 from games.eventstore import canonical_json
 from games.models import ImportJob, ImportStatus, Table
 from games.services.context import RequestContext
+from games.services.import_refusals import import_failed_kept, refusal_kept
 from games.services.tables import (
     IMPORTING,
     import_abandon,
@@ -50,10 +50,6 @@ log = logging.getLogger(__name__)
 #: work on a quiet machine (a 4-player deal is about 25 items, an 8-player one about 60).
 #: A longer transcript is imported by a worker.
 IMPORT_SYNC_ITEMS = 1000
-
-#: `ImportJob.problem`'s code when the import failed for another reason than the document
-#: (the database, a lost worker): nothing is wrong with it, post it again.
-IMPORT_FAILED_CODE = "import_failed"
 
 
 def import_start(
@@ -82,7 +78,6 @@ def import_start(
         name=prepared.name,
         transcript=transcript,
         context=asdict(context or RequestContext()),
-        language=translation.get_language() or "",
         items=len(prepared.items),
         idempotency_key=idempotency_key or "",
         request_hash=_request_hash(name, transcript) if idempotency_key else "",
@@ -152,7 +147,6 @@ def _keyed(job: ImportJob) -> Table | ImportJob | None:
                 requested_by=job.requested_by,
                 transcript=job.transcript,
                 context=job.context,
-                language=job.language,
                 items_done=0,
                 problem=None,
                 error="",
@@ -175,14 +169,11 @@ def _run_here(job: ImportJob) -> Table:
 def import_job_run(*, job_id: uuid.UUID | str) -> ImportJob:
     """Run the job if this worker can claim it (from the start again when the sweep
     requeued it after its worker died: the table that run left `importing` is abandoned
-    first). Every end is recorded: the table, or the refusal in the API's shape."""
+    first). Every end is recorded: the table, or the refusal as data, said in words when
+    the job is read (games/services/import_refusals.py)."""
     if not job_claim(ImportJob, job_id):
         return ImportJob.objects.get(id=job_id)
-    job = ImportJob.objects.select_related("club").get(id=job_id)
-    # A refusal is worded in the poster's language, as the request's 422 would have been
-    # (a worker runs in the site's default language).
-    with translation.override(job.language or None):
-        return _run(job)
+    return _run(ImportJob.objects.select_related("club").get(id=job_id))
 
 
 def _run(job: ImportJob, *, in_request: bool = False) -> ImportJob:
@@ -210,31 +201,27 @@ def _run(job: ImportJob, *, in_request: bool = False) -> ImportJob:
             on_progress=None if in_request else lambda done: progress(items_done=done),
         )
     except TranscriptRejected as refusal:
-        problem = _problem(refusal.rejection, deal=refusal.deal, action=refusal.action)
-        finished = _finish(job, problem=problem)
+        kept = refusal_kept(refusal.rejection, deal=refusal.deal, action=refusal.action)
+        finished = _finish(job, problem=kept, error=refusal.rejection.english)
         if in_request:
             raise
         return finished
     except Rejection as refusal:  # the table's name
-        finished = _finish(job, problem=_problem(refusal))
+        finished = _finish(job, problem=refusal_kept(refusal), error=refusal.english)
         if in_request:
             raise
         return finished
     except Exception as error:
+        failed = f"{type(error).__name__}: {error}"
         if in_request:  # the request answers it; the job's end is recorded if it can be
             try:
-                _finish(job, problem=_import_failed(), error=f"{type(error).__name__}: {error}")
+                _finish(job, problem=import_failed_kept(), error=failed)
             except Error:  # left running: the sweep puts it back in the queue
                 log.warning("import %s failed and could not be marked failed", job.id)
             raise
         log.exception("import %s failed", job.id)
-        return _finish(job, problem=_import_failed(), error=f"{type(error).__name__}: {error}")
+        return _finish(job, problem=import_failed_kept(), error=failed)
     return _finish(job, table_id=table.id)
-
-
-def _import_failed() -> dict[str, Any]:
-    words = gettext("the import could not be written; post the transcript again")
-    return {"code": IMPORT_FAILED_CODE, "message": words}
 
 
 def imports_lost_abandon(*, job_ids: Collection[str]) -> int:
@@ -251,19 +238,6 @@ def imports_lost_abandon(*, job_ids: Collection[str]) -> int:
     return len(stale)
 
 
-def _problem(rejection: Rejection, **where: int | None) -> dict[str, Any]:
-    """A refusal as the API's 422 says it (`code`, `message`, `field`, `deal`, `action`)."""
-    details = rejection.as_dict()
-    problem = {"code": rejection.code, "message": rejection.message}
-    for name in ("field", "expected_player"):
-        if details.get(name) is not None:
-            problem[name] = details[name]
-    if where.get("deal") is None and details.get("deal") is not None:
-        where["deal"] = details["deal"]
-    problem.update({k: v for k, v in where.items() if v is not None})
-    return problem
-
-
 def _finish(
     job: ImportJob,
     *,
@@ -271,8 +245,9 @@ def _finish(
     problem: dict[str, Any] | None = None,
     error: str = "",
 ) -> ImportJob:
-    """The job's end: succeeded with its table, or failed with its problem. The transcript
-    is let go (the table holds it, or it was refused)."""
+    """The job's end: succeeded with its table, or failed with its problem (the refusal as
+    data) and `error` (its English, or the program's error: the operators' record). The
+    transcript is let go (the table holds it, or it was refused)."""
     now = timezone.now()
     fields: dict[str, Any] = {
         "status": ImportStatus.FAILED if problem else ImportStatus.SUCCEEDED,
@@ -280,7 +255,7 @@ def _finish(
         "updated_at": now,
         "transcript": {},
         "problem": problem,
-        "error": (error or (problem or {}).get("message", ""))[:2000],
+        "error": error[:2000],
     }
     if table_id is not None:
         fields["table_id"] = table_id

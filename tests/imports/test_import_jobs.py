@@ -20,6 +20,7 @@ from games.engine import TranscriptRejected
 from games.engine.simulate import random_sitting
 from games.models import ImportJob, Table
 from games.services import IMPORT_SYNC_ITEMS, import_job_run
+from games.services.import_refusals import refusal_said
 from games.services.imports import import_start
 from games.services.tables import IMPORTING, import_prepared
 from tests.clubs.helpers import client_for, make_club, make_key
@@ -254,21 +255,25 @@ def _refused_in_request(club: Any, transcript: dict[str, Any], language: str) ->
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_refusal_found_by_the_worker_is_worded_in_the_poster_s_language(
+def test_a_refusal_found_by_the_worker_is_kept_to_be_said_in_any_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The worker runs in the site's language; the job keeps the poster's, so a refusal
-    read from the job says what the request's 422 would have said, in the same words."""
+    """The worker runs in the site's language and words nothing: the job keeps the refusal
+    as data, and it says what the request's 422 would have said, in the reader's language
+    (tests/imports/test_import_refusal_words.py reads it through the API)."""
     _no_worker(monkeypatch)
     club = make_club()
     broken = _out_of_turn(_sitting(deals=12), deal=5)
-    french = _refused_in_request(club, broken, "fr")
-    assert french != _refused_in_request(club, broken, "en")
     with translation.override("fr"):
         job = import_start(club=club, name="x", transcript=broken, prefer_async=True)
     assert isinstance(job, ImportJob)
-    assert job.language == "fr"
     failed = import_job_run(job_id=job.id)  # as a worker runs it: no request's language
     assert failed.status == "failed"
     assert failed.problem is not None
-    assert (failed.problem["deal"], failed.problem["message"]) == (5, french)
+    assert (failed.problem["deal"], failed.problem["action"]) == (5, 0)
+    assert "message" not in failed.problem
+    for language in ("fr", "uk", "en"):
+        with translation.override(language):
+            said = refusal_said(failed.problem)
+        assert said["message"] == _refused_in_request(club, broken, language)
+    assert failed.error == _refused_in_request(club, broken, "en")  # for the logs
