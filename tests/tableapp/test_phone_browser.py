@@ -9,12 +9,13 @@ import pytest
 
 from clubs.models import Member
 from games.models import Table
-from games.services import table_events_append
+from games.services import table_create, table_events_append
+from live.services import viewer_create
 from tests.clubs.helpers import make_club
 from tests.tableapp.browser import PHONE, TABLET
 from tests.tableapp.helpers import make_member
 from tests.tableapp.test_browser import seeded_table, sign_in
-from tests.tableapp.test_review_browser import _OFF_SCREEN, _short
+from tests.tableapp.test_review_browser import _OFF_SCREEN, LONG_NAMES, _short
 
 pytestmark = pytest.mark.django_db(transaction=True)
 VIEWPORTS = pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["768", "390"])
@@ -109,3 +110,60 @@ def test_the_audit_charts_read_on_a_phone(
         assert drawn["smallest"] >= LEGIBLE_PX, drawn
         assert drawn["out"] == [], drawn
         assert drawn["over"] == [], drawn
+
+
+#: Each word of each seat's status that the line broke inside ("має оголосит/и"), and any
+#: status drawn past its seat's edge.
+_SPLIT_WORDS = """statuses => statuses.flatMap(status => {
+  const seat = status.closest('.seat').getBoundingClientRect();
+  const out = [];
+  const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter(r => r.width > 0);
+      const lines = new Set(rects.map(r => Math.round(r.top)));
+      if (lines.size > 1) out.push('split: ' + m[0]);
+      if (rects.some(r => r.right > seat.right + 0.5 || r.left < seat.left - 0.5))
+        out.push('past the seat: ' + m[0]);
+    }
+  }
+  return out;
+})"""
+
+
+@LANGUAGES
+def test_a_seats_status_breaks_only_between_words_on_a_phone(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """At 390 px in Ukrainian the seat strip's statuses broke inside a word ("має оголосит"
+    over "и"): they wrapped anywhere to stay in a seat 54 px wide. A seat is now at least as
+    wide as its status's longest word (the name is still cut to fit, the dealer's button
+    kept), on the table screen and on the players' phones."""
+    club = make_club()
+    table = table_create(club=club, name="Long names", variant="louisiana", players=LONG_NAMES)
+    deal = {"deal": {"dealer": "Dominique", "trump": "7S", "seated": LONG_NAMES[:4]}}
+    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal])
+    viewer = viewer_create(club=club, table=table, created_by="test")
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        sign_in(page, live_server.url, _speaking(make_member(club, "scorekeeper"), language))
+        for path in (f"/app/tables/{table.id}/", f"/v/{viewer.token}"):
+            page.goto(f"{live_server.url}{path}")
+            if path.startswith("/v/"):  # the players' view keeps the device's language
+                page.click(f".language-switch button[lang={language}]")
+                page.wait_for_selector(f"html[lang={language}]")
+            statuses = page.locator(".seat .status")
+            assert statuses.count() == len(LONG_NAMES), path
+            assert statuses.evaluate_all(_SPLIT_WORDS) == [], path
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+            dealer = page.locator(".seat[data-player=Dominique] .button-d, .seat .dealer")
+            box = dealer.bounding_box()
+            assert box is not None, path
+            assert box["x"] + box["width"] <= PHONE["width"], path
+    finally:
+        context.close()
