@@ -4,7 +4,7 @@ scorekeeper should do, without the API's `field: ` prefix (the API keeps it)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -42,13 +42,15 @@ INSTEAD = {
 }
 
 
-def step_error(step: str, field: str | None, words: str, code: str = "") -> dict[str, Any]:
+def step_error(
+    step: str, field: str | None, words: str, code: str = "", names: Iterable[object] = ()
+) -> dict[str, Any]:
     """The template's `error`: the form it belongs to (`step`), the field it is shown at,
-    the words."""
+    the words as a sentence (`names`: see `sentence`)."""
     at = FORM_FIELDS.get(field or "", "")
     if field and field.startswith("hands"):
         at = field
-    return {"step": step, "field": at, "message": words, "code": code}
+    return {"step": step, "field": at, "message": sentence(words, names), "code": code}
 
 
 #: A refusal's values that are cards (`7H`) or a suit (`H`), said as the screen shows them.
@@ -81,15 +83,19 @@ def refused_step(step: str, refusal: Rejection) -> dict[str, Any]:
     words = refusal_words(refusal)
     if refusal.field == "join.player" and "visible text" in refusal.english:
         words = str(INSTEAD[("join.player", "blank")])
-    return step_error(step, refusal.field, _sentence(str(words), refusal.params), refusal.code)
+    names = (refusal.params or {}).values()
+    return step_error(step, refusal.field, str(words), refusal.code, names=names)
 
 
-def _sentence(words: str, params: Mapping[str, object] | None) -> str:
-    """The refusal as a sentence, its first letter a capital, unless it starts with one of
-    its values: a player's name is said as it was typed ("ana is already seated", never
-    "Ana", who may be someone else at the table)."""
-    if any(str(v) and words.startswith(str(v)) for v in (params or {}).values()):
-        return words
+def sentence(words: str, names: Iterable[object] = ()) -> str:
+    """A refusal as the app shows it: a sentence, its first letter a capital ("Ce champ ne
+    peut pas être vide"; the API's JSON keeps its lower-case fragments), unless it starts
+    with one of `names`, what people typed: a player's name is said as it was typed ("ana
+    is already seated", never "Ana", who may be someone else at the table). Done here, not
+    by a stylesheet's text-transform, which cannot tell a name from a word."""
+    for name in map(str, names):  # the whole name: "t" typed does not keep "the ..." small
+        if name and words.startswith(name) and not words[len(name) : len(name) + 1].isalnum():
+            return words
     return words[:1].upper() + words[1:]
 
 

@@ -141,23 +141,21 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     chart = {"boundaries": boundaries, "last_x": high, "first_x": low if first else 0}
     chart["first_deal"] = first + 1
     pot_start = before.pot if before else 0
-    pot_chart = line_chart(
-        [Series(account_words(POT), running(changes[POT], versions, pot_start))],
-        title=_("The pot after every event"),
-        **chart,
-    )
+    pot = [Series(account_words(POT), running(changes[POT], versions, pot_start))]
     sat = table_seating(table=table)["players"]  # every seat ever taken: late joiners too
-    balance_chart = line_chart(
-        [
-            Series(
-                p,
-                running(changes[PLAYER + p], versions, before.balances.get(p, 0) if before else 0),
-            )
-            for p in sat
-        ],
-        title=_("Each player's running balance"),
-        **chart,
-    )
+    balances = [
+        Series(
+            p, running(changes[PLAYER + p], versions, before.balances.get(p, 0) if before else 0)
+        )
+        for p in sat
+    ]
+    # Each chart drawn twice, for a tablet and for a phone; the page shows the one that
+    # suits the screen (app.css), so a phone's labels are not the tablet's shrunk to half.
+    pot_title, balance_title = _("The pot after every event"), _("Each player's running balance")
+    pot_chart = line_chart(pot, title=pot_title, **chart)
+    balance_chart = line_chart(balances, title=balance_title, **chart)
+    pot_chart_phone = line_chart(pot, title=pot_title, phone=True, **chart)
+    balance_chart_phone = line_chart(balances, title=balance_title, phone=True, **chart)
     undone_by = _undone_by(events)
     last_shown = first + len(boundaries)
     page = {
@@ -171,6 +169,8 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         "table": table,
         "pot_chart": pot_chart,
         "balance_chart": balance_chart,
+        "pot_chart_phone": pot_chart_phone,
+        "balance_chart_phone": balance_chart_phone,
         "legs": [
             {
                 "version": leg.version,

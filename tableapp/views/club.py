@@ -37,7 +37,7 @@ from clubs.services import (
 from projectors.selectors import StandingLine, leaderboard_between, projections_status
 from tableapp.access import member_of, member_required
 from tableapp.downloads import csv_download, file_name
-from tableapp.refusals import posted_text_problem
+from tableapp.refusals import posted_text_problem, sentence
 
 #: The standings' periods, by `?period=`: label, shown first to last.
 PERIODS = {
@@ -104,8 +104,12 @@ def standings_csv(request: HttpRequest) -> HttpResponse:
 
 def _members_page(request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
     club = member_of(request).club
+    members = member_list(club=club)
+    if extra.get("errors"):  # each a sentence; one starting with a name keeps it as typed
+        names = [m.name for m in members] + [v for v in extra.get("values", {}).values() if v]
+        extra["errors"] = {f: sentence(str(w), names) for f, w in extra["errors"].items()}
     context = {
-        "members": member_list(club=club),
+        "members": members,
         "keys": api_key_list(club=club),
         "roles": club_role_choices(),
         "time_zones": time_zone_names(),

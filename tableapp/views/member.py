@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from clubs.selectors import club_role_choices, member_get
 from clubs.services import MemberRefused, member_set_password, member_set_role, password_generate
 from tableapp.access import member_of, member_required
-from tableapp.refusals import posted_text_problem
+from tableapp.refusals import posted_text_problem, sentence
 
 
 def _subject(request: HttpRequest, member_id: uuid.UUID) -> Any:
@@ -26,6 +26,8 @@ def _subject(request: HttpRequest, member_id: uuid.UUID) -> Any:
 
 
 def _page(request: HttpRequest, subject: Any, status: int = 200, **extra: Any) -> HttpResponse:
+    if extra.get("errors"):  # each a sentence; one starting with the member's name keeps it
+        extra["errors"] = {f: sentence(str(w), [subject.name]) for f, w in extra["errors"].items()}
     context = {
         "subject": subject,
         "roles": club_role_choices(),

@@ -26,7 +26,7 @@ from tableapp.forms import (
     variant_options,
 )
 from tableapp.labels import phase_words
-from tableapp.refusals import posted_text_problem
+from tableapp.refusals import posted_text_problem, sentence
 
 #: Tables a page of the Tables list shows.
 PAGE_SIZE = 25
@@ -86,7 +86,8 @@ def _at_fields(refusals: list[Rejection], variant: str, players: list[str]) -> d
     """The service's refusals as words at the form's fields (the first for each field)."""
     errors: dict[str, str] = {}
     for refusal in refusals:
-        errors.setdefault(form_field(refusal.field, variant), player_words(refusal, players))
+        said = sentence(player_words(refusal, players), players)
+        errors.setdefault(form_field(refusal.field, variant), said)
     return errors
 
 
@@ -109,7 +110,8 @@ def tables(request: HttpRequest) -> HttpResponse:
         errors = _at_fields(table_create_problems(**given), variant, players)
         if bad is not None:  # a NUL or control character the API's parser refuses
             errors.setdefault(
-                form_field(bad[0], variant) if bad[0] != "players" else "players", bad[1]
+                form_field(bad[0], variant) if bad[0] != "players" else "players",
+                sentence(bad[1]),
             )
         if not errors:
             # The form's key: a double tap, or a post sent again after a lost answer, opens

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,8 @@ import pytest
 CHROMIUM = os.environ.get("BOURRE_CHROMIUM", "/usr/bin/chromium")
 TABLET = {"width": 768, "height": 1024}
 PHONE = {"width": 390, "height": 844}
+#: The display's screen, a 1080p TV (docs/screenshots/display.png).
+TV = {"width": 1920, "height": 1080}
 #: Set to a directory to have the browser tests save the README's screenshots there.
 SCREENSHOTS = os.environ.get("BOURRE_SCREENSHOTS")
 
@@ -55,13 +57,28 @@ def page(browser: Any) -> Iterator[Any]:
         context.close()
 
 
-def screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
+def screenshot(
+    page: Any,
+    name: str,
+    *,
+    full_page: bool = True,
+    sizes: Mapping[str, dict[str, int]] | None = None,
+) -> None:
+    """The README's screenshot `<name><suffix>.png` at each of `sizes` (suffix: viewport),
+    by default at the tablet width the README shows and at a phone's (`<name>-phone.png`).
+    A page made for one screen (the display on a TV, the players' view on a phone) is shot
+    at that screen's size alone: shot at 768 px, the display's 1080p picture was a tablet's."""
     if SCREENSHOTS:
-        # At the tablet width the README shows, then at a phone's (`<name>-phone.png`).
         Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
         size = page.viewport_size
-        page.set_viewport_size(TABLET)
-        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=full_page)
-        page.set_viewport_size(PHONE)
-        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}-phone.png"), full_page=full_page)
+        for suffix, viewport in (sizes or {"": TABLET, "-phone": PHONE}).items():
+            page.set_viewport_size(viewport)
+            path = Path(SCREENSHOTS) / f"{name}{suffix}.png"
+            page.screenshot(path=str(path), full_page=full_page)
         page.set_viewport_size(size)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height, from its header (IHDR)."""
+    header = path.read_bytes()[16:24]
+    return int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")

@@ -47,10 +47,12 @@ def reader(club: Club, language: str) -> Client:
 
 def cells(html: str, column: int) -> list[str]:
     """The text of one column of the page's events table."""
-    body = html[html.index('class="list events"') :]
+    table = re.search(r'<table class="[^"]*\bevents"', html)
+    assert table is not None
+    body = html[table.start() :]
     rows = re.findall(r'<tr id="event-\d+"[^>]*>(.*?)</tr>', body, re.S)
     return [
-        unescape(re.sub(r"<[^>]+>", "", re.findall(r"<td>(.*?)</td>", r, re.S)[column]))
+        unescape(re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)[column]))
         for r in rows
     ]
 

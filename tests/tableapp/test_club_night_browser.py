@@ -184,7 +184,7 @@ def test_an_admin_sets_the_clubs_time_zone_and_the_standings_count_its_nights(
     field.fill("Louisiana")
     page.click("button:has-text('Save the time zone')")
     error = page.locator("[data-field=time_zone]")
-    assert "unknown time zone 'Louisiana'" in error.inner_text()
+    assert "Unknown time zone 'Louisiana'" in error.inner_text()  # a sentence
     assert page.locator("input[name=time_zone]").input_value() == "Louisiana"  # kept to fix
     page.locator("input[name=time_zone]").fill("America/Chicago")
     page.click("button:has-text('Save the time zone')")

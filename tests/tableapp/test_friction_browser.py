@@ -388,7 +388,7 @@ def test_12_the_balance_chart_has_every_player_and_a_legend_that_matches(
     )
     sign_in(page, live_server.url, make_member(club, "auditor"))
     page.goto(f"{live_server.url}/app/tables/{table_id}/audit")
-    chart = page.locator("svg.chart[aria-label^='Each player']")
+    chart = page.locator("svg.chart:not(.phone)[aria-label^='Each player']")
     names = chart.locator("polyline.series").evaluate_all("ls => ls.map(l => l.dataset.series)")
     assert names == ["ana", "ben", "cy", "dee", "eve"]  # the late joiner too
     box = chart.bounding_box()

@@ -1,6 +1,6 @@
 # ruff: noqa: RUF001
 """The new-table form's refusals name the house option and the variant as the form shows
-them, in the reader's language: "mise doit être un nombre entier" beside the field labelled
+them, in the reader's language: "Mise doit être un nombre entier" beside the field labelled
 "mise", not the engine's `ante`; "Bourré de Louisiane", not `louisiana`."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_a_refusal_names_the_option_and_the_variant_as_the_form_does(language: s
     page = app.post("/app/", form, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     ante, variant = WORDS[language]
     ante_error = _error(page, "opt_louisiana_ante")
-    assert re.match(rf"{ante}\b", ante_error), ante_error
+    assert re.match(rf"{ante.capitalize()}\b", ante_error), ante_error  # a sentence
     players_error = _error(page, "players")
     assert variant in players_error, players_error
     assert "louisiana" not in players_error
