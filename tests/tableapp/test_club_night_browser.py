@@ -159,7 +159,7 @@ def test_standings_tonight_and_this_month_with_csv(page: Any, live_server: Any) 
     assert page.locator("h1").inner_text() == "Standings: Tonight"
     assert page.locator("p.hint").first.inner_text().startswith("The night of ")
     tonight = page.locator("table.list").first.locator("tbody tr").all_inner_texts()
-    assert tonight[0].split("\t")[:3] == ["1", "ana", "3"]
+    assert tonight[0].split("\t")[:2] == ["1. ana", "3"]
     page.click("nav.periods a:has-text('This month')")
     assert page.locator("h1").inner_text() == "Standings: This month"
     assert page.locator("nav.periods a[aria-current=page]").inner_text() == "This month"

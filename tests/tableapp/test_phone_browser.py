@@ -15,6 +15,7 @@ from tests.clubs.helpers import make_club
 from tests.tableapp.browser import PHONE, TABLET
 from tests.tableapp.helpers import make_member
 from tests.tableapp.test_browser import seeded_table, sign_in
+from tests.tableapp.test_club_night_browser import _stats_caught_up
 from tests.tableapp.test_review_browser import _OFF_SCREEN, LONG_NAMES, _short
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,6 +47,13 @@ _CHART_LABELS = """svg => {
   }));
   return {smallest: Math.min(...sizes), out, over, width: box.width};
 }"""
+
+
+#: A card's values drawn without a name before them (the header is out of sight on a phone);
+#: the card's lead (a name, a projection) names itself.
+_UNNAMED = """tds => tds.filter(td => td.getBoundingClientRect().width > 0
+     && !td.classList.contains('lead') && getComputedStyle(td, '::before').content === 'none')
+     .map(td => td.textContent.trim())"""
 
 
 def _audit_page(page: Any, base: str, viewport: dict[str, int], language: str) -> None:
@@ -84,11 +92,7 @@ def test_the_audit_ledger_and_events_fit_a_phone(
         header = table.locator("thead").bounding_box()
         assert (header is None or header["width"] <= 1) == phone, kind
         if phone:  # each value named, as the header would have: none left unnamed
-            unnamed = table.locator("tbody td:not(:empty)").evaluate_all(
-                """tds => tds.filter(td => td.getBoundingClientRect().width > 0
-                     && getComputedStyle(td, '::before').content === 'none')
-                     .map(td => td.textContent.trim())"""
-            )
+            unnamed = table.locator("tbody td:not(:empty)").evaluate_all(_UNNAMED)
             assert unnamed == [], kind
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert _short(page, "table.ledger a, table.events a") == []
@@ -167,3 +171,37 @@ def test_a_seats_status_breaks_only_between_words_on_a_phone(
             assert box["x"] + box["width"] <= PHONE["width"], path
     finally:
         context.close()
+
+
+@LANGUAGES
+@VIEWPORTS
+def test_the_standings_fit_a_phone(
+    page: Any, live_server: Any, viewport: dict[str, int], language: str
+) -> None:
+    """At 390 px the standings (ten columns) and the projections scrolled sideways in their
+    region: a player's bourrés, reneges and biggest pot, a projection's lag, off screen; at
+    768 px in Ukrainian the last column and a projection's update were cut. On a phone each
+    player and each projection is a card now, every value named; at 768 px they stay tables,
+    the rank in the player's cell, and fit."""
+    club = make_club()
+    seeded_table(club)
+    _stats_caught_up(club)
+    page.set_viewport_size(viewport)
+    sign_in(page, live_server.url, _speaking(make_member(club, "auditor"), language))
+    page.goto(f"{live_server.url}/app/standings/")
+    phone = viewport["width"] < 600
+    for kind in ("leaders", "projections"):
+        table = page.locator(f"table.{kind}")
+        rows = table.locator("tbody tr")
+        assert rows.count() >= 4, kind
+        assert rows.evaluate_all(_OFF_SCREEN) == [], kind
+        region = table.locator("xpath=..")
+        assert region.evaluate("e => e.scrollWidth <= e.clientWidth"), kind
+        assert "sideways" not in (region.get_attribute("aria-label") or ""), kind
+        header = table.locator("thead").bounding_box()
+        assert (header is None or header["width"] <= 1) == phone, kind
+        if phone:  # each value named, as the header would have; the name leads the card
+            assert table.locator("tbody td:not(:empty)").evaluate_all(_UNNAMED) == [], kind
+    first = page.locator("table.leaders tbody tr").first.locator("td.lead")
+    assert first.inner_text().split() == ["1.", "ana"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
