@@ -7,7 +7,7 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 NGINX="${BOURRE_NGINX:-/usr/sbin/nginx}"
-# Django's DATA_UPLOAD_MAX_MEMORY_SIZE (clubs/api/parsers.py: upload_limit), its default.
+# Django's DATA_UPLOAD_MAX_MEMORY_SIZE (api_common/parsers.py: upload_limit), its default.
 MAX_BODY="${BOURRE_MAX_BODY:-2621440}"
 
 install() {

@@ -51,7 +51,7 @@ HAND_MADE_CLUB = "0c1ab000-0000-4000-8000-00000000c0de"
 
 
 def append_projected(stream: str, events: list[NewEvent]) -> list[RecordedEvent]:
-    """Append and project inline in one transaction, as the games service does (a
+    """Append and project inline in one transaction, as the table's repository does (a
     `TableCreated` projects the table's row, which names its club: the club exists)."""
     with transaction.atomic():
         Club.objects.get_or_create(id=HAND_MADE_CLUB, defaults={"name": "hand-made"})

@@ -8,9 +8,8 @@ from typing import Any
 
 from games.engine import Event, Sitting, new_sitting
 
-from .helpers import P, act, deal, fold, refusal, rejected, rule, transcript
+from .helpers import PLAYERS, P, act, deal, fold, refusal, rejected, rule, transcript
 
-PLAYERS = ["a", "b", "c"]
 PASS = True
 
 

@@ -9,9 +9,7 @@ import pytest
 
 from games.engine import apply, new_sitting
 
-from .helpers import D, act, deal, fold, refusal, rejected, transcript
-
-PLAYERS = ["a", "b", "c"]
+from .helpers import PLAYERS, D, act, deal, fold, refusal, rejected, transcript
 
 
 def louisiana(*deals: dict[str, Any], **options: Any) -> dict[str, Any]:

@@ -16,10 +16,7 @@ from games.engine.state import Sitting
 from games.engine.transcript import open_transcript, transcript_events
 from games.engine.variants import VARIANTS
 
-from .helpers import D, P, act, deal, fold, rule, transcript
-
-PLAYERS = ["a", "b", "c"]
-DECLARED = [D("a"), D("b"), D("c")]
+from .helpers import DECLARED, PLAYERS, D, P, act, deal, fold, louisiana_deal, transcript
 
 
 def reneges(ruled_deal: dict[str, Any]) -> list[dict[str, Any]]:
@@ -120,11 +117,11 @@ def test_with_a_logged_hand_the_renege_is_final_once_the_next_card_is_played() -
 def test_a_hidden_renege_waits_for_its_proof_and_names_the_card_shown() -> None:
     # b discards a diamond on a heart lead; nothing is known of b's hand yet.
     actions = [*DECLARED, P("a", "5H"), P("b", "KD"), P("c", "7H")]
-    ruled = rule("louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "actions": actions}])
+    ruled = rule_transcript(louisiana_deal(actions))
     assert reneges(ruled["deals"][0]) == []  # b may have held no heart
     # c takes the trick and leads a heart; b follows with one: b held a heart at trick 1.
     actions += [P("c", "9H"), P("a", "2H"), P("b", "3H")]
-    ruled = rule("louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "actions": actions}])
+    ruled = rule_transcript(louisiana_deal(actions))
     (renege,) = reneges(ruled["deals"][0])
     assert renege == {
         "kind": "renege",
@@ -149,9 +146,7 @@ def test_a_second_renege_by_the_same_player_costs_nothing_more() -> None:
         P("b", "3C"),  # renege again: b holds 7D
         P("a", "QD"),  # a card follows: no retract can correct it now
     ]
-    ruled = rule(
-        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "hands": hands, "actions": actions}]
-    )
+    ruled = rule_transcript(louisiana_deal(actions, hands=hands))
     first, second = reneges(ruled["deals"][0])
     assert (first["trick"], first["amount"]) == (1, 3)
     assert (second["trick"], second["amount"]) == (2, 0)
@@ -169,9 +164,7 @@ def test_an_offender_cannot_win_the_pot_and_pays_the_pot_value() -> None:
         (("a", "3D"), ("b", "TD"), ("c", "JD")),
     ]
     actions = [*DECLARED, *(P(p, c) for trick in tricks for p, c in trick)]
-    ruled = rule(
-        "louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "hands": hands, "actions": actions}]
-    )
+    ruled = rule_transcript(louisiana_deal(actions, hands=hands))
     only = ruled["deals"][0]
     assert only["tricks_won"] == {"a": 4, "b": 0, "c": 1}
     assert only["rulings"] == [
