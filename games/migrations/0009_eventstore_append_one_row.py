@@ -8,10 +8,9 @@ dropped and created again (in this migration's transaction: no append sees it mi
 
 from django.db import migrations
 
-from games.eventstore import schema
-from games.migrations._sql import sql
+from games.migrations._sql import APPEND_SIGNATURE_V2, sql
 
-DROP = f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})"
+DROP = f"DROP FUNCTION eventstore_append({APPEND_SIGNATURE_V2})"
 
 
 class Migration(migrations.Migration):

@@ -14,10 +14,9 @@ on a large log, run it in a quiet moment."""
 
 from django.db import migrations, models
 
-from games.eventstore import schema
-from games.migrations._sql import sql
+from games.migrations._sql import APPEND_SIGNATURE_V2, sql
 
-DROP = f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})"
+DROP = f"DROP FUNCTION eventstore_append({APPEND_SIGNATURE_V2})"
 
 
 class Migration(migrations.Migration):

@@ -12,16 +12,21 @@ from typing import Any
 
 from django.db import migrations
 
-from games.eventstore import citus, schema
-from games.migrations._sql import sql, statements
+from games.eventstore import citus
+from games.migrations._sql import APPEND_SIGNATURE_V2, sql, statements
 
-DROP = f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})"
+DROP = f"DROP FUNCTION eventstore_append({APPEND_SIGNATURE_V2})"
+# As `games.eventstore.citus.DISTRIBUTE_FUNCTION` said it then (a migration keeps its own).
+DISTRIBUTE = (
+    f"SELECT create_distributed_function('eventstore_append({APPEND_SIGNATURE_V2})', 'p_club', "
+    "colocate_with => 'eventstore_partition', force_delegation => true)"
+)
 
 
 def distribute_function(apps: Any, schema_editor: Any) -> None:
     with schema_editor.connection.cursor() as cursor:
         if citus.is_distributed(cursor):
-            cursor.execute(citus.DISTRIBUTE_FUNCTION)
+            cursor.execute(DISTRIBUTE)
 
 
 class Migration(migrations.Migration):
@@ -29,7 +34,12 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(
-            sql=[DROP, *statements("eventstore_v5_domains"), schema.APPENDED_TYPE, schema.APPEND_FUNCTION],
+            sql=[
+                DROP,
+                *statements("eventstore_v5_domains"),
+                sql("eventstore_appended_v5"),
+                sql("eventstore_append_v5"),
+            ],
             reverse_sql=[
                 DROP,
                 "DROP TYPE eventstore_appended",

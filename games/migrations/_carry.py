@@ -24,10 +24,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.eventstore import schema
 from games.eventstore.canonical import GENESIS_HASH, canonical_json, event_hash, v1_event_hash
 from games.eventstore.reader import NO_CLUB, club_key
-from games.migrations._sql import sql
+from games.migrations._sql import APPEND_SIGNATURE_V2, sql
 from games.table import TABLE_CREATED
 
 #: The arguments of the first schema's `eventstore_append` (`sql/eventstore_append_v1.sql`).
@@ -217,7 +216,7 @@ def backward(cursor: Any) -> None:
             "events were appended to the partitioned log since the migration: going back "
             "would lose them"
         )
-    cursor.execute(f"DROP FUNCTION eventstore_append({schema.APPEND_SIGNATURE})")
+    cursor.execute(f"DROP FUNCTION eventstore_append({APPEND_SIGNATURE_V2})")
     cursor.execute("DROP TABLE eventstore_event, eventstore_head, eventstore_idempotency")
     if not archived:
         # The first schema again, as migration 0001 made it (trigger functions included).

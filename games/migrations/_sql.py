@@ -9,6 +9,13 @@ from pathlib import Path
 
 SQL = Path(__file__).resolve().parent / "sql"
 
+#: `eventstore_append`'s arguments from version 2 (the club first) to version 5: what a
+#: migration names to drop one of those versions. A version with other arguments names its
+#: own here.
+APPEND_SIGNATURE_V2 = (
+    "uuid, text, integer, text[], integer[], text[], text, text, text[], text, text"
+)
+
 
 def sql(name: str) -> str:
     """The text of `sql/<name>.sql`, run whole (RunSQL does not split function bodies)."""
