@@ -97,8 +97,8 @@ MIDDLEWARE = [
     # Outermost, so that even the guard's refusals speak the request's language: the
     # device's language (API: Accept-Language only), and Content-Language on the answer.
     "clubs.language.DeviceLanguageMiddleware",
-    # Behind nginx (a unix socket): the client's address from X-Real-IP (clubs/front.py).
-    "clubs.front.FrontAddressMiddleware",
+    # Behind nginx (a unix socket): the client's address from X-Real-IP (api_common/front.py).
+    "api_common.front.FrontAddressMiddleware",
     # CORS on the API (below): outside the guard, so its refusals carry the headers too and
     # a browser app on another origin can read why it was refused.
     "api_common.cors.ApiCorsMiddleware",
@@ -213,7 +213,7 @@ SIGNIN_FAILURES_PER_ADDRESS = int(env("BOURRE_SIGNIN_PER_ADDRESS", "20") or "20"
 SIGNIN_HASHING_AT_ONCE = 1
 SIGNIN_WAITING_AT_ONCE = 2
 SIGNIN_SLOT_WAIT = 1.5
-# Heavy reads (a table's whole audit, clubs/heavy.py): one per club at a time, at most this
+# Heavy reads (a table's whole audit, api_common/heavy.py): one per club at a time, at most this
 # many per process; the club's mark expires after HEAVY_READ_SECONDS should a process die.
 HEAVY_READS_AT_ONCE = 1
 HEAVY_READ_SECONDS = 120

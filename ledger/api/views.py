@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api_common.errors import error_responses
+from api_common.heavy import RETRY_AFTER, HeavyReadBusy, heavy_read
 from clubs.api.permissions import IsAuditor, request_key
-from clubs.heavy import RETRY_AFTER, HeavyReadBusy, heavy_read
 from ledger.api.serializers import (
     LedgerAsOfInputSerializer,
     LedgerAuditOutputSerializer,

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from clubs.heavy import HeavyReadBusy, heavy_read
+from api_common.heavy import HeavyReadBusy, heavy_read
 from games.selectors import table_events_of_versions, table_seating
 from games.table import (
     DEAL_STARTED,
@@ -207,7 +207,7 @@ def audit_page(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
 def _audit(table: Any, first_deal: int) -> dict[str, Any] | None:
     """The audit of the page's deals (their events re-hashed, the club's chain checked from
     the previous page's end, their legs folded from the pot before them), or None while the
-    club has another under way (clubs/heavy.py): the page then says so and offers to run
+    club has another under way (api_common/heavy.py): the page then says so and offers to run
     it again. What it found is also said in words (`tableapp.audit_words`): the API's
     report is for scripts."""
     try:

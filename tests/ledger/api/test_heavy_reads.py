@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from django.core.cache import cache
 
-from clubs.heavy import heavy_read
+from api_common.heavy import heavy_read
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.ledger.helpers import import_case
 from tests.tableapp.helpers import make_member, signed_in
