@@ -215,7 +215,11 @@ def test_standings_show_each_players_stats_and_the_projections_lag(
     assert "No settled deals yet" in lagging
     projectors_run_all()  # the worker's catch-up, in process
     html = scorekeeper.get("/app/standings/").content.decode()
-    rows = re.findall(r"<tr><td>(\d+)</td><td>(\w+)</td><td class=\"num\">(-?\d+)</td>", html)
+    rows = re.findall(
+        r"<tr><td class=\"lead\"><span class=\"rank\">(\d+)\.</span> (\w+)</td>"
+        r"<td class=\"num\"[^>]*>(-?\d+)</td>",
+        html,
+    )
     assert rows[0] == ("1", "ana", "3")
     assert ("4", "cy", "-5") in rows
     assert "player_stats" in html
