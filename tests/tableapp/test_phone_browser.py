@@ -56,6 +56,24 @@ _UNNAMED = """tds => tds.filter(td => td.getBoundingClientRect().width > 0
      .map(td => td.textContent.trim())"""
 
 
+def _fits_as_cards_on_a_phone(page: Any, kind: str, viewport: dict[str, int], rows: int) -> None:
+    """`table.<kind>` (at least `rows` rows) shows every value inside the screen, its region
+    does not scroll sideways nor says it does; on a phone its header is out of sight and
+    each value is named (the card's lead names itself), on a tablet it is a table."""
+    table = page.locator(f"table.{kind}")
+    body = table.locator("tbody tr")
+    assert body.count() >= rows, kind
+    assert body.evaluate_all(_OFF_SCREEN) == [], kind
+    region = table.locator("xpath=..")
+    assert region.evaluate("e => e.scrollWidth <= e.clientWidth"), kind
+    assert "sideways" not in (region.get_attribute("aria-label") or ""), kind
+    phone = viewport["width"] < 600
+    header = table.locator("thead").bounding_box()
+    assert (header is None or header["width"] <= 1) == phone, kind
+    if phone:
+        assert table.locator("tbody td:not(:empty)").evaluate_all(_UNNAMED) == [], kind
+
+
 def _audit_page(page: Any, base: str, viewport: dict[str, int], language: str) -> None:
     """The hidden-renege deal with its last card undone (postings voided, an event undone),
     on the auditor's page in `language`."""
@@ -81,19 +99,8 @@ def test_the_audit_ledger_and_events_fit_a_phone(
     _audit_page(page, live_server.url, viewport, language)
     assert page.locator("table.ledger tr.voided").count() > 0
     assert page.locator("table.events a.undone-by").count() > 0
-    phone = viewport["width"] < 600
     for kind in ("ledger", "events"):
-        table = page.locator(f"table.{kind}")
-        rows = table.locator("tbody tr")
-        assert rows.count() >= 9, kind
-        assert rows.evaluate_all(_OFF_SCREEN) == [], kind
-        region = table.locator("xpath=..")
-        assert region.evaluate("e => e.scrollWidth <= e.clientWidth"), kind
-        header = table.locator("thead").bounding_box()
-        assert (header is None or header["width"] <= 1) == phone, kind
-        if phone:  # each value named, as the header would have: none left unnamed
-            unnamed = table.locator("tbody td:not(:empty)").evaluate_all(_UNNAMED)
-            assert unnamed == [], kind
+        _fits_as_cards_on_a_phone(page, kind, viewport, rows=9)
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert _short(page, "table.ledger a, table.events a") == []
 
@@ -189,19 +196,8 @@ def test_the_standings_fit_a_phone(
     page.set_viewport_size(viewport)
     sign_in(page, live_server.url, _speaking(make_member(club, "auditor"), language))
     page.goto(f"{live_server.url}/app/standings/")
-    phone = viewport["width"] < 600
     for kind in ("leaders", "projections"):
-        table = page.locator(f"table.{kind}")
-        rows = table.locator("tbody tr")
-        assert rows.count() >= 4, kind
-        assert rows.evaluate_all(_OFF_SCREEN) == [], kind
-        region = table.locator("xpath=..")
-        assert region.evaluate("e => e.scrollWidth <= e.clientWidth"), kind
-        assert "sideways" not in (region.get_attribute("aria-label") or ""), kind
-        header = table.locator("thead").bounding_box()
-        assert (header is None or header["width"] <= 1) == phone, kind
-        if phone:  # each value named, as the header would have; the name leads the card
-            assert table.locator("tbody td:not(:empty)").evaluate_all(_UNNAMED) == [], kind
+        _fits_as_cards_on_a_phone(page, kind, viewport, rows=4)
     first = page.locator("table.leaders tbody tr").first.locator("td.lead")
     assert first.inner_text().split() == ["1.", "ana"]
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
