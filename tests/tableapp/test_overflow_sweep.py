@@ -256,7 +256,9 @@ def _visit(
         if page.url != f"{base}{path}":
             page.goto(f"{base}{path}")
         if shows:
-            assert page.locator(shows).count() > 0, (path, shows)
+            # After a click that posts a form, page.url can name the new page before its
+            # body is parsed: wait for what it must show rather than count it at once.
+            page.locator(shows).first.wait_for(state="attached", timeout=10_000)
         _sweep(page, found, f"{label or path} @{viewport['width']}")
 
 
