@@ -19,27 +19,17 @@ The log is partitioned by club: positions, the hash chain and idempotency keys a
 club, so followers keep a checkpoint per club (``docs/scaling.md``).
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from games.eventstore.canonical import (
     GENESIS_HASH,
     canonical_json,
     event_hash,
     iso_utc,
     recorded_event_hash,
-)
-from games.eventstore.citus import ClubKeyed, log_distributed
-from games.eventstore.reader import (
-    NO_CLUB,
-    club_key,
-    last_position,
-    partition_heads,
-    partitions_behind,
-    read_all,
-    read_stream,
-    stream_club,
-    stream_first_events,
-    stream_names,
-    stream_version,
-    unlisted_clubs,
 )
 from games.eventstore.types import (
     AppendOnlyError,
@@ -52,8 +42,59 @@ from games.eventstore.types import (
     VersionConflict,
 )
 from games.eventstore.upcasting import UpcasterRegistry, upcasters
-from games.eventstore.verify import NOT_LISTED, verify_chain
-from games.eventstore.writer import WriteFirst, append
+
+if TYPE_CHECKING:
+    from games.eventstore.citus import ClubKeyed, log_distributed
+    from games.eventstore.reader import (
+        NO_CLUB,
+        club_key,
+        last_position,
+        partition_heads,
+        partitions_behind,
+        read_all,
+        read_stream,
+        stream_club,
+        stream_first_events,
+        stream_names,
+        stream_version,
+        unlisted_clubs,
+    )
+    from games.eventstore.verify import NOT_LISTED, verify_chain
+    from games.eventstore.writer import WriteFirst, append
+
+# What reads or writes the database is loaded on first use, so that the event types above
+# (which the table's pure aggregate folds) come without Django: importing
+# `games.eventstore.types` runs this file first.
+_ON_FIRST_USE = {
+    "citus": ("ClubKeyed", "log_distributed"),
+    "reader": (
+        "NO_CLUB",
+        "club_key",
+        "last_position",
+        "partition_heads",
+        "partitions_behind",
+        "read_all",
+        "read_stream",
+        "stream_club",
+        "stream_first_events",
+        "stream_names",
+        "stream_version",
+        "unlisted_clubs",
+    ),
+    "verify": ("NOT_LISTED", "verify_chain"),
+    "writer": ("WriteFirst", "append"),
+}
+_HOME = {name: module for module, names in _ON_FIRST_USE.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # once: later lookups find it without coming here
+    return value
+
 
 __all__ = [
     "GENESIS_HASH",

@@ -15,12 +15,30 @@ Services call `POSTGRES` (or a store they are given) and nothing else of it.
 
 from __future__ import annotations
 
-from games.sitting.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
-from games.sitting.postgres import PostgresTables
-from games.sitting.repository import AppendOutcome, TableRepository
+import importlib
+from typing import TYPE_CHECKING, Any
 
-#: The PostgreSQL store (it holds nothing between requests: one per process).
-POSTGRES: TableRepository = PostgresTables()
+from games.sitting.errors import EventRejected, IdempotencyKeyReused, StaleVersion, TableNotFound
+
+if TYPE_CHECKING:
+    from games.sitting.repository import AppendOutcome, TableRepository
+
+    #: The PostgreSQL store (it holds nothing between requests: one per process).
+    POSTGRES: TableRepository
+
+
+def __getattr__(name: str) -> Any:
+    """The repository and its PostgreSQL store, loaded on first use: they need Django, and
+    importing any module here runs this file first, so the pure ones (`aggregate`, `decide`,
+    `history`, `snapshot`) would otherwise bring the database along."""
+    if name == "POSTGRES":
+        value: Any = importlib.import_module(f"{__name__}.postgres").PostgresTables()
+    elif name in ("AppendOutcome", "TableRepository"):
+        value = getattr(importlib.import_module(f"{__name__}.repository"), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # once: later lookups find it without coming here
+    return value
 
 
 __all__ = [

@@ -30,7 +30,7 @@ from games.engine import (
 )
 from games.engine.key_order import ruling_ordered
 from games.engine.state import POT, NextDeal, player_account
-from games.eventstore import RecordedEvent
+from games.eventstore.types import RecordedEvent
 from games.sitting import snapshot
 from games.table import (
     DEAL_STARTED,

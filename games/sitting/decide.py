@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from api_common.free_text import UNDO_REASON_MAX_LENGTH, text_problem
+from api_common.text_rules import UNDO_REASON_MAX_LENGTH, text_fault
 from games.engine import (
     RULES_VERSION,
     Action,
@@ -43,7 +43,7 @@ from games.engine import (
 from games.engine.cards import parse_card
 from games.engine.errors import Phrase
 from games.engine.variants import get_variant
-from games.eventstore import NewEvent
+from games.eventstore.types import NewEvent
 from games.sitting.aggregate import TableFold
 from games.sitting.errors import EventRejected
 from games.table import (
@@ -139,9 +139,15 @@ def _undo(fold: TableFold, item: Mapping[str, Any], version: int) -> NewEvent:
     reason = undo.get("reason", "")
     if not isinstance(reason, str):
         raise Rejection("invalid_event", "undo.reason: must be text", field="undo.reason")
-    problem = text_problem(reason, max_length=UNDO_REASON_MAX_LENGTH, required=False)
-    if problem is not None:
-        raise Rejection("invalid_event", f"undo.reason: {problem}", field="undo.reason")
+    fault = text_fault(reason, max_length=UNDO_REASON_MAX_LENGTH, required=False)
+    if fault is not None:  # worded where it is shown, in the reader's language
+        problem, values = fault
+        raise Rejection(
+            "invalid_event",
+            "undo.reason: %(problem)s",
+            field="undo.reason",
+            params={**values, "problem": Phrase(problem)},
+        )
     taken = fold.undo(version)
     data: EventUndoneData = {
         "reason": reason,

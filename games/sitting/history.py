@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.state import evolve as engine_evolve
-from games.eventstore import RecordedEvent
+from games.eventstore.types import RecordedEvent
 from games.sitting.aggregate import TableFold, evolve, settled_as_recorded
 from games.table import (
     CARD_PLAYED,
