@@ -28,26 +28,29 @@ __all__ = [
     "UNDO_REASON_MAX_LENGTH",
     "USERNAME_MAX_LENGTH",
     "bad_character",
+    "character_fault",
     "idempotency_key_problem",
     "text_problem",
+    "words",
 ]
 
 
-def _words(fault: Fault | None) -> str | None:
-    if fault is None:
-        return None
+def words(fault: Fault) -> str:
+    """A fault of `text_rules` in the reader's language."""
     template, values = fault
     return _(template) % values
 
 
 def bad_character(text: str) -> str | None:
     """Why `text` cannot be stored, in words, or None (`text_rules.character_fault`)."""
-    return _words(character_fault(text))
+    fault = character_fault(text)
+    return None if fault is None else words(fault)
 
 
 def text_problem(text: str, *, max_length: int, required: bool = True) -> str | None:
     """What is wrong with a typed text (a name, a reason), in words, or None."""
-    return _words(text_fault(text, max_length=max_length, required=required))
+    fault = text_fault(text, max_length=max_length, required=required)
+    return None if fault is None else words(fault)
 
 
 def idempotency_key_problem(key: str) -> str | None:

@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from api_common.text import bad_character
+from api_common.text import character_fault, words
 
 log = logging.getLogger(__name__)
 
@@ -91,14 +91,14 @@ def invalid_field(field: str, reason: str) -> JsonResponse:
 
 
 def _refusal(request: HttpRequest) -> HttpResponse | None:
-    reason = bad_character(request.path)
-    if reason:
-        return invalid_field("path", reason)
+    fault = character_fault(request.path)
+    if fault:
+        return invalid_field("path", words(fault))
     for name, values in request.GET.lists():
         for text in (name, *values):
-            reason = bad_character(text)
-            if reason:
-                return invalid_field(name if text is not name else "query", reason)
+            fault = character_fault(text)
+            if fault:
+                return invalid_field(name if text is not name else "query", words(fault))
     from api_common.parsers import too_large, upload_limit
 
     try:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from api_common.free_text import bad_character
+from api_common.free_text import character_fault, words
 
-__all__ = ["BadText", "TooDeep", "bad_character", "check_document"]
+__all__ = ["BadText", "TooDeep", "character_fault", "check_document", "words"]
 
 
 class TooDeep(Exception):
@@ -34,16 +34,17 @@ def check_document(document: Any, *, max_depth: int) -> None:
     while stack:
         value, path, depth = stack.pop()
         if isinstance(value, str):
-            reason = bad_character(value)
-            if reason:
-                raise BadText(path or "body", reason)
+            # Every string of every body passes here: the fault is worded only when found.
+            fault = character_fault(value)
+            if fault:
+                raise BadText(path or "body", words(fault))
         elif isinstance(value, dict):
             if depth > max_depth:
                 raise TooDeep
             for key in value:
-                reason = bad_character(key)
-                if reason:
-                    raise BadText(_join(path, key.encode("unicode_escape").decode()), reason)
+                fault = character_fault(key)
+                if fault:
+                    raise BadText(_join(path, key.encode("unicode_escape").decode()), words(fault))
             # Pushed in reverse so the first bad field in document order is reported.
             stack.extend((value[key], _join(path, key), depth + 1) for key in reversed(value))
         elif isinstance(value, list):
