@@ -129,15 +129,7 @@ def test_a_failed_job_whose_transcript_was_not_at_fault_says_so_in_the_reader_s_
     """Lost by its worker (the sweep failed it: no refusal, only the operators' English)."""
     club = make_club()
     auditor = client_for(make_key(club, "auditor")[1])
-    job = ImportJob.objects.create(
-        club=club,
-        name="z",
-        transcript={},
-        items=400,
-        status="failed",
-        finished_at=timezone.now(),
-        error="lost: the worker stopped 3 times without finishing",
-    )
+    job = _failed_job(club, items=400, error="lost: the worker stopped 3 times without finishing")
     url = f"/api/v1/tables/imports/{job.id}"
     said = {language: _read(auditor, url, language)["error"] for language in LANGUAGES}
     assert {error["code"] for error in said.values()} == {"import_failed"}
@@ -146,21 +138,24 @@ def test_a_failed_job_whose_transcript_was_not_at_fault_says_so_in_the_reader_s_
     assert said["uk"]["message"] not in (said["en"]["message"], said["fr"]["message"])
 
 
+def _failed_job(club: Any, *, items: int, error: str, **fields: Any) -> ImportJob:
+    return ImportJob.objects.create(
+        club=club,
+        name="old",
+        transcript={},
+        items=items,
+        status="failed",
+        finished_at=timezone.now(),
+        error=error,
+        **fields,
+    )
+
+
 def _old_jobs(club: Any) -> tuple[ImportJob, ImportJob]:
     """Jobs as they were stored before their refusal was data: the poster's sentence."""
 
     def failed(problem: dict[str, Any], error: str) -> ImportJob:
-        return ImportJob.objects.create(
-            club=club,
-            name="old",
-            transcript={},
-            items=80,
-            status="failed",
-            finished_at=timezone.now(),
-            table_id=uuid.uuid4(),
-            problem=problem,
-            error=error,
-        )
+        return _failed_job(club, items=80, error=error, table_id=uuid.uuid4(), problem=problem)
 
     refused = {
         "code": "out_of_turn",
