@@ -25,39 +25,10 @@ from typing import Any
 
 from django.db import models
 
-from games.eventstore.schema import APPEND_SIGNATURE
-
-#: Distributed in this order: the first is the co-location group's anchor.
-DISTRIBUTED_TABLES = ("eventstore_partition", "eventstore_event", "eventstore_idempotency")
-ANCHOR = DISTRIBUTED_TABLES[0]
-
-#: The append sent to the worker holding the club's shards; run again whenever the function
-#: is dropped and created again (a new version: games.0020).
-DISTRIBUTE_FUNCTION = (
-    f"SELECT create_distributed_function('eventstore_append({APPEND_SIGNATURE})', 'p_club', "
-    f"colocate_with => '{ANCHOR}', force_delegation => true)"
-)
-
-# The log's row triggers only refuse UPDATE and DELETE (they read nothing, so none of the
-# visibility issues the setting warns about); Citus asks for it to distribute a table that
-# has any trigger. TRUNCATE triggers are kept on the coordinator's table.
-# Sequential: the function is distributed in the transaction that distributed the tables,
-# which Citus allows only over one connection per node.
-DISTRIBUTE = [
-    "SET LOCAL citus.enable_unsafe_triggers = on",
-    "SET LOCAL citus.multi_shard_modify_mode = 'sequential'",
-    *(
-        f"SELECT create_distributed_table('{table}', 'club_id'"
-        + (f", colocate_with => '{ANCHOR}')" if table != ANCHOR else ")")
-        for table in DISTRIBUTED_TABLES
-    ),
-    DISTRIBUTE_FUNCTION,
-]
-
-UNDISTRIBUTE = [
-    f"SELECT undistribute_table('{table}', cascade_via_foreign_keys => false)"
-    for table in reversed(DISTRIBUTED_TABLES)
-]
+#: The anchor of the log's co-location group: distributed, the log is distributed. The
+#: statements that distribute the log and the append are history, kept by the migrations
+#: that ran them (games.0011, games.0020; `games.migrations._sql`).
+ANCHOR = "eventstore_partition"
 
 
 def has_citus(cursor: Any) -> bool:

@@ -37,8 +37,6 @@ versions above 0, stream and type not empty; the stream in the "C" collation): o
 (``sql/eventstore_v5_domains.sql`` says why).
 """
 
-APPEND_SIGNATURE = "uuid, text, integer, text[], integer[], text[], text, text, text[], text, text"
-
 #: The club lock's first key: the two-key form of the advisory lock keeps the event
 #: store's locks apart from any other user of advisory locks ('BREE').
 LOCK_CLASS = 0x42524545

@@ -12,13 +12,38 @@ from typing import Any
 from django.db import migrations
 
 from games.eventstore import citus
+from games.migrations._sql import DISTRIBUTE_APPEND_V2
+
+# The statements as they were when the log was first distributed (a migration keeps its own;
+# the runtime's `games.eventstore.citus` only asks whether the log is distributed).
+TABLES = ("eventstore_partition", "eventstore_event", "eventstore_idempotency")
+ANCHOR = TABLES[0]  # the co-location group's anchor, distributed first
+# The log's row triggers only refuse UPDATE and DELETE (they read nothing, so none of the
+# visibility issues the setting warns about); Citus asks for it to distribute a table that
+# has any trigger. TRUNCATE triggers are kept on the coordinator's table.
+# Sequential: the function is distributed in the transaction that distributed the tables,
+# which Citus allows only over one connection per node.
+DISTRIBUTE = [
+    "SET LOCAL citus.enable_unsafe_triggers = on",
+    "SET LOCAL citus.multi_shard_modify_mode = 'sequential'",
+    *(
+        f"SELECT create_distributed_table('{table}', 'club_id'"
+        + (f", colocate_with => '{ANCHOR}')" if table != ANCHOR else ")")
+        for table in TABLES
+    ),
+    DISTRIBUTE_APPEND_V2,
+]
+UNDISTRIBUTE = [
+    f"SELECT undistribute_table('{table}', cascade_via_foreign_keys => false)"
+    for table in reversed(TABLES)
+]
 
 
 def distribute(apps: Any, schema_editor: Any) -> None:
     with schema_editor.connection.cursor() as cursor:
         if not citus.has_citus(cursor) or citus.is_distributed(cursor):
             return
-        for statement in citus.DISTRIBUTE:
+        for statement in DISTRIBUTE:
             cursor.execute(statement)
 
 
@@ -26,7 +51,7 @@ def gather(apps: Any, schema_editor: Any) -> None:
     with schema_editor.connection.cursor() as cursor:
         if not citus.is_distributed(cursor):
             return
-        for statement in citus.UNDISTRIBUTE:
+        for statement in UNDISTRIBUTE:
             cursor.execute(statement)
 
 

@@ -22,7 +22,7 @@ from django.db import migrations
 
 from games.eventstore import citus
 
-ANCHOR = citus.ANCHOR
+ANCHOR = "eventstore_partition"  # the log's co-location group (games.0011)
 #: Distributed in this order (a referenced table before the tables referencing it).
 READ_MODELS = (
     "games_table",

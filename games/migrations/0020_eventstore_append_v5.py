@@ -13,20 +13,15 @@ from typing import Any
 from django.db import migrations
 
 from games.eventstore import citus
-from games.migrations._sql import APPEND_SIGNATURE_V2, sql, statements
+from games.migrations._sql import APPEND_SIGNATURE_V2, DISTRIBUTE_APPEND_V2, sql, statements
 
 DROP = f"DROP FUNCTION eventstore_append({APPEND_SIGNATURE_V2})"
-# As `games.eventstore.citus.DISTRIBUTE_FUNCTION` said it then (a migration keeps its own).
-DISTRIBUTE = (
-    f"SELECT create_distributed_function('eventstore_append({APPEND_SIGNATURE_V2})', 'p_club', "
-    "colocate_with => 'eventstore_partition', force_delegation => true)"
-)
 
 
 def distribute_function(apps: Any, schema_editor: Any) -> None:
     with schema_editor.connection.cursor() as cursor:
         if citus.is_distributed(cursor):
-            cursor.execute(DISTRIBUTE)
+            cursor.execute(DISTRIBUTE_APPEND_V2)
 
 
 class Migration(migrations.Migration):

@@ -16,6 +16,14 @@ APPEND_SIGNATURE_V2 = (
     "uuid, text, integer, text[], integer[], text[], text, text, text[], text, text"
 )
 
+#: Citus: `eventstore_append` (versions 2 to 5) sent to the worker holding the club's shards,
+#: run by the migration that distributes the log (0011) and by each that creates the
+#: function again (0020): dropping a function drops its distribution.
+DISTRIBUTE_APPEND_V2 = (
+    f"SELECT create_distributed_function('eventstore_append({APPEND_SIGNATURE_V2})', 'p_club', "
+    "colocate_with => 'eventstore_partition', force_delegation => true)"
+)
+
 
 def sql(name: str) -> str:
     """The text of `sql/<name>.sql`, run whole (RunSQL does not split function bodies)."""
