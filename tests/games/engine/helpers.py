@@ -42,7 +42,7 @@ def transcript(
         "format": "bourre-transcript/1",
         "variant": variant,
         "options": options,
-        "players": players,
+        "players": list(players),  # the document's own: PLAYERS stays as it is
         "deals": deals,
     }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.engine import rule_transcript
 from games.engine.chips import MAX_CHIPS
 
-from .helpers import D, louisiana_deal, rejected, transcript
+from .helpers import PLAYERS, D, louisiana_deal, rejected, transcript
 
 
 def test_the_bound_is_two_to_the_53_minus_one() -> None:
@@ -14,7 +14,7 @@ def test_the_bound_is_two_to_the_53_minus_one() -> None:
 
 
 def test_an_ante_option_beyond_the_bound_is_refused_naming_the_field() -> None:
-    error = rejected(transcript("louisiana", ["a", "b", "c"], [], ante=MAX_CHIPS + 1))
+    error = rejected(transcript("louisiana", PLAYERS, [], ante=MAX_CHIPS + 1))
     assert error.rejection.code == "chips_out_of_range"
     assert error.rejection.field == "options.ante"
 
@@ -31,7 +31,7 @@ def test_a_deals_own_ante_beyond_the_bound_is_refused() -> None:
 def test_the_deal_whose_antes_would_carry_the_pot_beyond_the_bound_is_refused() -> None:
     ante = MAX_CHIPS // 3 + 1  # each ante within the bound, the three together not
     deal = {"dealer": "c", "trump": "2S", "actions": []}
-    error = rejected(transcript("louisiana", ["a", "b", "c"], [deal], ante=ante))
+    error = rejected(transcript("louisiana", PLAYERS, [deal], ante=ante))
     assert (error.deal, error.action, error.rejection.code) == (0, None, "chips_out_of_range")
     assert "the pot" in error.rejection.message
 
@@ -40,5 +40,5 @@ def test_amounts_up_to_the_bound_are_ruled_as_before() -> None:
     ante = MAX_CHIPS // 3
     passes = [D("a", False), D("b", False), D("c", False)]
     deal = {"dealer": "c", "trump": "2S", "actions": passes}
-    ruling = rule_transcript(transcript("louisiana", ["a", "b", "c"], [deal], ante=ante))
+    ruling = rule_transcript(transcript("louisiana", PLAYERS, [deal], ante=ante))
     assert ruling["deals"][0]["pot"]["start"] == 3 * ante

@@ -8,7 +8,18 @@ from typing import Any
 
 from games.engine import Event, Sitting, new_sitting
 
-from .helpers import PLAYERS, P, act, deal, fold, refusal, rejected, rule, transcript
+from .helpers import (
+    PLAYERS,
+    P,
+    act,
+    deal,
+    fold,
+    louisiana_deal,
+    refusal,
+    rejected,
+    rule,
+    transcript,
+)
 
 PASS = True
 
@@ -32,8 +43,7 @@ def test_comtadine_refuses_a_card_that_does_not_climb_and_a_pass_on_lead() -> No
 
 def test_a_pass_is_refused_in_the_trick_taking_variants() -> None:
     actions = [{"player": p, "declare": "play"} for p in "abc"] + [passes("a")]
-    doc = transcript("louisiana", PLAYERS, [{"dealer": "c", "trump": "2S", "actions": actions}])
-    error = rejected(doc)
+    error = rejected(louisiana_deal(actions))
     assert (error.deal, error.action, error.rejection.code) == (0, 3, "not_in_variant")
 
 

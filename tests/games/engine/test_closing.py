@@ -21,13 +21,13 @@ from games.engine import (
 )
 from games.engine.closing import closing_shares
 
-from .helpers import A_SWEEPS_B, act, deal, fold, refusal
+from .helpers import A_SWEEPS_B, PLAYERS, act, deal, fold, refusal
 
 CASES = Path(__file__).parents[2] / "conformance" / "cases"
 
 
 def test_the_odd_chips_go_from_the_last_dealers_left_and_the_dealer_last() -> None:
-    state = new_sitting(variant="louisiana", players=["a", "b", "c"], options={"ante": 1})
+    state = new_sitting(variant="louisiana", players=PLAYERS, options={"ante": 1})
     # All pass twice: the pot holds 3 + 3 = 6... then 3 more antes with a only seated out.
     state = fold(
         state,
@@ -46,7 +46,7 @@ def test_the_odd_chips_go_from_the_last_dealers_left_and_the_dealer_last() -> No
 
 
 def test_the_shares_go_to_the_last_deals_players_even_one_who_left_since() -> None:
-    state = new_sitting(variant="louisiana", players=["a", "b", "c"])
+    state = new_sitting(variant="louisiana", players=PLAYERS)
     state = fold(
         state,
         deal(dealer="a", seated=["a", "b"], trump="2S"),
@@ -140,5 +140,5 @@ def test_a_table_closes_only_after_a_deal() -> None:
     assert refusal(fresh, Close()).code == "nothing_to_close"
     assert closing_shares(fresh) == {}
     with pytest.raises(TranscriptRejected) as refused:
-        rule_transcript({"variant": "occitan", "players": ["a", "b", "c"], "closed": True})
+        rule_transcript({"variant": "occitan", "players": PLAYERS, "closed": True})
     assert (refused.value.deal, refused.value.action) == (None, None)

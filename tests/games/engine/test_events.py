@@ -28,7 +28,7 @@ from games.engine import (
     parse_leave,
 )
 
-from .helpers import rejected, transcript
+from .helpers import louisiana_deal, rejected
 
 
 def test_the_api_shapes_parse_and_bad_ones_name_the_field() -> None:
@@ -147,8 +147,5 @@ def test_a_sitting_change_writes_back_to_its_api_shape(change: Any) -> None:
     [{"player": "a", "declare": "maybe"}, {"player": "a", "play": "5H", "declare": "play"}],
 )
 def test_a_malformed_action_in_a_transcript_is_located(action: dict[str, Any]) -> None:
-    doc = transcript(
-        "louisiana", ["a", "b", "c"], [{"dealer": "c", "trump": "2S", "actions": [action]}]
-    )
-    error = rejected(doc)
+    error = rejected(louisiana_deal([action]))
     assert (error.deal, error.action, error.rejection.code) == (0, 0, "invalid_event")

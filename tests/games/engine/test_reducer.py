@@ -93,7 +93,7 @@ def test_options_take_their_defaults() -> None:
 
 
 def test_a_new_table_has_every_balance_at_zero_and_an_empty_pot() -> None:
-    state = new_sitting(variant="ukrainian", players=["a", "b", "c"])
+    state = new_sitting(variant="ukrainian", players=PLAYERS)
     assert state.balances == {"a": 0, "b": 0, "c": 0}
     assert state.pot == 0
     assert state.deal is None
@@ -148,7 +148,7 @@ def test_a_rejected_event_leaves_the_state_as_it_was() -> None:
 
 
 def test_retracting_the_card_that_completed_a_trick_reopens_it() -> None:
-    state = new_sitting(variant="louisiana", players=["a", "b", "c"])
+    state = new_sitting(variant="louisiana", players=PLAYERS)
     state, _ = apply(state, parse_deal({"dealer": "c", "trump": "2S"}))
     for action in [D("a"), D("b"), D("c"), P("a", "5H"), P("b", "6H"), P("c", "7H")]:
         state, rulings = apply(state, parse_action(action))

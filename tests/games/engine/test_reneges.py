@@ -34,12 +34,7 @@ def test_a_corrected_renege_is_not_ruled_even_with_logged_hands() -> None:
         {"player": "b", "retract": True},
         P("b", "6H"),
     ]
-    doc = transcript(
-        "louisiana",
-        ["a", "b", "c"],
-        [{"dealer": "c", "trump": "2S", "hands": hands, "actions": actions}],
-    )
-    ruled = rule_transcript(doc)["deals"][0]
+    ruled = rule_transcript(louisiana_deal(actions, hands=hands))["deals"][0]
     assert reneges(ruled) == []
     assert ruled["tricks"] == []  # the deal is still being played
     assert ruled["in_progress"] is True
@@ -78,10 +73,7 @@ def test_a_dealer_who_kept_the_upcard_is_caught_at_the_play() -> None:
     # c (dealer) holds the upcard 2S, is void in hearts (shown nowhere) and discards a club:
     # failing to trump is provable at once only because the upcard is known to be held.
     actions = [D("a"), D("b"), D("c"), P("a", "5H"), P("b", "6H"), P("c", "3C"), P("b", "7D")]
-    doc = transcript(
-        "louisiana", ["a", "b", "c"], [{"dealer": "c", "trump": "2S", "actions": actions}]
-    )
-    ruling = rule_transcript(doc)["deals"][0]
+    ruling = rule_transcript(louisiana_deal(actions))["deals"][0]
     # c might also hold a heart, so it is either follow_suit or trump: the proof names the
     # obligation the shown cards break. It stands once the next card is played (no retract).
     (renege,) = reneges(ruling)

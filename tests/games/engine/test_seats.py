@@ -19,13 +19,13 @@ from games.engine import (
     rule_transcript,
 )
 
-from .helpers import A_SWEEPS_B, act, deal, fold, refusal
+from .helpers import A_SWEEPS_B, PLAYERS, act, deal, fold, refusal
 
 CASES = Path(__file__).parents[2] / "conformance" / "cases"
 
 
 def test_a_player_who_sits_out_loses_the_exemption() -> None:
-    state = new_sitting(variant="louisiana", players=["a", "b", "c"], options={"ante": 1})
+    state = new_sitting(variant="louisiana", players=PLAYERS, options={"ante": 1})
     state = fold(state, *A_SWEEPS_B)
     assert state.next.exempt == ("b",)
     # b sits the next deal out (a lone player wins it), then comes back: b antes again.
@@ -76,7 +76,7 @@ def test_joining_takes_the_named_seat_and_leaving_keeps_the_balance() -> None:
 
 
 def test_seat_changes_that_cannot_happen_are_refused() -> None:
-    state = fold(new_sitting(variant="louisiana", players=["a", "b", "c"]), Leave("b"))
+    state = fold(new_sitting(variant="louisiana", players=PLAYERS), Leave("b"))
     refused: dict[Event, tuple[str, str]] = {
         Join("a", None): ("already_seated", "join.player"),
         Join("e", "zed"): ("unknown_player", "join.seat_after"),
@@ -94,7 +94,7 @@ def test_seat_changes_that_cannot_happen_are_refused() -> None:
 
 
 def test_a_table_has_no_more_seats_over_its_sitting_than_the_variant_allows() -> None:
-    state = new_sitting(variant="occitan", players=["a", "b", "c"])
+    state = new_sitting(variant="occitan", players=PLAYERS)
     state = fold(state, Leave("c"), Join("d", "b"))
     caught = refusal(state, Join("e", "d"))
     assert (caught.code, caught.field) == ("player_count", "join.player")
@@ -122,7 +122,7 @@ def test_the_first_seat_is_taken_with_no_seat_to_sit_after() -> None:
 
 
 def test_a_player_who_comes_back_finds_their_balance_and_debts_unchanged() -> None:
-    state = fold(new_sitting(variant="louisiana", players=["a", "b", "c"]), *A_SWEEPS_B)
+    state = fold(new_sitting(variant="louisiana", players=PLAYERS), *A_SWEEPS_B)
     owed = dict(state.balances)
     assert owed["b"] < 0  # the ante and the bourré: nothing is forgiven by leaving
     state = fold(state, Leave("b"), deal(dealer="c", trump="3S"))

@@ -10,7 +10,7 @@ from games.engine import apply, new_sitting, rule_transcript
 from games.engine.simulate import random_sitting
 from games.engine.transcript import open_transcript, transcript_events
 
-from .helpers import A_SWEEPS_B, D, P, fold, rule
+from .helpers import A_SWEEPS_B, PLAYERS, D, P, fold, rule
 
 
 def test_lone_player_takes_at_most_the_pot_limit() -> None:
@@ -22,7 +22,7 @@ def test_lone_player_takes_at_most_the_pot_limit() -> None:
             "actions": [D("a", False), D("b", False), D("c", True)],
         }
     ]
-    ruling = rule("louisiana", ["a", "b", "c"], deals, pot_limit=20)
+    ruling = rule("louisiana", PLAYERS, deals, pot_limit=20)
     assert ruling["deals"][0]["rulings"] == [
         {"kind": "lone_player", "player": "c"},
         {"kind": "pot_won", "player": "c", "amount": 20},
@@ -69,11 +69,11 @@ def test_a_settled_deal_posts_the_win_the_penalty_and_what_carries() -> None:
 def test_a_carried_pot_is_posted_as_staying_in_the_pot() -> None:
     doc_deals = [{"dealer": "c", "trump": "2S", "actions": [D(p, False) for p in "abc"]}]
     state = fold(
-        new_sitting(variant="louisiana", players=["a", "b", "c"]),
+        new_sitting(variant="louisiana", players=PLAYERS),
         *(e for _, _, e in transcript_events(doc_deals)),
     )
     assert state.pot == 3
-    ruled = rule("louisiana", ["a", "b", "c"], doc_deals)
+    ruled = rule("louisiana", PLAYERS, doc_deals)
     assert ruled["deals"][0]["rulings"] == [{"kind": "all_passed"}]
     assert ruled["deals"][0]["pot"]["left"] == 3
 

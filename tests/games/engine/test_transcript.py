@@ -14,7 +14,7 @@ from games.engine.events import StartDeal
 from games.engine.simulate import random_sitting
 from games.engine.transcript import open_transcript, ruling_document, transcript_events
 
-from .helpers import D, P, rejected, transcript
+from .helpers import PLAYERS, D, P, rejected, transcript
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_a_malformed_transcript_is_refused_naming_the_field(doc: Any, field: str
 def test_a_refusal_says_where_it_is_and_why() -> None:
     doc = transcript(
         "louisiana",
-        ["a", "b", "c"],
+        PLAYERS,
         [
             {"dealer": "c", "trump": "2S", "actions": [D("a"), D("b"), D("c")]},
         ],
@@ -87,7 +87,7 @@ def test_the_format_defaults_and_an_empty_transcript_rules_to_nothing() -> None:
 def test_a_deal_in_play_is_ruled_so_far_and_marked_in_progress() -> None:
     doc = transcript(
         "louisiana",
-        ["a", "b", "c"],
+        PLAYERS,
         [
             {"dealer": "c", "trump": "2S", "actions": [D("a"), D("b", False), P("a", "5H")]},
         ],

@@ -17,11 +17,11 @@ from games.engine import (
 )
 from games.engine.view import legal_plays
 
-from .helpers import A_SWEEPS_B, D, P, act, deal, fold
+from .helpers import A_SWEEPS_B, PLAYERS, D, P, act, deal, fold
 
 
 def test_legal_plays_show_the_obligation_behind_each_refusal() -> None:
-    state = new_sitting(variant="louisiana", players=["a", "b", "c"])
+    state = new_sitting(variant="louisiana", players=PLAYERS)
     hands = {"b": ["6H", "KH", "2S", "3C", "4C"]}
     state, _ = apply(state, parse_deal({"dealer": "c", "trump": "2D", "hands": hands}))
     for action in [D("a"), D("b"), D("c"), P("a", "9H")]:
@@ -41,7 +41,7 @@ def test_legal_plays_show_the_obligation_behind_each_refusal() -> None:
 
 def test_a_hidden_hand_reveals_nothing_in_advance() -> None:
     state = fold(
-        new_sitting(variant="louisiana", players=["a", "b", "c"]),
+        new_sitting(variant="louisiana", players=PLAYERS),
         deal(dealer="c", trump="2D"),
         *(act(**D(p)) for p in "abc"),
     )
@@ -62,7 +62,7 @@ def test_a_hidden_hand_reveals_nothing_in_advance() -> None:
 def test_in_comtadine_a_hand_that_cannot_beat_the_trick_may_pass() -> None:
     hands = {"b": ["7H", "8H", "7S", "8S", "7D"], "c": ["KH", "QS", "JD", "AC", "TC"]}
     state = fold(
-        new_sitting(variant="comtadine", players=["a", "b", "c"]),
+        new_sitting(variant="comtadine", players=PLAYERS),
         deal(dealer="c", hands=hands),
         act(player="a", play="9H"),
     )
@@ -99,7 +99,7 @@ def test_a_table_before_its_first_deal_shows_no_deal() -> None:
 
 
 def test_the_next_dealer_by_custom_skips_a_player_who_left() -> None:
-    state = new_sitting(variant="louisiana", players=["a", "b", "c"])
+    state = new_sitting(variant="louisiana", players=PLAYERS)
     assert next_dealer(state) is None  # no deal yet: nothing to follow
     state = fold(state, deal(dealer="a", trump="2S"), *(act(**D(p, False)) for p in "bca"))
     assert next_dealer(state) == "b"
@@ -109,7 +109,7 @@ def test_the_next_dealer_by_custom_skips_a_player_who_left() -> None:
 
 
 def test_the_table_view_tells_what_the_next_deal_owes() -> None:
-    state = fold(new_sitting(variant="louisiana", players=["a", "b", "c"]), *A_SWEEPS_B)
+    state = fold(new_sitting(variant="louisiana", players=PLAYERS), *A_SWEEPS_B)
     view = table_view(state)
     assert view["phase"] == "between_deals"
     assert view["owes_next_deal"] == {

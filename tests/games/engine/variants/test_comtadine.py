@@ -10,6 +10,7 @@ import pytest
 from games.engine import Rejection, new_sitting, rule_transcript
 from games.engine.variants import get_variant
 from tests.games.engine.helpers import (
+    PLAYERS,
     P,
     rejected,
     settle,
@@ -49,7 +50,7 @@ def test_comtadine_double_ante_applies_next_deal() -> None:
 
 def test_comtadine_exchanges_at_most_two_cards() -> None:
     doc = transcript(
-        "comtadine", ["a", "b", "c"], [{"dealer": "c", "actions": [{"player": "a", "exchange": 3}]}]
+        "comtadine", PLAYERS, [{"dealer": "c", "actions": [{"player": "a", "exchange": 3}]}]
     )
     assert rejected(doc).rejection.code == "exchange_limit"
 

@@ -7,6 +7,7 @@ import pytest
 
 from games.engine import Rejection, new_sitting
 from tests.games.engine.helpers import (
+    PLAYERS,
     D,
     P,
     act,
@@ -46,14 +47,14 @@ def test_occitan_offender_gets_no_share_and_pays_like_a_bourru() -> None:
 
 
 def test_occitan_has_no_declarations_and_no_trump() -> None:
-    doc = transcript("occitan", ["a", "b", "c"], [{"dealer": "c", "actions": [D("a")]}])
+    doc = transcript("occitan", PLAYERS, [{"dealer": "c", "actions": [D("a")]}])
     assert rejected(doc).rejection.code == "not_in_variant"
-    doc = transcript("occitan", ["a", "b", "c"], [{"dealer": "c", "trump": "KS", "actions": []}])
+    doc = transcript("occitan", PLAYERS, [{"dealer": "c", "trump": "KS", "actions": []}])
     assert rejected(doc).rejection.code == "invalid_event"
 
 
 def test_occitan_has_no_exchange_and_no_six() -> None:
-    state = fold(new_sitting(variant="occitan", players=["a", "b", "c"]), deal(dealer="c"))
+    state = fold(new_sitting(variant="occitan", players=PLAYERS), deal(dealer="c"))
     assert refusal(state, act(player="a", exchange=1)).code == "not_in_variant"
     assert refusal(state, act(player="a", play="6H")).code == "card_not_in_deck"
 
@@ -72,9 +73,7 @@ def test_a_whole_occitan_deal_shares_the_pot_by_tricks() -> None:
         ("b:9C", "c:TC", "a:8C"),
     ]
     actions = [P(*pc.split(":")) for trick in tricks for pc in trick]
-    ruled = rule(
-        "occitan", ["a", "b", "c"], [{"dealer": "c", "hands": hands, "actions": actions}], ante=5
-    )
+    ruled = rule("occitan", PLAYERS, [{"dealer": "c", "hands": hands, "actions": actions}], ante=5)
     only = ruled["deals"][0]
     assert only["tricks_won"] == {"a": 3, "b": 1, "c": 1}
     # 15 chips: a gets floor(15*3/5) = 9, b and c 3 each; nothing stays, nobody is bourru.
