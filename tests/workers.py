@@ -13,6 +13,15 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: Every worker this process started, with the queue it consumes.
+_STARTED: list[tuple[str, subprocess.Popen[bytes]]] = []
+
+
+def consumed(queue: str) -> bool:
+    """Whether a worker this process started is running on `queue`: if none is, what waits
+    in the queue stays there (no task can run against the database meanwhile)."""
+    return any(name == queue and process.poll() is None for name, process in _STARTED)
+
 
 def spawn_celery_worker(
     test_db_name: str,
@@ -44,6 +53,7 @@ def spawn_celery_worker(
         cwd=ROOT,
         env=env,
     )  # fmt: skip
+    _STARTED.append((queue, process))
     from bourre_site.celery import app as probe  # the site's app: stays the current one
 
     deadline = time.monotonic() + timeout
