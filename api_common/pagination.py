@@ -38,6 +38,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api_common.errors import ApiError
+from api_common.fields import QueryIntegerField
 
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000
@@ -49,7 +50,7 @@ class PageQuerySerializer(serializers.Serializer):
         max_length=2000,
         help_text="opaque: taken from the `next` URL of the page before; absent for page one",
     )
-    limit = serializers.IntegerField(
+    limit = QueryIntegerField(
         min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT, help_text="items per page"
     )
 

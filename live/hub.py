@@ -4,9 +4,9 @@ The process subscribes once to the Redis channel `live.feed` publishes on and ke
 each table someone watches, its newest version and an `asyncio.Event` set when it moves:
 a thousand viewers of twenty tables cost twenty entries and one Redis connection, not a
 database connection each. Every `SWEEP_SECONDS` it also reads the versions of the watched
-tables and which watched viewer links are still good, one query each (a message lost
-with a dying process or during a Redis outage costs that much delay, never an event; an
-expired link ends at the next sweep).
+tables and which watched viewer links and members' accesses are still good, a query or two
+each (a message lost with a dying process or during a Redis outage costs that much delay,
+never an event; an expired link, or a removed member's stream, ends at the next sweep).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
+from api_common.numbers import ascii_int
 from live import selectors
 from live.feed import ENDED, channel
 
@@ -44,9 +45,18 @@ class Watch:
             self.moved = asyncio.Event()
 
 
+#: A member's access is watched as `member:<member id>`; a viewer link's as its id.
+MEMBER = selectors.MEMBER
+
+
+def member_access(member_id: str) -> str:
+    return f"{MEMBER}{member_id}"
+
+
 @dataclass
 class Link:
-    """A watched viewer link: `ended` is set when it is revoked or expires."""
+    """A watched viewer link or member's access: `ended` is set when the link is revoked or
+    expires, or the member is removed."""
 
     watchers: int = 0
     ended: asyncio.Event = field(default_factory=asyncio.Event)
@@ -113,8 +123,9 @@ class Hub:
                     link.ended.set()
                 continue
             watch = self.tables.get(first)
-            if watch is not None and second.isdigit():
-                watch.advance(int(second))
+            version = ascii_int(second)
+            if watch is not None and version is not None:
+                watch.advance(version)
 
     async def _listen(self) -> None:
         import redis.asyncio as aioredis
@@ -147,7 +158,7 @@ class Hub:
                 if watch is not None:
                     watch.advance(version)
         if self.links:
-            good = await _read(selectors.viewers_still_good)(list(self.links))
+            good = await _read(selectors.access_still_good)(list(self.links))
             for viewer_id, link in list(self.links.items()):
                 if viewer_id not in good:
                     link.ended.set()

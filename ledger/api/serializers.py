@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api_common.fields import QueryIntegerField
 from games.table import POSTING_KINDS
 from ledger.findings import CHAIN_CODES, UNBOOKABLE
 
 
 class LedgerAsOfInputSerializer(serializers.Serializer):
-    at = serializers.IntegerField(
+    at = QueryIntegerField(
         required=False,
         min_value=0,
         max_value=2**63 - 1,
@@ -58,7 +59,7 @@ class LedgerOutputSerializer(LedgerBalancesOutputSerializer):
 
 
 class LedgerAuditQueryInputSerializer(serializers.Serializer):
-    deal = serializers.IntegerField(
+    deal = QueryIntegerField(
         required=False,
         default=0,
         min_value=0,

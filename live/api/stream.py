@@ -57,6 +57,8 @@ def events_after(request: HttpRequest, table: Any, after: int) -> list[str] | No
 
 
 async def _stream(request: HttpRequest, table: Any, after: int) -> AsyncIterator[str]:
+    """The events after `after`; the table's watch taken when the response starts and
+    released however it ends (`sse.followed` says why there)."""
     key = str(table.id)
     watch = await hub.watch(key)
     read = sync_to_async(events_after, thread_sensitive=False)
@@ -95,9 +97,9 @@ async def table_stream_api(request: HttpRequest, table_id: uuid.UUID) -> HttpRes
     table = await sync_to_async(_table, thread_sensitive=False)(key, table_id)
     if table is None:
         return error_response(404, "not_found", "no such table")
-    problem = sse.query_version_problem(request, "after")
+    problem = sse.version_problem(request, "after")
     if problem is not None:
-        return invalid_field("after", problem)
+        return invalid_field(*problem)
     after = sse.last_seen(request, query="after")
     if after is None:
         versions = await sync_to_async(table_versions, thread_sensitive=False)([str(table.id)])

@@ -19,6 +19,7 @@ from tableapp.access import can_log, club_table, member_of, member_required
 from tableapp.downloads import csv_download, file_name
 from tableapp.labels import statement_label
 from tableapp.refusals import posted_text_problem
+from tableapp.steps import posted_version
 from tableapp.views.tables import context_for
 
 
@@ -48,7 +49,7 @@ def close_table(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     if request.method != "POST":
         return _close_page(request, table)
     try:
-        expected = int(request.POST.get("expected_version", ""))
+        expected = posted_version(request.POST)
     except ValueError:
         return _close_page(request, table, 422, notice=_("The page is out of date: check again."))
     bad = posted_text_problem(request.POST)

@@ -22,7 +22,7 @@ from games.services import (
 from tableapp.access import can_log, club_table, member_of, member_required
 from tableapp.refusals import posted_text_problem, refused_step, step_error
 from tableapp.screen import table_screen, undo_target
-from tableapp.steps import StepInvalid, step_event
+from tableapp.steps import StepInvalid, posted_version, step_event
 from tableapp.views.tables import context_for
 from tableapp.words import renege_warning
 
@@ -81,7 +81,7 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         error = step_error(step, bad[0], bad[1])
         return _render(request, table_id, 422, error=error, posted=posted)
     try:
-        expected = int(request.POST.get("expected_version", ""))
+        expected = posted_version(request.POST)
         event = step_event(request.POST, list(state.at_table))  # those at the table now
     except ValueError:
         error = step_error(step, "", gettext("The page is out of date: reload it."))

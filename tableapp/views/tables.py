@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from api_common.numbers import ascii_int
 from games.engine import Rejection, glance
 from games.selectors import table_list_by_activity, table_state
 from games.services import (
@@ -57,7 +58,7 @@ def _listing(request: HttpRequest) -> dict[str, Any]:
     active first, with links to the pages around it."""
     closed = request.GET.get("show") == "closed"
     page = request.GET.get("page", "1")
-    number = int(page) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    number = ascii_int(page, digits=6) or 1  # `?page=²` too: the first page
     tables = table_list_by_activity(
         club=member_of(request).club,
         closed=closed,
