@@ -125,7 +125,7 @@ def viewer_qr(request: HttpRequest, token: str) -> HttpResponse:
         return _ended(request)
     url = request.build_absolute_uri(reverse("live:viewer", args=[viewer.token]))
     response = HttpResponse(qr_svg(url, scale=10), content_type="image/svg+xml")
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "private, no-store"
     return response
 
 
