@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import re
 
+#: The largest number a JSON body may hold, whatever its sign (beyond it, JavaScript's and
+#: many decoders' numbers are no longer exact): the API's parser refuses more (a 400), and
+#: so does the app's form for the same field.
+JSON_NUMBER_BOUND = 2**53
+
 _UNSIGNED = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"-?[0-9]+")
 

@@ -18,7 +18,7 @@ from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_ro
 from tableapp.access import can_log, club_table, member_of, member_required
 from tableapp.downloads import csv_download, file_name
 from tableapp.labels import statement_label
-from tableapp.refusals import posted_text_problem
+from tableapp.refusals import MALFORMED, posted_text_problem
 from tableapp.steps import posted_version
 from tableapp.views.tables import context_for
 
@@ -54,7 +54,7 @@ def close_table(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         return _close_page(request, table, 422, notice=_("The page is out of date: check again."))
     bad = posted_text_problem(request.POST)
     if bad is not None:  # what the API refuses (a NUL, an over-long key), refused the same
-        return _close_page(request, table, 422, notice=f"{bad[0]}: {bad[1]}")
+        return _close_page(request, table, MALFORMED, notice=f"{bad[0]}: {bad[1]}")
     key = request.POST.get("idempotency_key") or None
     try:
         table_events_append(
