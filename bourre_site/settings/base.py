@@ -202,14 +202,19 @@ CACHES = {
         "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
     }
 }
-# Sign-in throttling (docs/operations.md): failures counted per account and per address over
-# a window; at most this many sign-ins hash a password at once in a process, at most
+# Sign-in throttling (clubs/signin.py, docs/security.md): failures counted over a window per
+# address and account, per address, per account from devices it never signed in on (all
+# addresses together), and per device that did (its cookie kept SIGNIN_DEVICE_DAYS); at
+# most this many sign-ins hash a password at once in a process, at most
 # SIGNIN_WAITING_AT_ONCE more wait their turn (others are asked to retry at once, 503), and
 # one that waits longer than SIGNIN_SLOT_WAIT seconds is asked to retry too. A hash takes
 # about 0.3 s, so three sign-ins at once on one process all get in.
 SIGNIN_WINDOW_SECONDS = int(env("BOURRE_SIGNIN_WINDOW", "900") or "900")
-SIGNIN_FAILURES_PER_ACCOUNT = int(env("BOURRE_SIGNIN_PER_ACCOUNT", "5") or "5")
+SIGNIN_FAILURES_PER_PAIR = int(env("BOURRE_SIGNIN_PER_ADDRESS_AND_ACCOUNT", "5") or "5")
 SIGNIN_FAILURES_PER_ADDRESS = int(env("BOURRE_SIGNIN_PER_ADDRESS", "20") or "20")
+SIGNIN_FAILURES_PER_ACCOUNT = int(env("BOURRE_SIGNIN_PER_ACCOUNT", "50") or "50")
+SIGNIN_FAILURES_PER_DEVICE = int(env("BOURRE_SIGNIN_PER_DEVICE", "5") or "5")
+SIGNIN_DEVICE_DAYS = int(env("BOURRE_SIGNIN_DEVICE_DAYS", "365") or "365")
 SIGNIN_HASHING_AT_ONCE = 1
 SIGNIN_WAITING_AT_ONCE = 2
 SIGNIN_SLOT_WAIT = 1.5
