@@ -18,7 +18,7 @@ from live.board import table_board
 from live.qr import qr_svg
 from live.selectors import viewer_by_code, viewer_by_token, viewer_of_table, viewers_of_table
 from live.services import viewer_create, viewer_revoke
-from live.throttle import code_try_allowed
+from live.throttle import WINDOW, code_tries_refused, code_wrong
 from tableapp.access import club_table, member_of, member_required
 
 
@@ -135,10 +135,13 @@ def join(request: HttpRequest) -> HttpResponse:
     code = (request.POST.get("code") or request.GET.get("code") or "").strip()
     if not code:
         return render(request, "live/join.html")
-    if not code_try_allowed(request):
+    if code_tries_refused(request):
         context = {"error": _("Too many tries: wait a minute, then type the code again.")}
-        return render(request, "live/join.html", context, status=429)
+        response = render(request, "live/join.html", context, status=429)
+        response["Retry-After"] = str(WINDOW)
+        return response
     viewer = viewer_by_code(code=code[:32])
     if viewer is None:
+        code_wrong(request)
         return _ended(request)
     return redirect("live:viewer", token=viewer.token)

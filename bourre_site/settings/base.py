@@ -218,6 +218,9 @@ SIGNIN_DEVICE_DAYS = int(env("BOURRE_SIGNIN_DEVICE_DAYS", "365") or "365")
 SIGNIN_HASHING_AT_ONCE = 1
 SIGNIN_WAITING_AT_ONCE = 2
 SIGNIN_SLOT_WAIT = 1.5
+# Viewer codes typed at /join (live/throttle.py): wrong ones a minute from one address (an
+# IPv6 client by its /64) before that address waits the minute out.
+LIVE_JOIN_WRONG_PER_ADDRESS = int(env("BOURRE_JOIN_WRONG_PER_ADDRESS", "10") or "10")
 # Heavy reads (a table's whole audit, api_common/heavy.py): one per club at a time, at most this
 # many per process; the club's mark expires after HEAVY_READ_SECONDS should a process die.
 HEAVY_READS_AT_ONCE = 1
