@@ -23,7 +23,22 @@ bind = os.environ.get("BOURRE_GUNICORN_BIND") or (
 worker_class = os.environ.get("BOURRE_GUNICORN_CLASS", "gthread")
 workers = int(os.environ.get("BOURRE_GUNICORN_WORKERS", "2"))
 threads = int(os.environ.get("BOURRE_GUNICORN_THREADS", "4"))
-keepalive = 30
+# Idle keep-alive connections (decision record 0001): nginx closes its idle connections to
+# gunicorn after BOURRE_UPSTREAM_KEEPALIVE seconds (scripts/env.sh, the template's upstream
+# `keepalive_timeout`); gunicorn keeps them three times as long, so it never closes one
+# that nginx may be sending a request on at that very moment (which nginx answered with a
+# 502: `recv() failed (104: Connection reset by peer)`). gthread looks for idle
+# connections once a second, hence a margin of seconds rather than a fraction of one.
+UPSTREAM_KEEPALIVE = int(os.environ.get("BOURRE_UPSTREAM_KEEPALIVE") or "20")
+keepalive = int(os.environ.get("BOURRE_GUNICORN_KEEPALIVE") or 3 * UPSTREAM_KEEPALIVE)
+# Behind nginx (a unix socket only nginx reaches), nginx bounds the request line and the
+# headers (8 kB each, 32 kB in all) and answers beyond them in the API's envelope: gunicorn
+# takes what it is passed rather than answer its own HTML 400 below nginx's bounds (its
+# defaults: a 4,094-byte request line, 100 headers). Alone on TCP it keeps its defaults.
+if bind.startswith("unix:"):
+    limit_request_line = 0  # no limit
+    limit_request_field_size = 0
+    limit_request_fields = 32768
 accesslog = os.environ.get("BOURRE_ACCESS_LOG", "-") or None
 logger_class = os.environ.get("BOURRE_GUNICORN_LOGGER", "bourre_site.serving.AccessLogger")
 
