@@ -188,8 +188,9 @@ def test_the_default_stack_lets_one_address_hold_32_of_2000_streams(served_stack
         pytest.param("x=" + "a" * 9000, {}, 414, "uri_too_long", id="query-9kB"),
         pytest.param("", {"X-Big": "a" * 10_000}, 431, "header_too_large", id="header-10kB"),
         # gunicorn's own limit was 100 headers.
-        pytest.param("", {f"X-N{n}": "1" for n in range(150)}, 401, "not_authenticated",
-                     id="150-headers"),  # fmt: skip
+        pytest.param(
+            "", {f"X-N{n}": "1" for n in range(150)}, 401, "not_authenticated", id="150-headers"
+        ),
     ],
 )
 def test_a_long_query_or_header_is_answered_in_the_apis_envelope(
