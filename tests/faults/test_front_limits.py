@@ -22,7 +22,8 @@ import requests
 
 from bench._server import Server
 from live.services import viewer_create
-from tests.faults.conftest import ROOT, test_db_env
+from tests.faults.conftest import ROOT
+from tests.faults.conftest import test_db_env as stack_env
 from tests.live.helpers import live_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -35,7 +36,7 @@ SMALL = {"BOURRE_STREAMS_MAX": "30", "BOURRE_STREAMS_PER_ADDRESS": "8",
 @pytest.fixture(scope="module")
 def small_stack(test_db_name: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = tmp_path_factory.mktemp("small") / "serve.log"
-    with Server(log, env={**test_db_env(test_db_name), **SMALL}) as server:
+    with Server(log, env={**stack_env(test_db_name), **SMALL}) as server:
         yield server
 
 
@@ -46,7 +47,7 @@ def _open(port: int, path: str, source: str = "127.0.0.1") -> tuple[int, socket.
     client.settimeout(10)
     client.connect(("127.0.0.1", port))
     client.sendall(
-        f"GET {path} HTTP/1.1\r\nHost: bourre\r\nAccept: text/event-stream\r\n\r\n".encode()
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
     )
     head = b""
     while b"\r\n" not in head:
@@ -113,7 +114,9 @@ def test_the_refusal_is_the_apis_envelope_with_a_retry_after(small_stack: Server
         client.bind(("127.0.0.3", 0))
         client.settimeout(10)
         client.connect(("127.0.0.1", small_stack.port))
-        request = f"GET /live/v/{viewer.token} HTTP/1.1\r\nHost: b\r\nConnection: close\r\n\r\n"
+        request = (
+            f"GET /live/v/{viewer.token} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
         client.sendall(request.encode())
         raw = b""
         while chunk := client.recv(65536):
