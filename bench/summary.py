@@ -130,8 +130,8 @@ def _drained(deadline: float) -> float:
     import redis
     from django.conf import settings
 
+    from eventlog import last_position
     from followers.models import SubscriptionCheckpoint
-    from games.eventstore import last_position
     from projectors.framework import projectors_all
 
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from games.table.rulings import RulingKind
+from table_stream.rulings import RulingKind
 
 from .obligations import CLIMB, TrickRules, broken_in, broken_obligation
 from .state import DealState, Pending, Renege, Ruling, evolve, made

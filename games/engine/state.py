@@ -11,7 +11,7 @@ from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any, NamedTuple, TypeVar
 
-from games.table.events import Posting as PostingData
+from table_stream.events import Posting as PostingData
 
 #: Bumped whenever a change to the engine could change a ruling. Stored with every
 #: ruling event so history keeps the rules that made it.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.table.rulings import RulingKind
+from table_stream.rulings import RulingKind
 
 from .cards import parse_card
 from .errors import Rejection, gettext_noop
