@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 BENCH ?=
-# make test ARGS='tests/games/eventstore -k carry': only those tests, in one process.
+# make test ARGS='tests/eventlog -k carry': only those tests, in one process.
 ARGS ?=
 
 .PHONY: run test test-citus citus lint typecheck bench services stop venv clean messages

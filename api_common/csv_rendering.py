@@ -18,7 +18,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api_common.csv_cells import CsvWriter
+from common.csv_cells import CsvWriter
 
 #: The `?format=` query of a view that offers CSV (document it with the view's 406).
 FORMAT_PARAMETER = OpenApiParameter(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api_common.free_text import character_fault, words
+from common.free_text import character_fault, words
 
 __all__ = ["BadText", "TooDeep", "character_fault", "check_document", "words"]
 

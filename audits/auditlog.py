@@ -6,7 +6,7 @@ range and the ``anchor`` (the hash the first exported event links to: 64 zeros f
 position 1), then the club's events, one per line. ``--club`` exports one club's section
 alone (what the auditor-scoped API download serves). ``tools/verify_audit_log.py`` checks
 such a file with the standard library only, so the two must agree with
-``games/eventstore/canonical.py`` on the hashed bytes.
+``eventlog/canonical.py`` on the hashed bytes.
 
 Rows are written exactly as stored (never upcast): the hash chain covers the stored rows.
 """
@@ -21,7 +21,7 @@ from typing import IO, Any
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.eventstore import (
+from eventlog import (
     GENESIS_HASH,
     RecordedEvent,
     club_key,

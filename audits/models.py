@@ -10,7 +10,7 @@ from clubs.models import ApiKey
 
 
 class AuditStatus(models.TextChoices):
-    """The one job vocabulary (api_common/jobs.py)."""
+    """The one job vocabulary (common/jobs.py)."""
 
     QUEUED = "queued"
     RUNNING = "running"
@@ -34,7 +34,7 @@ class AuditRun(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     status = models.CharField(max_length=10, choices=AuditStatus.choices, default="queued")
-    attempts = models.IntegerField(default=0, help_text="runs started (api_common/jobs.py)")
+    attempts = models.IntegerField(default=0, help_text="runs started (common/jobs.py)")
     # Touched as the run progresses: a running audit silent for long lost its worker.
     updated_at = models.DateTimeField(auto_now=True)
     trigger = models.CharField(max_length=10, choices=AuditTrigger.choices)

@@ -10,8 +10,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from audits.models import AuditRun
-from games.eventstore import stream_first_events
-from games.table import STREAM_PREFIX, TABLE_CREATED
+from eventlog import stream_first_events
+from table_stream import STREAM_PREFIX, TABLE_CREATED
 
 
 @dataclass(frozen=True, slots=True)

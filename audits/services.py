@@ -12,12 +12,12 @@ import uuid
 from django.db import transaction
 from django.utils import timezone
 
-from api_common.jobs import enqueue_after_commit, job_claim, job_fail
 from audits.ledger_check import table_ledger_differences
 from audits.models import AuditRun, AuditStatus, AuditTrigger
 from audits.selectors import logged_table_iter
 from clubs.models import ApiKey
-from games.eventstore import (
+from common.jobs import enqueue_after_commit, job_claim, job_fail
+from eventlog import (
     NOT_LISTED,
     last_position,
     partition_heads,
@@ -131,7 +131,7 @@ def _check_ledgers(run: AuditRun) -> None:
     for table in logged_table_iter(club_id=run.club_id or None):
         differences = table_ledger_differences(table_id=table.table_id)
         checked += 1
-        if checked % 200 == 0:  # still alive (api_common/jobs.py sweeps silent runs)
+        if checked % 200 == 0:  # still alive (common/jobs.py sweeps silent runs)
             AuditRun.objects.filter(pk=run.pk).update(updated_at=timezone.now())
         by_club[table.club_id] = by_club.get(table.club_id, 0) + 1
         if differences:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from api_common.jobs import job_run, jobs_sweep
 from audits.models import AuditRun, AuditTrigger
 from audits.services import audit_run
+from common.jobs import job_run, jobs_sweep
 
 
 @shared_task(name="audits.run", acks_late=True, ignore_result=True)

@@ -4,7 +4,7 @@ BENCH=citus``; docs/scaling.md, "Measured").
 From 8 and 32 clients over 64 clubs (client i appends to club i mod 64, one event per
 append, outside any transaction: one round trip each), on the single node (``var/pg``) and
 on the cluster (``scripts/citus.sh``: the coordinator and two workers on this machine),
-the same ``games.eventstore.append``. For each: appends per second, latency, the CPU per
+the same ``eventlog.append``. For each: appends per second, latency, the CPU per
 append of every node (all of its PostgreSQL processes, read from /proc over the run) and
 how the appends split over the workers. ``BENCH_OPS`` appends per case.
 
@@ -25,8 +25,8 @@ import dj_database_url
 from django.db import connections
 
 from bench._common import Measurement, machine, measure, print_table
-from games.eventstore import NewEvent, append
-from games.table import CARD_PLAYED
+from eventlog import NewEvent, append
+from table_stream import CARD_PLAYED
 
 OPS = int(os.environ.get("BENCH_OPS", "2400"))
 CLIENTS = tuple(int(n) for n in os.environ.get("BENCH_CLIENTS", "8,32").split(","))

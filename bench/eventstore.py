@@ -2,7 +2,7 @@
 
 Baseline: one INSERT of a comparable row per autocommit transaction into a plain table with
 a primary key and jsonb, on the same server, same role, in the same run. Appends use
-``games.eventstore.append`` outside any transaction (one round trip each), from 1, 8 and 32
+``eventlog.append`` outside any transaction (one round trip each), from 1, 8 and 32
 clients spread over 8 clubs (client i appends to club i mod 8: clubs' partitions never wait
 on each other), and, for comparison, from the same clients all in one club (every append
 waits for the club's lock). ``BENCH_CLIENTS=1,8`` and ``BENCH_OPS`` make a quick run.
@@ -18,8 +18,8 @@ from django.conf import settings
 from django.db import connection, connections
 
 from bench._common import Measurement, machine, measure, print_table
-from games.eventstore import NewEvent, append
-from games.table import CARD_PLAYED
+from eventlog import NewEvent, append
+from table_stream import CARD_PLAYED
 
 # 2,400 per case: at 600 (75 per client at 8 clients, a tenth of a second) the ratios moved
 # by 5 to 10 points between runs.

@@ -10,7 +10,7 @@ a window of open tables, hash-chained in Python and COPYed in as the owner role.
 The measurement runs in a child process on that database (so its peak RSS is its own):
 (a) ``read_all`` keyset pages over the whole log, JSON decoded; (b) the replay as
 ``manage.py rebuild`` runs it: every inline rebuildable projection (table state, ledger) on
-one shared read of the log (``followers.subscriptions.rebuild_together``), with peak and current
+one shared read of the log (``eventlog.subscriptions.rebuild_together``), with peak and current
 RSS when it has read a quarter, half and all of the log; in the detailed table also each
 projection's rebuild alone, and, beside the replay, a rebuild of the asynchronous
 ``player_stats`` projector (``projectors.rebuild``).
@@ -37,8 +37,8 @@ from typing import Any
 import psycopg
 from django.conf import settings
 
+import table_stream as table
 from bench._common import machine, print_table
-from games import table
 
 EVENTS = int(os.environ.get("BENCH_REPLAY_EVENTS", "1000000"))
 DB_NAME = os.environ.get("BENCH_REPLAY_DB", "bourre_bench_replay")
@@ -152,8 +152,8 @@ def _interleaved(rng: random.Random) -> Iterator[tuple[str, list[tuple[str, dict
 def _rows() -> Iterator[tuple[Any, ...]]:
     """Log rows with their hash chain. The canonical body is assembled from JSON encoded
     once per chunk (clones share their data), checked against `event_hash` as it goes."""
-    from games.eventstore import GENESIS_HASH, canonical_json, event_hash
-    from games.eventstore.canonical import iso_utc
+    from eventlog import GENESIS_HASH, canonical_json, event_hash
+    from eventlog.canonical import iso_utc
 
     rng = random.Random(20261129)
     versions: dict[str, int] = {}
@@ -209,7 +209,7 @@ def _rows() -> Iterator[tuple[Any, ...]]:
                     metadata=metadata,
                     recorded_at=recorded_at,
                     prev_hash=prev,
-                ), "the assembled canonical body differs from games.eventstore's"
+                ), "the assembled canonical body differs from eventlog's"
             yield (
                 position,
                 stream,
@@ -337,7 +337,7 @@ def _marker(marks: dict[int, str]) -> Any:
 
 
 def _inline_names() -> list[str]:
-    from followers.registry import INLINE, rebuildables, subscriptions
+    from eventlog.subscriptions import INLINE, rebuildables, subscriptions
 
     return [n for n in sorted(rebuildables()) if subscriptions()[n].lifecycle == INLINE]
 
@@ -346,9 +346,8 @@ def measure(*, each: bool = False) -> dict[str, Any]:
     """(a) the raw read; (b) the replay as `manage.py rebuild` runs it: every inline
     projection on one shared read (`rebuild_together`); with ``each``, every projection's
     own rebuild alone too (its cost alone, not in the replay's figure)."""
-    from followers.registry import rebuildables
-    from followers.subscriptions import rebuild_together
-    from games.eventstore import last_position, partition_heads, read_all
+    from eventlog import last_position, partition_heads, read_all
+    from eventlog.subscriptions import rebuild_together, rebuildables
 
     head = last_position()
     started, cpu = time.perf_counter(), _cpu_seconds()

@@ -1,4 +1,5 @@
-"""Every target of docs/performance.md in one table, each beside its baseline from this run.
+"""Every target of docs/performance.md ("The summary") in one table, each beside its baseline
+from this run.
 
 What `make bench` prints. Rows: card plays over HTTP against the floor endpoint served by
 the same server (bench/floor.py; 1 client, and 8 clients on 8 tables of 4 clubs), the CPU
@@ -130,8 +131,8 @@ def _drained(deadline: float) -> float:
     import redis
     from django.conf import settings
 
+    from eventlog import last_position
     from followers.models import SubscriptionCheckpoint
-    from games.eventstore import last_position
     from projectors.framework import projectors_all
 
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
@@ -359,7 +360,7 @@ def main() -> int:
         f"{'quick mode (BENCH_QUICK=1), ' if quick else ''}{eventstore.ROUNDS} round(s),"
         f" median shown; {time.perf_counter() - began:.0f} s\n"
     )
-    # A Markdown table: docs/performance.md records it as printed.
+    # A Markdown table: docs/performance.md ("The current table") records it as printed.
     print("| measure | baseline (this run) | figure | target | result |")
     print("|---|---|---|---|---|")
     for r in summary.rows:

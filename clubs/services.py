@@ -12,10 +12,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from api_common.free_text import KEY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, text_problem
 from clubs.models import CLUB_ROLES, MANAGING_ROLES, ApiKey, Club, Member, Role
 from clubs.nights import DEFAULT_TIME_ZONE, zone
 from clubs.zones import remember
+from common.free_text import KEY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, text_problem
 
 KEY_SCHEME = "bk"
 

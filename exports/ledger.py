@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import IO, Any
 
-from api_common.csv_cells import CsvDictWriter
+from common.csv_cells import CsvDictWriter
 from exports.selectors import last_position_before
 from games.models import Table
 from ledger.folding import Leg

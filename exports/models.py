@@ -20,7 +20,7 @@ class ExportFormat(models.TextChoices):
 
 
 class ExportStatus(models.TextChoices):
-    """The one job vocabulary (api_common/jobs.py): succeeded means the file is ready."""
+    """The one job vocabulary (common/jobs.py): succeeded means the file is ready."""
 
     QUEUED = "queued"
     RUNNING = "running"
@@ -44,7 +44,7 @@ class ExportJob(models.Model):
     date_to = models.DateField(null=True, blank=True)
 
     status = models.CharField(max_length=12, choices=ExportStatus.choices, default="queued")
-    attempts = models.IntegerField(default=0, help_text="runs started (api_common/jobs.py)")
+    attempts = models.IntegerField(default=0, help_text="runs started (common/jobs.py)")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -10,8 +10,8 @@ from django.db.models import QuerySet
 
 from clubs.models import Club
 from clubs.nights import DEFAULT_TIME_ZONE, nights_between
+from eventlog import read_stream
 from exports.models import ExportJob
-from games.eventstore import read_stream
 from games.models import Table
 from games.selectors import table_get, table_list
 

@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from api_common.jobs import enqueue_after_commit, job_claim, job_fail
 from clubs.models import ApiKey, Club
+from common.jobs import enqueue_after_commit, job_claim, job_fail
 from exports.ledger import ledger_write
 from exports.models import ExportFormat, ExportJob, ExportKind, ExportStatus
 from exports.selectors import export_range, export_tables, exports_dir

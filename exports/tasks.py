@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from api_common.jobs import job_run, jobs_sweep
+from common.jobs import job_run, jobs_sweep
 from exports.models import ExportJob
 from exports.services import export_build
 

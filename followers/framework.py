@@ -8,7 +8,7 @@ transaction that
 1. locks the checkpoint row with ``FOR UPDATE SKIP LOCKED`` (another worker holding it
    means this batch is `skipped`: each subscription is advanced by one worker at a time);
 2. gives up at once while the checkpoint's `not_before` is ahead (a handler's backoff);
-3. reads, through the store's read API (`games.eventstore`), the clubs whose head is past
+3. reads, through the store's read API (`eventlog`), the clubs whose head is past
    their checkpoint (all of them, or the subscription's `clubs`), sharing the batch between
    them, each club's events in its position order (gap-free and commit-ordered within a
    club, so nothing is skipped; events of different clubs have no order between them);
@@ -19,7 +19,7 @@ transaction that
    not until woken again (neither);
    A table being imported is held back (a club's page ends before its first event: the
    club rests there until woken after the import's last chunk) and an abandoned import's
-   events are never handed over but moved past (`followers.registry.streams_gated`, one
+   events are never handed over but moved past (`eventlog.registry.streams_gated`, one
    look-up per batch; docs/projectors.md, "Imports");
 5. moves the club checkpoints and commits them with whatever the handler wrote.
 
@@ -42,9 +42,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from eventlog import RecordedEvent, club_key, last_position, partitions_behind, read_all
+from eventlog.subscriptions import HOLD, PASS_OVER, streams_gated
 from followers.models import SubscriptionCheckpoint, SubscriptionClubCheckpoint
-from followers.registry import HOLD, PASS_OVER, streams_gated
-from games.eventstore import RecordedEvent, club_key, last_position, partitions_behind, read_all
 
 logger = logging.getLogger(__name__)
 
@@ -255,7 +255,7 @@ def checkpoint_project(
             pages.append((club, after, head, events))
             read += len(events)
     # Tables being imported are held back (the club's page ends before the first event of
-    # one), abandoned imports passed over (followers.registry.streams_gated): one look-up
+    # one), abandoned imports passed over (eventlog.registry.streams_gated): one look-up
     # for the batch.
     gated = streams_gated({event.stream for *_, events in pages for event in events})
     handed: list[list[RecordedEvent]] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from games.eventstore import ClubKeyed
+from eventlog import ClubKeyed
 
 
 class SubscriptionCheckpoint(models.Model):

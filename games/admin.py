@@ -1,6 +1,6 @@
 """Django admin for staff: tables (read-only). The event log has no admin page: its key is
 (club, position), and Django's admin does not handle composite primary keys; read it with
-``games.eventstore`` (``read_all(club=...)``) or ``export_audit_log --club``."""
+``eventlog`` (``read_all(club=...)``) or ``export_audit_log --club``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Table, TableDeal, TableState
+from games.models import Table, TableDeal, TableSnapshot
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -23,8 +23,8 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class TableStateInline(admin.StackedInline):
-    model = TableState
+class TableSnapshotInline(admin.StackedInline):
+    model = TableSnapshot
     fields = ("version", "deal_events", "updated_at")
     readonly_fields = fields
     can_delete = False
@@ -50,4 +50,4 @@ class TableAdmin(ReadOnlyAdmin):
     list_filter = ("variant", "club")
     search_fields = ("name", "id")
     readonly_fields = ("id", "club", "name", "variant", "options", "players", "created_at")
-    inlines = [TableStateInline, TableDealInline]
+    inlines = [TableSnapshotInline, TableDealInline]

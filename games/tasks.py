@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from api_common.jobs import job_run, jobs_sweep
+from common.jobs import job_run, jobs_sweep
 from games.models import ImportJob
 from games.services.imports import import_job_run, imports_lost_abandon
 

@@ -9,7 +9,7 @@ class LedgerConfig(AppConfig):
 
     def ready(self) -> None:
         from api_common.error_codes import error_codes_register
-        from followers.subscriptions import INLINE, Subscription, subscription_register
+        from eventlog.subscriptions import INLINE, Subscription, subscription_register
         from ledger.api.error_codes import ERROR_CODES
         from ledger.projector import ledger_books, ledger_project
         from ledger.rebuild import LedgerPass, ledger_rebuild

@@ -23,14 +23,14 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from games.eventstore import RecordedEvent, read_stream, recorded_event_hash, verify_chain
-from games.table import DEAL_STARTED, EVENT_UNDONE, stream_name
+from eventlog import RecordedEvent, read_stream, recorded_event_hash, verify_chain
 from ledger.differences import legs_differences, table_differences
 from ledger.findings import VERSION_MISSING, chain_break, chain_words
 from ledger.folding import LedgerError, LedgerFold, fold_table
 from ledger.models import LedgerTable, PostingLeg
 from ledger.rows import row_leg
 from ledger.selectors import ledger_balances
+from table_stream import DEAL_STARTED, EVENT_UNDONE, stream_name
 
 #: Deals one audit page checks: about 1,000 events and their legs on an 8-player table.
 AUDIT_DEALS_PER_PAGE = 20

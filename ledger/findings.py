@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
-from games.eventstore import NOT_LISTED
-from games.table import PostingKind
+from eventlog import NOT_LISTED
+from table_stream import PostingKind
 
-#: What a movement of chips was for (`games.table.PostingKind`), as a person says it.
+#: What a movement of chips was for (`table_stream.PostingKind`), as a person says it.
 POSTING_KINDS: dict[str, Promise] = {
     PostingKind.ANTE: pgettext_lazy("a posting's kind", "ante"),
     PostingKind.EXCHANGE_FEE: pgettext_lazy("a posting's kind", "exchange fee"),
@@ -56,7 +56,7 @@ UNBOOKABLE: dict[str, str] = {
     UNDO_POT_BELOW_ZERO: gettext_noop("event %(position)s: the undo takes the pot to %(pot)s"),
 }
 
-#: `games.eventstore.verify_chain`'s reasons (its report says them in English), by the name
+#: `eventlog.verify_chain`'s reasons (its report says them in English), by the name
 #: the audits keep and answer as ``code``; ``version_missing`` and ``chain_broken`` are the
 #: table audit's own.
 CHAIN_BREAKS: dict[str, str] = {

@@ -16,21 +16,21 @@ from typing import Any
 
 from django.utils import translation
 
-from games.eventstore import RecordedEvent
-from games.table import (
-    EVENT_UNDONE,
-    PLAYER_JOINED,
-    RULING_MADE,
-    TABLE_CREATED,
-    PlayerJoinedData,
-    seats_after_join,
-)
+from eventlog import RecordedEvent
 from ledger.findings import (
     AMOUNT_NOT_WHOLE,
     POSTING_UNBALANCED,
     POT_BELOW_ZERO,
     UNDO_POT_BELOW_ZERO,
     unbookable_words,
+)
+from table_stream import (
+    EVENT_UNDONE,
+    PLAYER_JOINED,
+    RULING_MADE,
+    TABLE_CREATED,
+    PlayerJoinedData,
+    seats_after_join,
 )
 
 POT = "pot"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from games.eventstore import ClubKeyed
+from eventlog import ClubKeyed
 
 
 class LedgerTable(ClubKeyed):

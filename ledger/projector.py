@@ -14,14 +14,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.eventstore import RecordedEvent, read_stream
-from games.table import (
-    EVENT_UNDONE,
-    PLAYER_JOINED,
-    RULING_MADE,
-    TABLE_CREATED,
-    table_id_of,
-)
+from eventlog import RecordedEvent, read_stream
 from ledger.folding import (
     Leg,
     Seats,
@@ -42,6 +35,13 @@ from ledger.rows import (
     table_locked,
     table_row,
     table_update,
+)
+from table_stream import (
+    EVENT_UNDONE,
+    PLAYER_JOINED,
+    RULING_MADE,
+    TABLE_CREATED,
+    table_id_of,
 )
 
 

@@ -14,19 +14,19 @@ from collections.abc import Sequence
 
 from django.db import connection, transaction
 
-from followers.subscriptions import RebuildReport, rebuild_one
-from games.eventstore import RecordedEvent, read_stream
-from games.table import stream_name, table_id_of
+from eventlog import RecordedEvent, read_stream
+from eventlog.subscriptions import RebuildReport, rebuild_one
 from ledger.differences import legs_differences, table_differences
 from ledger.folding import LedgerError, LedgerFold, fold_table
 from ledger.models import LedgerTable, PostingLeg
 from ledger.rows import legs_copy, row_leg, table_row
+from table_stream import stream_name, table_id_of
 
 ZERO_CLUB = "00000000-0000-0000-0000-000000000000"
 
 
 class LedgerPass:
-    """The ledger's rebuild on a shared read (`followers.subscriptions.rebuild_together`):
+    """The ledger's rebuild on a shared read (`eventlog.subscriptions.rebuild_together`):
     handed one table's stream at a time, it folds it and replaces the table's rows in one
     transaction (or, with ``verify``, compares them), and drops the fold before the next,
     so memory stays flat however long the log grows. A table whose log cannot be booked

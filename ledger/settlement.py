@@ -15,8 +15,11 @@ from typing import Any
 
 from django.db.models import Sum
 
-from games.eventstore import RecordedEvent, read_stream
-from games.table import (
+from eventlog import RecordedEvent, read_stream
+from ledger.folding import fold_table
+from ledger.models import LedgerTable, PostingLeg
+from ledger.selectors import PLAYER
+from table_stream import (
     EVENT_UNDONE,
     PLAYER_JOINED,
     RULING_MADE,
@@ -25,9 +28,6 @@ from games.table import (
     RulingKind,
     stream_name,
 )
-from ledger.folding import fold_table
-from ledger.models import LedgerTable, PostingLeg
-from ledger.selectors import PLAYER
 
 #: Posting kind -> statement column, and the sign that makes the column a positive amount.
 COLUMNS: dict[str, tuple[str, int]] = {

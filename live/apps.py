@@ -6,7 +6,7 @@ class LiveConfig(AppConfig):
     verbose_name = "Live views"
 
     def ready(self) -> None:
-        from followers.subscriptions import register_wake
+        from eventlog.subscriptions import register_wake
         from live.feed import table_moved
 
         # After every append's commit, the live views hear of the table's new version.

@@ -6,7 +6,7 @@ takes a database-wide lock at commit and holds it until the commit is flushed, w
 would serialise the card plays of every club (the log's lock is per club precisely so
 they run side by side); and a PUBLISH from the append's own request would add a round
 trip to every card play. Here `table_moved` is a wake hook of the registry of followers:
-the shared background waker (`followers.wakeup`) runs it after the append commits, off the
+the shared background waker (`eventlog.wakeup`) runs it after the append commits, off the
 request's path, with the events of every commit since it last ran, and it publishes. A
 message is only a wake-up: the live views read versions and events from the log, and
 each live process also re-reads the versions of the tables it serves every few seconds
@@ -24,9 +24,9 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from followers.subscriptions import wake_after_commit
-from games.eventstore import RecordedEvent
-from games.table import table_id_of
+from eventlog import RecordedEvent
+from eventlog.subscriptions import wake_after_commit
+from table_stream import table_id_of
 
 logger = logging.getLogger(__name__)
 

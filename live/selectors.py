@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from clubs.models import Member
-from games.models import Table, TableState
+from games.models import Table, TableSnapshot
 from live.models import Viewer
 
 #: How the hub names a member's access (`live.hub.member_access`).
@@ -22,7 +22,7 @@ AFTER_CLOSE = dt.timedelta(days=1)
 
 def table_versions(table_ids: Iterable[str]) -> dict[str, int]:
     """Each table's newest version (one query for them all)."""
-    rows = TableState.objects.filter(table_id__in=list(table_ids)).values_list(
+    rows = TableSnapshot.objects.filter(table_id__in=list(table_ids)).values_list(
         "table_id", "version"
     )
     return {str(table_id): version for table_id, version in rows}
@@ -71,20 +71,20 @@ def _good(viewers: Iterable[Viewer]) -> list[Viewer]:
 
 def viewer_by_token(*, token: str) -> Viewer | None:
     """The viewer link of this URL token, if still good (revoked or expired: None)."""
-    found = Viewer.objects.select_related("table__projection", "club").filter(token=token).first()
+    found = Viewer.objects.select_related("table__snapshot", "club").filter(token=token).first()
     return found if found is not None and _good([found]) else None
 
 
 def viewer_by_code(*, code: str) -> Viewer | None:
     """The viewer link of a typed code (any case, spaces and dashes ignored), if good."""
     cleaned = "".join(ch for ch in code.upper() if ch.isalnum())
-    found = Viewer.objects.select_related("table__projection", "club").filter(code=cleaned).first()
+    found = Viewer.objects.select_related("table__snapshot", "club").filter(code=cleaned).first()
     return found if found is not None and _good([found]) else None
 
 
 def viewers_of_table(*, table: Table) -> list[Viewer]:
     """The table's viewer links that are still good, oldest first."""
-    viewers = Viewer.objects.select_related("table__projection").filter(
+    viewers = Viewer.objects.select_related("table__snapshot").filter(
         table=table, revoked_at__isnull=True
     )
     return _good(viewers)
@@ -118,7 +118,7 @@ def access_still_good(accesses: Iterable[str]) -> set[str]:
 
 def viewers_still_good(viewer_ids: Iterable[str]) -> set[str]:
     """Of these viewer links, those neither revoked nor expired (for the hub's sweep)."""
-    viewers = Viewer.objects.select_related("table__projection").filter(
+    viewers = Viewer.objects.select_related("table__snapshot").filter(
         id__in=list(viewer_ids), revoked_at__isnull=True
     )
     return {str(v.id) for v in _good(viewers)}

@@ -23,7 +23,7 @@ from tableapp.access import club_table, member_of, member_required
 
 
 def _unchanged(request: HttpRequest, table: Any) -> bool:
-    return request.GET.get("since") == str(table.projection.version)
+    return request.GET.get("since") == str(table.snapshot.version)
 
 
 def _link(request: HttpRequest, viewer: Any) -> dict[str, Any]:

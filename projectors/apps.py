@@ -7,7 +7,7 @@ class ProjectorsConfig(AppConfig):
 
     def ready(self) -> None:
         from api_common.error_codes import error_codes_register
-        from followers.subscriptions import register_wake
+        from eventlog.subscriptions import register_wake
         from projectors.api.error_codes import ERROR_CODES
         from projectors.framework import projector_register
         from projectors.player_stats import PlayerStatsProjector

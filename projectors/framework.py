@@ -16,6 +16,8 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 
+from eventlog import RecordedEvent
+from eventlog.subscriptions import ASYNC, Subscription, projectors, subscription_register
 from followers.framework import (
     DEFAULT_BATCH,
     BatchResult,
@@ -23,8 +25,6 @@ from followers.framework import (
     subscription_batch,
     subscription_run,
 )
-from followers.subscriptions import ASYNC, Subscription, projectors, subscription_register
-from games.eventstore import RecordedEvent
 
 logger = logging.getLogger(__name__)
 
@@ -48,12 +48,12 @@ class Projector(ABC):
 
 def projector_register(projector: Projector, summary: str = "") -> None:
     """Register the projector in the one registry of the log's followers
-    (`followers.subscriptions`): an asynchronous subscription that carries its projector."""
+    (`eventlog.subscriptions`): an asynchronous subscription that carries its projector."""
     subscription_register(Subscription(projector.name, ASYNC, summary, projector=projector))
 
 
 def projectors_all() -> dict[str, Projector]:
-    """The registry's asynchronous projectors, by name (a read of `followers.subscriptions`)."""
+    """The registry's asynchronous projectors, by name (a read of `eventlog.subscriptions`)."""
     return {name: p for name, p in projectors().items() if isinstance(p, Projector)}
 
 

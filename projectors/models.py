@@ -117,7 +117,7 @@ class TaskRun(models.Model):
     # The club whose key asked ("" when started from the shell); only it sees the run.
     club_id = models.CharField(max_length=64, blank=True, default="")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.QUEUED)
-    attempts = models.IntegerField(default=0, help_text="runs started (api_common/jobs.py)")
+    attempts = models.IntegerField(default=0, help_text="runs started (common/jobs.py)")
     processed = models.BigIntegerField(default=0)
     total = models.BigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -6,12 +6,12 @@ import logging
 from collections.abc import Sequence
 
 from clubs.zones import club_time_zone
-from games.eventstore import RecordedEvent
-from games.table import TABLE_CREATED, is_table_stream
+from eventlog import RecordedEvent
 from projectors.framework import Projector
 from projectors.models import PlayerDayStats, PlayerStats, StatsTable
 from projectors.stats_fold import FOLDED, Line, StatsFold, day_of
 from projectors.stats_rows import fold_save, lines_read, tables_read
+from table_stream import TABLE_CREATED, is_table_stream
 
 logger = logging.getLogger(__name__)
 

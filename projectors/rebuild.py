@@ -7,7 +7,7 @@ Readers select the active generation in the same statement as its rows, so they 
 old model or the new one, never half of one.
 
 `projections_rebuild` is the one rebuild of `manage.py rebuild` and of the rebuild
-endpoint's job: any projection of the one registry (`followers.subscriptions.rebuild_plan`),
+endpoint's job: any projection of the one registry (`eventlog.subscriptions.rebuild_plan`),
 the table-by-table ones on one shared read of the log (one table's stream, or verified),
 the asynchronous projectors each into a new generation as above.
 """
@@ -23,12 +23,11 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from api_common.jobs import job_claim, job_fail
+from common.jobs import job_claim, job_fail
+from eventlog import last_position
+from eventlog.subscriptions import RebuildReport, rebuild_plan, rebuild_together
 from followers.framework import checkpoint_ensure, checkpoint_next_generation, checkpoint_project
 from followers.models import SubscriptionCheckpoint
-from followers.subscriptions import RebuildReport, rebuild_plan, rebuild_together
-from games.eventstore import last_position
-from games.table import stream_name
 from projectors.framework import (
     DEFAULT_BATCH,
     Projector,
@@ -36,6 +35,7 @@ from projectors.framework import (
     projector_get,
 )
 from projectors.models import TaskRun
+from table_stream import stream_name
 
 Progress = Callable[[int, int], None]
 ABANDONED_AFTER = timedelta(minutes=10)
@@ -85,7 +85,7 @@ def projections_rebuild(
 ) -> RebuildOutcome:
     """Rebuild `names` (every projection when empty); `table` rebuilds one table's stream,
     `verify` writes nothing and reports the differences (table-by-table ones only:
-    `followers.subscriptions.RebuildRefused` naming the field otherwise, before any work).
+    `eventlog.subscriptions.RebuildRefused` naming the field otherwise, before any work).
     `progress_for(phase)` gives the progress of a phase: ``"tables"`` (the shared read of
     the whole log), then each projector by name."""
     plan = rebuild_plan(names, table=table is not None, verify=verify)
@@ -156,7 +156,7 @@ def _drop_abandoned(projector: Projector) -> None:
 
 def projection_rebuild_run(*, task_run_id: uuid.UUID) -> None:
     """The rebuild task's body: run the rebuild if this worker can claim its `TaskRun`
-    (api_common/jobs.py), recording progress there; any error ends it `failed`."""
+    (common/jobs.py), recording progress there; any error ends it `failed`."""
     if not job_claim(TaskRun, task_run_id):
         return
     run = TaskRun.objects.get(pk=task_run_id)

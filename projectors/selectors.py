@@ -9,9 +9,9 @@ from typing import Any
 
 from django.db.models import Max, QuerySet, Subquery, Sum
 
+from eventlog import last_position
+from eventlog.subscriptions import ASYNC, subscriptions
 from followers.models import SubscriptionCheckpoint
-from followers.subscriptions import ASYNC, subscriptions
-from games.eventstore import last_position
 from projectors.framework import projectors_all
 from projectors.models import PlayerDayStats, PlayerStats, TaskRun
 from projectors.player_stats import NAME as PLAYER_STATS

@@ -9,11 +9,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from api_common.jobs import enqueue_after_commit
-from followers.subscriptions import RebuildRefused, rebuild_plan
-from games.eventstore import stream_version
-from games.table import stream_name
+from common.jobs import enqueue_after_commit
+from eventlog import stream_version
+from eventlog.subscriptions import RebuildRefused, rebuild_plan
 from projectors.models import TaskRun
+from table_stream import stream_name
 
 REBUILD = "rebuild_projection"
 # A queued or running rebuild that has reported nothing for this long lost its worker.

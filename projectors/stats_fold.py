@@ -27,8 +27,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from clubs.nights import DEFAULT_TIME_ZONE, night_of
-from games.eventstore import RecordedEvent
-from games.table import (
+from eventlog import RecordedEvent
+from table_stream import (
     DEAL_STARTED,
     EVENT_UNDONE,
     PLAYER_JOINED,

@@ -6,8 +6,8 @@ import uuid
 
 from celery import shared_task
 
-from api_common.jobs import job_fail, jobs_sweep
-from followers.subscriptions import pending_clear
+from common.jobs import job_fail, jobs_sweep
+from eventlog.subscriptions import pending_clear
 from projectors.framework import projector_run, projectors_all
 from projectors.models import TaskRun
 from projectors.rebuild import projection_rebuild_run

@@ -1,6 +1,6 @@
 """Waking the projectors after a commit: a wake hook asks for their catch-up tasks.
 
-The hook runs in the shared background waker (`followers.wakeup`) after an append
+The hook runs in the shared background waker (`eventlog.wakeup`) after an append
 commits (the registry of followers asks for it once per transaction, never for a
 rolled-back append), so the request never waits on the broker; at most one task per
 projector is pending across every process (`pending_mark`; the task clears it as it
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from followers.subscriptions import pending_mark
-from games.eventstore import RecordedEvent
+from eventlog import RecordedEvent
+from eventlog.subscriptions import pending_mark
 
 
 def subscription(name: str) -> str:

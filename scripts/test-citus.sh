@@ -21,13 +21,13 @@ BOURRE_CITUS_SHARD_COUNT=8 "$ROOT/scripts/citus.sh" recreatedb "$BOURRE_TEST_DAT
 DATABASE_SUPERUSER_URL="${DATABASE_SUPERUSER_URL%/*}/$BOURRE_TEST_DATABASE"
 export DATABASE_SUPERUSER_URL
 if [[ $# == 0 ]]; then
-    set -- tests/citus tests/games/eventstore/test_store_contract.py \
-        tests/games/eventstore/test_append.py tests/games/eventstore/test_partitions.py \
-        tests/games/eventstore/test_immutability.py tests/games/services \
+    set -- tests/citus tests/eventlog/test_store_contract.py \
+        tests/eventlog/test_append.py tests/eventlog/test_partitions.py \
+        tests/eventlog/test_immutability.py tests/games/services \
         tests/games/api/test_conformance.py tests/ledger/test_projector.py \
         tests/ledger/test_audit.py tests/followers/test_framework.py \
         tests/projectors/test_end_to_end.py \
-        tests/games/eventstore/test_carry.py::test_going_back_restores_the_first_log_but_never_loses_a_new_event
+        tests/eventlog/test_carry.py::test_going_back_restores_the_first_log_but_never_loses_a_new_event
 fi
 log "running the tests on Citus"
 status=0

@@ -7,7 +7,10 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.table import (
+# A posting's kind is the ledger's word: its audit says it too (`ledger.findings`).
+from ledger.findings import POSTING_KINDS as POSTING_KINDS
+from ledger.findings import posting_kind_words as posting_kind_words
+from table_stream import (
     CARD_PLAYED,
     CARD_RETRACTED,
     CARDS_EXCHANGED,
@@ -22,10 +25,6 @@ from games.table import (
     TURN_PASSED,
     RulingKind,
 )
-
-# A posting's kind is the ledger's word: its audit says it too (`ledger.findings`).
-from ledger.findings import POSTING_KINDS as POSTING_KINDS
-from ledger.findings import posting_kind_words as posting_kind_words
 
 #: The table's phase (`games.engine.view.phase`), as the screen's pill says it.
 PHASES: dict[str, Promise] = {
@@ -75,7 +74,7 @@ ROLES: dict[str, Promise] = {
 }
 
 
-#: A ruling's kind (`games.table.RulingKind`), in the audit's ledger column.
+#: A ruling's kind (`table_stream.RulingKind`), in the audit's ledger column.
 RULING_KINDS: dict[str, Promise] = {
     RulingKind.DEAL_STARTED: pgettext_lazy("a ruling's kind", "deal started"),
     RulingKind.DEALER_MUST_PLAY: pgettext_lazy("a ruling's kind", "dealer must play"),
@@ -110,7 +109,7 @@ def account_words(account: str) -> str:
     return account.removeprefix("player:")
 
 
-#: A logged event's type (`games.table.events`), in the audit's events column: a person
+#: A logged event's type (`table_stream.events`), in the audit's events column: a person
 #: reads "card played", the log and the exports keep `CardPlayed`.
 EVENT_TYPES: dict[str, Promise] = {
     TABLE_CREATED: pgettext_lazy("an event's type", "table created"),

@@ -10,8 +10,8 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from api_common.free_text import bad_character, idempotency_key_problem
 from api_common.numbers import JSON_NUMBER_BOUND
+from common.free_text import bad_character, idempotency_key_problem
 from games.engine import Rejection
 from games.services import words_of
 from tableapp.cards import SUITS, card_label

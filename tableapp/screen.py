@@ -8,11 +8,11 @@ from typing import Any
 
 from django.utils.translation import gettext, pgettext
 
-from api_common.free_text import UNDO_REASON_MAX_LENGTH
+from common.free_text import UNDO_REASON_MAX_LENGTH
 from games.engine import table_view
 from games.engine.variants import get_variant
 from games.selectors import table_state, table_transcript
-from games.table import RulingKind
+from table_stream import RulingKind
 from tableapp.cards import card_label, card_name, deck_rows, is_red
 from tableapp.labels import phase_words, status_words, variant_name
 from tableapp.words import event_words, refusal_words, ruling_words
@@ -234,7 +234,7 @@ def closed_words(ruling: dict[str, Any], actions: Any, variant: str = "") -> str
 def undo_target(table: Any) -> str | None:
     """What "Undo" would take back now, in words: the current deal's last live event (as
     the service's undo takes it, `TableFold.undo`), or None when nothing is left."""
-    events = table.projection.deal_events or []
+    events = table.snapshot.deal_events or []
     if not events:
         return None
     last = events[-1]

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, npgettext, pgettext
 
-from games.table import PLAYER_JOINED, PLAYER_LEFT, TABLE_CLOSED, RulingKind
+from table_stream import PLAYER_JOINED, PLAYER_LEFT, TABLE_CLOSED, RulingKind
 from tableapp.cards import card_label
 from tableapp.labels import says_bourru
 

@@ -136,8 +136,8 @@ def celery_worker_process(
 @pytest.fixture(autouse=True)
 def _no_stale_wake_marks() -> None:
     """A wake mark left by an earlier test whose task no worker ran would hold back this
-    test's wake-up (followers.wakeup: one pending task per subscription)."""
-    from followers.wakeup import pending_reset
+    test's wake-up (eventlog.wakeup: one pending task per subscription)."""
+    from eventlog.wakeup import pending_reset
 
     pending_reset()
 
@@ -160,8 +160,8 @@ def clubs_of_the_whole_log() -> None:
     clubs are put back (in this test's transaction) so the rebuilt `Table` rows have them,
     whichever tests ran before on this worker."""
     from clubs.models import Club
-    from games.eventstore import partition_heads
-    from games.eventstore.reader import NO_CLUB
+    from eventlog import partition_heads
+    from eventlog.reader import NO_CLUB
 
     clubs = {str(pk) for pk in Club.objects.values_list("pk", flat=True)}
     missing = set(partition_heads()) - clubs - {NO_CLUB}

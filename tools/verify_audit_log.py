@@ -25,7 +25,7 @@ chain.
 Prints ``OK <count> events ...`` and exits 0, or names the first broken position (and its
 club) and why and exits 1 (2 for a file that is not an audit log at all). This script
 deliberately has no dependency on the service's code: it restates the hashing scheme so it
-can be checked independently (keep it identical to ``games/eventstore/canonical.py``).
+can be checked independently (keep it identical to ``eventlog/canonical.py``).
 """
 
 from __future__ import annotations

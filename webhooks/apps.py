@@ -9,7 +9,7 @@ class WebhooksConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from followers.subscriptions import (
+        from eventlog.subscriptions import (
             ASYNC,
             Subscription,
             register_wake,

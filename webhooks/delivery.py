@@ -36,11 +36,11 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from eventlog import RecordedEvent, club_key
 from followers import framework
 from followers.framework import Stop, checkpoint_delete, subscription_run
 from followers.models import SubscriptionCheckpoint
-from games.eventstore import RecordedEvent, club_key
-from games.table import TABLE_CREATED
+from table_stream import TABLE_CREATED
 from webhooks import conf
 from webhooks.kinds import webhook_kind
 from webhooks.models import (

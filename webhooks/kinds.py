@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.eventstore import RecordedEvent
-from games.table import (
+from eventlog import RecordedEvent
+from table_stream import (
     EVENT_UNDONE,
     RULING_MADE,
     TABLE_CLOSED,

@@ -32,7 +32,7 @@ class WebhookEndpoint(models.Model):
 
 
 class DeliveryStatus(models.TextChoices):
-    # The job words (api_common/jobs.py): queued for its next attempt, failed for good.
+    # The job words (common/jobs.py): queued for its next attempt, failed for good.
     PENDING = "queued", "Queued (will be retried)"
     SUCCEEDED = "succeeded", "Delivered (the receiver answered 2xx)"
     DEAD = "failed", "Failed (out of attempts: the endpoint is blocked until unblocked)"

@@ -9,8 +9,8 @@ from django.db.models import CharField, Exists, OuterRef, QuerySet, Subquery, Va
 from django.db.models.functions import Cast, Concat
 
 from clubs.models import Club
+from eventlog import partition_heads
 from followers.models import SubscriptionCheckpoint
-from games.eventstore import partition_heads
 from webhooks.models import DeliveryStatus, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from webhooks.wake import ENDPOINT_PREFIX, endpoint_subscription
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from clubs.models import Club
+from eventlog import club_key, last_position
+from eventlog.subscriptions import idle_set
 from followers.framework import checkpoint_advance, checkpoint_create, checkpoint_lock
-from followers.subscriptions import idle_set
-from games.eventstore import club_key, last_position
 from webhooks.kinds import WEBHOOK_KINDS
 from webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
 from webhooks.signing import secret_generate

@@ -11,8 +11,8 @@ import json
 import secrets
 from typing import Any
 
-from games.eventstore import RecordedEvent
-from games.table import table_id_of
+from eventlog import RecordedEvent
+from table_stream import table_id_of
 
 SECRET_PREFIX = "whsec_"
 SIGNATURE_VERSION = "v1"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import uuid
 
-from followers.subscriptions import RebuildReport
-from games.eventstore import RecordedEvent, read_stream, stream_first_events
-from games.table import STREAM_PREFIX, TABLE_CREATED, table_id_of
+from eventlog import RecordedEvent, read_stream, stream_first_events
+from eventlog.subscriptions import RebuildReport
+from table_stream import STREAM_PREFIX, TABLE_CREATED, table_id_of
 from webhooks.models import WebhookTableClub
 
 _cache: dict[uuid.UUID, uuid.UUID | None] = {}

@@ -8,7 +8,7 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from followers.subscriptions import idle_set, pending_clear, pending_mark
+from eventlog.subscriptions import idle_set, pending_clear, pending_mark
 from webhooks import conf
 from webhooks.delivery import BUSY, MORE, RETRY, endpoint_deliver
 from webhooks.selectors import webhook_endpoints_active, webhook_endpoints_due

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from followers.subscriptions import is_idle, pending_mark
-from games.eventstore import RecordedEvent
+from eventlog import RecordedEvent
+from eventlog.subscriptions import is_idle, pending_mark
 from webhooks.kinds import webhook_kind
 
 NAME = "webhooks"  # the subscription, in the registry of followers

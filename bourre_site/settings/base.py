@@ -47,16 +47,18 @@ def database_config(url: str) -> dict[str, Any]:
     if config["ENGINE"] == "bourre_site.postgres":
         # psycopg sends the parameters apart from the query (server-side binding) instead of
         # quoting them into its text: about 12% less of Django's CPU on a card play and less
-        # parsing for PostgreSQL (docs/performance.md). `?server_side_binding=false` in the
-        # URL turns it off, e.g. behind a transaction-pooling PgBouncer older than 1.21.
+        # parsing for PostgreSQL (docs/decisions/0005-the-database-connection.md).
+        # `?server_side_binding=false` in the URL turns it off, e.g. behind a
+        # transaction-pooling PgBouncer older than 1.21.
         config["OPTIONS"].setdefault("server_side_binding", True)
     config.setdefault("TEST", {})
     return config
 
 
 # The event store's append runs as a statement prepared once per connection (about a third
-# less client CPU per append: docs/performance.md). Off (EVENTSTORE_PREPARED_APPEND=0) behind a
-# transaction-pooling PgBouncer older than 1.21, which cannot keep prepared statements.
+# less client CPU per append: docs/decisions/0002-the-append-prepared-on-libpq.md). Off
+# (EVENTSTORE_PREPARED_APPEND=0) behind a transaction-pooling PgBouncer older than 1.21,
+# which cannot keep prepared statements.
 EVENTSTORE_PREPARED_APPEND = env_bool("EVENTSTORE_PREPARED_APPEND", True)
 
 # The benchmarks' floor endpoint (bench/floor.py) at /api/v1/bench/floor: mounted only when
@@ -81,6 +83,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc assets, served by us (no CDN)
     "api_common.apps.ApiCommonConfig",
+    "eventlog.apps.EventlogConfig",
     "clubs.apps.ClubsConfig",
     "games.apps.GamesConfig",
     "ledger.apps.LedgerConfig",
@@ -330,7 +333,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 # With the broker down a request must not hang: connect and publish give up within about
-# a second (the job row is the truth; api_common/jobs.py's sweeps send what was not sent).
+# a second (the job row is the truth; common/jobs.py's sweeps send what was not sent).
 CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5}
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -348,19 +351,19 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
 # still drops a connection that broke or is older than CONN_MAX_AGE before each task.
 CELERY_DB_REUSE_MAX = 1000
 # Seconds between two starts of one subscription's catch-up task (a projector, the webhook
-# sweep, an endpoint): followers.wakeup, docs/performance.md "Wake-ups". A catch-up costs
-# the worker some 40 ms of CPU whatever it reads: 1 s against 0.5 took the workers from
-# 10.2-10.6% of one core to 6.3-7.0% under the 8-client plays (alternated), for half a
-# second more of the statistics' and the webhooks' lag at most.
+# sweep, an endpoint): eventlog.wakeup. A catch-up costs the worker some 40 ms of CPU
+# whatever it reads: 1 s against 0.5 took the workers from 10.2-10.6% of one core to
+# 6.3-7.0% under the 8-client plays (alternated), for half a second more of the statistics'
+# and the webhooks' lag at most (docs/decisions/0027-catch-ups-at-most-once-a-second.md).
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "1.0") or "1.0")
 # Milliseconds between two sends of one wake kind by a process's background waker
-# (followers.wakeup): the commits of that time ride on one send (the live publish, the
+# (eventlog.wakeup): the commits of that time ride on one send (the live publish, the
 # projectors' and webhooks' marks). Under the 8-client plays that is one wake per several
 # commits instead of one per commit; a live view hears of a play that much later at most
-# (docs/performance.md, "Wake-ups spaced"). 0: one send per commit, as before.
+# (docs/decisions/0029-wake-ups-spaced.md). 0: one send per commit.
 WAKE_SPACING_MS = float(env("BOURRE_WAKE_SPACING_MS", "20") or "0")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
-# Jobs whose message was lost or whose worker died (api_common/jobs.py).
+# Jobs whose message was lost or whose worker died (common/jobs.py).
 for _task in ("audits.sweep", "exports.sweep", "games.imports_sweep", "projectors.sweep_tasks"):
     CELERY_BEAT_SCHEDULE[_task] = {"task": _task, "schedule": 15.0}
 # Safety net for the projectors' after-commit wake-up (projectors/tasks.py).

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='exportjob',
             name='attempts',
-            field=models.IntegerField(default=0, help_text='runs started (api_common/jobs.py)'),
+            field=models.IntegerField(default=0, help_text='runs started (common/jobs.py)'),
         ),
     ]

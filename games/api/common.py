@@ -13,8 +13,8 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 
 from api_common.errors import ApiError
-from api_common.free_text import idempotency_key_problem
 from clubs.api.permissions import request_key
+from common.free_text import idempotency_key_problem
 from games.api.error_codes import CONFLICT_CODES
 from games.engine import Rejection
 from games.models import Table

@@ -27,6 +27,7 @@ from api_common.pagination import (
     page_response,
 )
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
+from eventlog import RecordedEvent
 from games.api.common import (
     idempotency_key,
     idempotency_key_parameter,
@@ -46,13 +47,13 @@ from games.api.serializers import (
     EventsAppendOutputSerializer,
     check_json_text,
 )
-from games.eventstore import RecordedEvent
 from games.selectors import table_event_position, table_events_page, table_undos
 from games.services import (
     EventRejected,
     IdempotencyKeyReused,
     StaleVersion,
     TableNotFound,
+    commands_parse,
     table_events_append,
 )
 
@@ -172,7 +173,7 @@ class TableEventsApi(APIView):
                 table_id=table_id,
                 club=request_key(request).club,
                 expected_version=expected_version,
-                events=events,
+                commands=commands_parse(events),
                 idempotency_key=key,
                 context=request_context(request),
                 with_state=not minimal,

@@ -15,7 +15,7 @@ from api_common.numbers import JSON_NUMBER_BOUND
 from api_common.pagination import page_serializer
 from games.api.names import clean_player_names
 from games.selectors import table_glance, table_seating
-from games.table import PLAYER_NAME_MAX_LENGTH
+from table_stream import PLAYER_NAME_MAX_LENGTH
 
 MAX_INT = 2**31 - 1
 EVENTS_MAX = 1000  # events in one append request
@@ -104,7 +104,7 @@ class TableOutputSerializer(serializers.Serializer):
     seated = serializers.SerializerMethodField(help_text="who sits there now")
     left = serializers.SerializerMethodField(help_text="who has left")
     closed = serializers.SerializerMethodField(help_text="closed: nothing more is logged")
-    version = serializers.IntegerField(source="projection.version")
+    version = serializers.IntegerField(source="snapshot.version")
     created_at = serializers.DateTimeField()
 
     def _seating(self, table: Any) -> dict[str, Any]:

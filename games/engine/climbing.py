@@ -8,7 +8,7 @@ still holds cards.
 
 from __future__ import annotations
 
-from games.table.rulings import RulingKind
+from table_stream.rulings import RulingKind
 
 from .cards import parse_card
 from .errors import Rejection, gettext_noop

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.table.rulings import PostingKind, RulingKind
+from table_stream.rulings import PostingKind, RulingKind
 
 from .errors import Phrase, Rejection, gettext_noop
 from .seats import between_deals

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.table.rulings import PostingKind, RulingKind
+from table_stream.rulings import PostingKind, RulingKind
 
 from .dealing import begin_play
 from .errors import Rejection, gettext_noop

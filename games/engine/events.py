@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.table.events import (
+from table_stream.events import (
     ActionData,
     CardsExchangedData,
     DealStartedData,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.table.rulings import RulingKind
+from table_stream.rulings import RulingKind
 
 from . import climbing, declaring, seats, tricks
 from .chips import check_chips

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.table.rulings import PAYOUT_RULING_KINDS, PostingKind, RulingKind
+from table_stream.rulings import PAYOUT_RULING_KINDS, PostingKind, RulingKind
 
 from .reneges import offenders
 from .state import (

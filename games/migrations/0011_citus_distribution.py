@@ -1,5 +1,5 @@
 """On Citus, the log distributed by club and the append delegated to the club's worker
-(``games.eventstore.citus``); on single-node PostgreSQL, nothing.
+(``eventlog.citus``); on single-node PostgreSQL, nothing.
 
 The same migration runs on both: it looks for the ``citus`` extension in the database
 (created by whoever set the cluster up, ``scripts/citus.sh``: the owner role cannot). A
@@ -11,11 +11,11 @@ from typing import Any
 
 from django.db import migrations
 
-from games.eventstore import citus
+from eventlog import citus
 from games.migrations._sql import DISTRIBUTE_APPEND_V2
 
 # The statements as they were when the log was first distributed (a migration keeps its own;
-# the runtime's `games.eventstore.citus` only asks whether the log is distributed).
+# the runtime's `eventlog.citus` only asks whether the log is distributed).
 TABLES = ("eventstore_partition", "eventstore_event", "eventstore_idempotency")
 ANCHOR = TABLES[0]  # the co-location group's anchor, distributed first
 # The log's row triggers only refuse UPDATE and DELETE (they read nothing, so none of the

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import migrations
 
-from games.eventstore import citus
+from eventlog import citus
 
 ANCHOR = "eventstore_partition"  # the log's co-location group (games.0011)
 #: Distributed in this order (a referenced table before the tables referencing it).

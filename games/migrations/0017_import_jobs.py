@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                 ('transcript', models.JSONField(help_text='the posted document; emptied once the job ends')),
                 ('context', models.JSONField(default=dict, help_text="who posted it (the events' metadata)")),
                 ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('succeeded', 'Succeeded'), ('failed', 'Failed')], default='queued', max_length=12)),
-                ('attempts', models.IntegerField(default=0, help_text='runs started (api_common/jobs.py)')),
+                ('attempts', models.IntegerField(default=0, help_text='runs started (common/jobs.py)')),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('started_at', models.DateTimeField(blank=True, null=True)),
                 ('updated_at', models.DateTimeField(auto_now=True)),

@@ -1,18 +1,18 @@
-"""``eventstore_append`` version 5 and the log's CHECK as domains (``docs/performance.md``,
-"Event store: the append"): the same arguments, the same answer as a named row type
+"""``eventstore_append`` version 5 and the log's CHECK as domains
+(``docs/decisions/0003-append-function-version-5.md``): the same arguments, the same answer as a named row type
 (``eventstore_appended``, the OUT parameters' names and types), the same events, chains
 and hashes; an existing log goes on from each club's last event.
 
 The function is dropped and created again in this migration's transaction (no append sees
 it missing). Changing the columns to the domains rewrites the event table and its indexes:
 on a large log, run it in a quiet moment. On Citus the function is distributed again by its
-club (``games.eventstore.citus``): dropping it dropped its distribution."""
+club (``eventlog.citus``): dropping it dropped its distribution."""
 
 from typing import Any
 
 from django.db import migrations
 
-from games.eventstore import citus
+from eventlog import citus
 from games.migrations._sql import APPEND_SIGNATURE_V2, DISTRIBUTE_APPEND_V2, sql, statements
 
 DROP = f"DROP FUNCTION eventstore_append({APPEND_SIGNATURE_V2})"

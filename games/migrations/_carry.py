@@ -24,10 +24,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.eventstore.canonical import GENESIS_HASH, canonical_json, event_hash, v1_event_hash
-from games.eventstore.reader import NO_CLUB, club_key
+from eventlog.canonical import GENESIS_HASH, canonical_json, event_hash, v1_event_hash
+from eventlog.reader import NO_CLUB, club_key
 from games.migrations._sql import APPEND_SIGNATURE_V2, sql
-from games.table import TABLE_CREATED
+from table_stream import TABLE_CREATED
 
 #: The arguments of the first schema's `eventstore_append` (`sql/eventstore_append_v1.sql`).
 V1_APPEND_SIGNATURE = "text, integer, text[], integer[], text[], text, text, text[], text, text"

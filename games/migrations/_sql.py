@@ -1,6 +1,6 @@
 """The event store's history as SQL files (`sql/`), one per version of each function and
 table set, as Message DB keeps them: a migration names the files it runs, and the runtime
-store (`games/eventstore/schema.py`) holds only the current schema. The name starts with
+store (`eventlog/schema.py`) holds only the current schema. The name starts with
 an underscore, so Django's loader does not take it for a migration."""
 
 from __future__ import annotations

@@ -1,17 +1,14 @@
-"""Models of the games app. The event log's model lives with the store that owns it."""
+"""Models of the games app: tables, their snapshots, deal summaries, stored answers and
+imports. The event log's models are the log's own (`eventlog.models`)."""
 
-from games.eventstore.models import Event, IdempotencyRecord, Partition
 from games.models.imports import ImportJob, ImportStatus
-from games.models.tables import Table, TableDeal, TableRequest, TableState
+from games.models.tables import Table, TableDeal, TableRequest, TableSnapshot
 
 __all__ = [
-    "Event",
-    "IdempotencyRecord",
     "ImportJob",
     "ImportStatus",
-    "Partition",
     "Table",
     "TableDeal",
     "TableRequest",
-    "TableState",
+    "TableSnapshot",
 ]

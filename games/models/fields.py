@@ -4,7 +4,7 @@ The read models keyed by table are distributed by club on Citus (`games/models/t
 Citus runs a join of two distributed tables on the workers only when it matches their
 distribution columns, and refuses it otherwise. A plain foreign key joins on the table id
 alone (``ON state.table_id = table.id``); these add ``AND table.club_id = state.club_id``
-to every join Django makes through them, either way (``select_related("projection")``,
+to every join Django makes through them, either way (``select_related("snapshot")``,
 ``filter(table__club=...)``). A table's id is unique, so on single-node PostgreSQL the
 extra condition changes no result."""
 

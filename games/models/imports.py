@@ -1,5 +1,5 @@
 """Import jobs: a transcript posted to `POST /tables/import` too long to rule and write in
-the request, imported by a worker (api_common/jobs.py's one job vocabulary)."""
+the request, imported by a worker (common/jobs.py's one job vocabulary)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from clubs.models import ApiKey, Club
 
 
 class ImportStatus(models.TextChoices):
-    """The one job vocabulary (api_common/jobs.py): succeeded means the table is whole."""
+    """The one job vocabulary (common/jobs.py): succeeded means the table is whole."""
 
     QUEUED = "queued"
     RUNNING = "running"
@@ -37,7 +37,7 @@ class ImportJob(models.Model):
     context = models.JSONField(default=dict, help_text="who posted it (the events' metadata)")
 
     status = models.CharField(max_length=12, choices=ImportStatus.choices, default="queued")
-    attempts = models.IntegerField(default=0, help_text="runs started (api_common/jobs.py)")
+    attempts = models.IntegerField(default=0, help_text="runs started (common/jobs.py)")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -18,13 +18,13 @@ from django.db import models
 from django.utils import timezone
 
 from clubs.models import Club
-from games.eventstore import ClubKeyed
+from eventlog import ClubKeyed
 from games.models.fields import ClubForeignKey, ClubOneToOneField
-from games.table import stream_name
+from table_stream import stream_name
 
 
 class Table(ClubKeyed):
-    """A table as created (`TableCreated`); what changes lives in `TableState`."""
+    """A table as created (`TableCreated`); what changes lives in `TableSnapshot`."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
@@ -36,8 +36,8 @@ class Table(ClubKeyed):
     # What the Tables page sorts and filters on, stored so that a page of a club's 10,000
     # tables is one index range, not a sort of every table's snapshot: whether the table is
     # closed (its last live event is `TableClosed`; an undo of the close reopens it) and when
-    # its last event was logged. Kept by the table's write side in the append's transaction
-    # (`games.sitting.postgres.fold_save`) and by its rebuild.
+    # its last event was logged. Kept by the table's save in the append's transaction
+    # (`games_table_save`, `games.sitting.postgres`) and by its rebuild.
     closed = models.BooleanField(default=False)
     last_activity_at = models.DateTimeField(default=timezone.now)
     #: An imported table stays out of every list, read and play until its import's last
@@ -75,19 +75,21 @@ class Table(ClubKeyed):
         return stream_name(self.id)
 
 
-class TableState(ClubKeyed):
-    """The inline projection: the engine state as of the stream's last event (a JSON
-    snapshot, `games/sitting/snapshot.py`; rebuildable from the log), and what undo
-    needs: the state before the current deal's `DealStarted` and the current deal's live
-    (not undone) game events. A row whose `snapshot_version` is not the current one is
-    rebuilt from the log on first use (`games.sitting.postgres.row_current`)."""
+class TableSnapshot(ClubKeyed):
+    """A table's snapshot: its fold as of the stream's last event (the engine state as a
+    versioned JSON text, `games/sitting/snapshot.py`; rebuildable from the log), with what
+    undo needs: the state before the current deal's `DealStarted` and the current deal's
+    live (not undone) game events. Written by the write side's save, in the append's
+    transaction; a cache in front of its `load`, and what the selectors read a table's
+    state from. A row whose `snapshot_version` is not the current one is rebuilt from the
+    log on first read (`games.sitting.rows.snapshot_repaired`)."""
 
     # The database's foreign key is (table_id, club_id), made by migration games.0014.
     table = ClubOneToOneField(
         Table,
         on_delete=models.CASCADE,
         primary_key=True,
-        related_name="projection",
+        related_name="snapshot",
         db_constraint=False,
     )
     club_id = models.UUIDField()
@@ -99,6 +101,9 @@ class TableState(ClubKeyed):
     # [{"version", "type", "data", "rulings": [RulingMade versions]}]
     deal_events = models.JSONField(default=list)
     updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "games_tablestate"  # its name before it was called a snapshot
 
     def __str__(self) -> str:
         return f"{self.table_id}@{self.version}"

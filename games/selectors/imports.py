@@ -6,9 +6,9 @@ import uuid
 from collections.abc import Collection
 
 from clubs.models import Club
-from followers.registry import HOLD, PASS_OVER
+from eventlog.subscriptions import HOLD, PASS_OVER
 from games.models import ImportJob, Table
-from games.table import table_id_of
+from table_stream import table_id_of
 
 
 def import_job_get(*, club: Club, job_id: uuid.UUID) -> ImportJob | None:

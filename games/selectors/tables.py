@@ -8,14 +8,14 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club
+from eventlog import RecordedEvent, read_stream
 from games.engine import Close, Join, Rejection, Sitting, apply, glance, ruling_document
 from games.engine.key_order import transcript_ordered
 from games.engine.seats import seat_order
 from games.engine.transcript import TRANSCRIPT_FORMAT
-from games.eventstore import RecordedEvent, read_stream
-from games.models import Table, TableState
-from games.sitting.postgres import full_sitting, row_state
-from games.table import (
+from games.models import Table, TableSnapshot
+from games.sitting.rows import full_sitting, row_state
+from table_stream import (
     DEAL_STARTED,
     EVENT_UNDONE,
     GAME_EVENT_TYPES,
@@ -43,7 +43,7 @@ def table_list(
     `after` (a table id of the club) and `limit` page through them by keyset, so a page
     never skips or repeats a table."""
     tables = Table.objects.filter(club=club).exclude(import_status__in=UNSEEN)
-    tables = tables.select_related("projection")
+    tables = tables.select_related("snapshot")
     if closed is not None:
         tables = tables.filter(closed=closed)
     if after is not None:
@@ -63,7 +63,7 @@ def table_list_by_activity(
     tables = (
         Table.objects.filter(club=club, closed=closed)
         .exclude(import_status__in=UNSEEN)
-        .select_related("projection")
+        .select_related("snapshot")
         .order_by("-last_activity_at", "id")
     )
     return list(tables[offset : offset + limit + 1])
@@ -72,25 +72,25 @@ def table_list_by_activity(
 def table_get(*, club: Club, table_id: uuid.UUID) -> Table | None:
     """The club's table (another club's table is None, as a missing one, and so is a table
     whose import has not completed: `Table.import_status`)."""
-    tables = Table.objects.select_related("projection")
+    tables = Table.objects.select_related("snapshot")
     return tables.filter(club=club, id=table_id).exclude(import_status__in=UNSEEN).first()
 
 
 def table_state(*, table: Table) -> tuple[Sitting, int]:
     """The engine state as of the table's last event, and that version (one row read;
     settled deals are placeholders: enough for `table_view`, not for rulings)."""
-    row: TableState = table.projection
+    row: TableSnapshot = table.snapshot
     return row_state(row), row.version
 
 
 def table_glance(*, table: Table) -> dict[str, Any]:
     """Phase, pot and whose turn at the table (from its projection row)."""
-    return glance(row_state(table.projection))
+    return glance(row_state(table.snapshot))
 
 
 def table_ruling(*, table: Table) -> dict[str, Any]:
     """The sitting as a `bourre-ruling/1` document."""
-    return ruling_document(full_sitting(table.projection))
+    return ruling_document(full_sitting(table.snapshot))
 
 
 def _live_game_events(events: list[RecordedEvent]) -> list[RecordedEvent]:

@@ -2,26 +2,29 @@
 write side, `games.sitting`)."""
 
 from games.services.context import RequestContext
-from games.services.events import table_events_append
+from games.services.events import AppendOutcome, table_events_append
 from games.services.imports import IMPORT_SYNC_ITEMS, import_job_run, import_start
 from games.services.inputs import table_create_problems, words_of
 from games.services.tables import table_create, table_import
 from games.sitting import (
-    AppendOutcome,
+    Command,
     EventRejected,
     IdempotencyKeyReused,
     StaleVersion,
     TableNotFound,
+    commands_parse,
 )
 
 __all__ = [
     "IMPORT_SYNC_ITEMS",
     "AppendOutcome",
+    "Command",
     "EventRejected",
     "IdempotencyKeyReused",
     "RequestContext",
     "StaleVersion",
     "TableNotFound",
+    "commands_parse",
     "import_job_run",
     "import_start",
     "table_create",

@@ -1,4 +1,4 @@
-"""Imports too long for a request, as jobs (api_common/jobs.py).
+"""Imports too long for a request, as jobs (common/jobs.py).
 
 `POST /tables/import` checks what costs next to nothing at once (the name, the document's
 shape, its players and options: a 422 on the POST), then imports a short transcript in the
@@ -29,10 +29,10 @@ from typing import Any
 from django.db import Error, IntegrityError, models, transaction
 from django.utils import timezone
 
-from api_common.jobs import QUEUED, RUNNING, enqueue_after_commit, job_claim
 from clubs.models import ApiKey, Club
+from common.jobs import QUEUED, RUNNING, enqueue_after_commit, job_claim
+from eventlog import canonical_json
 from games.engine import Rejection, TranscriptRejected
-from games.eventstore import canonical_json
 from games.models import ImportJob, ImportStatus, Table
 from games.services.context import RequestContext
 from games.services.import_refusals import import_failed_kept, refusal_kept
@@ -128,7 +128,7 @@ def _keyed(job: ImportJob) -> Table | ImportJob | None:
         if earlier.request_hash != job.request_hash:
             raise IdempotencyKeyReused(job.idempotency_key)
         if earlier.status == ImportStatus.SUCCEEDED:
-            table = Table.objects.select_related("projection").get(id=earlier.table_id)
+            table = Table.objects.select_related("snapshot").get(id=earlier.table_id)
             table.replayed = True
             return table
         if earlier.status != ImportStatus.FAILED:
@@ -163,7 +163,7 @@ def _run_here(job: ImportJob) -> Table:
     """A short transcript's keyed job, run in the request: its table, or the request's
     error (the 422 or 503 an import without a key answers), the job's end recorded."""
     done = _run(ImportJob.objects.select_related("club").get(pk=job.pk), in_request=True)
-    return Table.objects.select_related("projection").get(id=done.table_id)
+    return Table.objects.select_related("snapshot").get(id=done.table_id)
 
 
 def import_job_run(*, job_id: uuid.UUID | str) -> ImportJob:

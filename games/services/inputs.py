@@ -15,11 +15,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from api_common.free_text import TABLE_NAME_MAX_LENGTH, text_problem
+from common.free_text import TABLE_NAME_MAX_LENGTH, text_problem
 from games.engine import Rejection, new_sitting
 from games.engine.chips import check_amount
 from games.engine.variants import get_variant
-from games.table.names import name_key, player_name
+from table_stream.names import name_key, player_name
 
 
 def words_of(rejection: Rejection) -> str:

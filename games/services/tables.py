@@ -11,6 +11,7 @@ from typing import Any
 from django.db import Error, transaction
 
 from clubs.models import Club
+from eventlog import NewEvent
 from games.engine import Rejection, Sitting, new_sitting
 from games.engine.transcript import (
     TranscriptRejected,
@@ -26,8 +27,8 @@ from games.services.inputs import (
     table_players_checked,
     words_of,
 )
-from games.sitting import POSTGRES, EventRejected, TableRepository
-from games.table import TableCreatedData
+from games.sitting import POSTGRES, EventRejected, Loaded, Save, TableFold, Tables, commands_parse
+from table_stream import TABLE_CREATED, TableCreatedData
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ def table_create(
     options: Mapping[str, Any] | None = None,
     context: RequestContext | None = None,
     idempotency_key: str | None = None,
-    tables: TableRepository | None = None,
+    tables: Tables | None = None,
 ) -> Table:
     """A new table: `TableCreated` is version 1 of its stream. Raises `Rejection` for a
     name, variant, option or player list the rules refuse (`games.services.inputs`: the
@@ -76,10 +77,15 @@ def table_create(
     metadata = (context or RequestContext()).metadata()
     if idempotency_key is not None:
         metadata["idempotency_key"] = f"tables:{idempotency_key}"  # a record for the audit
-    result = (tables or POSTGRES).create(
-        table=table, sitting=sitting, data=data, metadata=metadata, key=idempotency_key
+    loaded = Loaded.new(table, TableFold.created(sitting))
+    save = Save.of(
+        loaded,
+        [NewEvent(TABLE_CREATED, dict(data))],
+        metadata=metadata,
+        created_by_key=idempotency_key,
     )
-    table.created_at = result.events[0].recorded_at  # as the projection wrote the row
+    result = (tables or POSTGRES).save(save)
+    table.created_at = result.events[0].recorded_at  # as the save wrote the row
     table.replayed = result.replayed
     return table
 
@@ -201,7 +207,7 @@ def table_import(
                         table_id=table.id,
                         club=club,
                         expected_version=version,
-                        events=events[start : start + IMPORT_CHUNK],
+                        commands=commands_parse(events[start : start + IMPORT_CHUNK]),
                         context=context,
                         with_state=False,
                     )
@@ -216,7 +222,7 @@ def table_import(
     except BaseException:
         import_abandon(table)
         raise
-    return Table.objects.select_related("projection").get(id=table.id)
+    return Table.objects.select_related("snapshot").get(id=table.id)
 
 
 #: `Table.import_status`: the import is under way; it failed midway; the table is whole.
@@ -232,7 +238,7 @@ def import_abandon(table: Table) -> None:
     """Mark a failed import `abandoned` (it is hidden either way: left `importing` when the
     database cannot be reached even for this, until its job's next run or the sweep that
     fails the job abandons it)."""
-    from followers.registry import wake_followers
+    from eventlog.subscriptions import wake_followers
 
     try:
         with transaction.atomic():

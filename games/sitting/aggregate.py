@@ -2,7 +2,7 @@
 
 `TableFold` is the pure fold (no I/O) used both by the append service, which folds the
 posted events before appending them, and by `rebuild`, which folds the log. The row in
-`TableState` keeps the state as a versioned JSON snapshot (`snapshot.py`; never a replay
+`TableSnapshot` keeps the state as a versioned JSON snapshot (`snapshot.py`; never a replay
 per request, never a pickle), the state before the
 current deal started and the current deal's live game events, which is what undo needs:
 a settled deal is final once the next deal starts, so undo never reaches before it.
@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from eventlog.types import RecordedEvent
 from games.engine import (
     Event,
     Rejection,
@@ -27,12 +28,12 @@ from games.engine import (
     parse_deal,
     parse_join,
     parse_leave,
+    table_view,
 )
 from games.engine.key_order import ruling_ordered
 from games.engine.state import POT, NextDeal, player_account
-from games.eventstore.types import RecordedEvent
 from games.sitting import snapshot
-from games.table import (
+from table_stream import (
     DEAL_STARTED,
     EVENT_UNDONE,
     GAME_EVENT_TYPES,
@@ -105,6 +106,10 @@ class TableFold:
         )
         self.version = version
         return rulings
+
+    def view(self) -> dict[str, Any]:
+        """The state as the API shows it (`games.engine.table_view`), at this version."""
+        return {"version": self.version, **table_view(self.state)}
 
     def ruling_made(self, version: int, cause_version: int) -> None:
         for item in reversed(self.deal_events):

@@ -1,20 +1,19 @@
-"""`decide`: what a table's posted events mean, as the events to append.
+"""`decide`: what a table's commands mean, as the events to append.
 
-The write side of the table stream is decide / evolve: `decide(fold, variant, posted)` reads
-each posted item exactly once (one parse, cards put in canonical form once, here) into an
-engine event and its stored data, rules on it through the fold, and returns the events to
-append with the rulings and undos they made; `aggregate.evolve` applies recorded events
-(the rebuild path), never deciding again. `fold` is advanced as `decide` goes, so the
-caller can save it as the table's new snapshot.
+The write side of the table stream is decide / evolve: `decide(fold, variant, commands)`
+puts each command's cards in canonical form (once, here), rules on it through the fold, and
+returns the events to append with the rulings and undos they made; `aggregate.evolve`
+applies recorded events (the rebuild path), never deciding again. `fold` is advanced as
+`decide` goes, so the caller can save it as the table's new snapshot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from api_common.text_rules import UNDO_REASON_MAX_LENGTH, text_fault
+from eventlog.types import NewEvent
 from games.engine import (
     RULES_VERSION,
     Action,
@@ -34,19 +33,13 @@ from games.engine import (
     action_to_json,
     change_to_json,
     deal_to_json,
-    parse_action,
-    parse_close,
-    parse_deal,
-    parse_join,
-    parse_leave,
 )
 from games.engine.cards import parse_card
-from games.engine.errors import Phrase
 from games.engine.variants import get_variant
-from games.eventstore.types import NewEvent
 from games.sitting.aggregate import TableFold
+from games.sitting.commands import Command, Undo
 from games.sitting.errors import EventRejected
-from games.table import (
+from table_stream import (
     CARD_PLAYED,
     CARD_RETRACTED,
     CARDS_EXCHANGED,
@@ -65,10 +58,9 @@ from games.table import (
     RulingMadeData,
     SittingChangeData,
 )
-from games.table.names import player_name
 
 # The stored type of each engine event: what the engine parsed -> the contract's name it is
-# appended under (`games.table` names the types; it may not import the engine, so the
+# appended under (`table_stream` names the types; it may not import the engine, so the
 # pairing lives with the writer).
 EVENT_TYPES: Mapping[type, str] = {
     StartDeal: DEAL_STARTED,
@@ -95,26 +87,21 @@ class Decision:
     undone: list[dict[str, Any]] = field(default_factory=list)
 
 
-def decide(fold: TableFold, variant: str, posted: Sequence[Any]) -> Decision:
-    """The events to append for `posted`, folding `fold` forward (raises `EventRejected`
-    with the index of the refused item; the fold is then to be thrown away)."""
+def decide(fold: TableFold, variant: str, commands: Sequence[Command]) -> Decision:
+    """The events to append for `commands`, folding `fold` forward (raises `EventRejected`
+    with the index of the refused command; the fold is then to be thrown away)."""
     deck = get_variant(variant).deck
     out = Decision()
     version = fold.version
-    for index, item in enumerate(posted):
+    for index, command in enumerate(commands):
         try:
-            if isinstance(item, Mapping) and "undo" in item:
+            if isinstance(command, Undo):
                 version += 1
-                out.events.append(_undo(fold, item, version))
+                out.events.append(_undo(fold, command, version))
                 out.undone.append({"version": version, **out.events[-1].data})
                 continue
-            changes_sitting = is_sitting_change(item)
-            event: Event
-            data: DealStartedData | ActionData | SittingChangeData
-            if changes_sitting:
-                type_, event, data = sitting_change(item)
-            else:
-                type_, event, data = _game_event(item, deck)
+            event, data = _canonical(command, deck)
+            type_ = event_type(event)
             version += 1
             cause = version
             made = fold.decided(type_, event, data, cause)
@@ -122,6 +109,7 @@ def decide(fold: TableFold, variant: str, posted: Sequence[Any]) -> Decision:
             raise EventRejected(index, rejection) from None
         out.events.append(NewEvent(type_, {**data}))
         # The closing's ruling belongs to the sitting, not to its last deal.
+        changes_sitting = isinstance(event, SittingChange)
         deal = None if changes_sitting or fold.state.deal is None else fold.state.deal.index
         for ruling in made:
             version += 1
@@ -132,25 +120,10 @@ def decide(fold: TableFold, variant: str, posted: Sequence[Any]) -> Decision:
     return out
 
 
-def _undo(fold: TableFold, item: Mapping[str, Any], version: int) -> NewEvent:
-    undo = item["undo"]
-    if len(item) != 1 or not isinstance(undo, Mapping):
-        raise Rejection("invalid_event", 'undo: must be {"undo": {"reason": ...}}', field="undo")
-    reason = undo.get("reason", "")
-    if not isinstance(reason, str):
-        raise Rejection("invalid_event", "undo.reason: must be text", field="undo.reason")
-    fault = text_fault(reason, max_length=UNDO_REASON_MAX_LENGTH, required=False)
-    if fault is not None:  # worded where it is shown, in the reader's language
-        problem, values = fault
-        raise Rejection(
-            "invalid_event",
-            "undo.reason: %(problem)s",
-            field="undo.reason",
-            params={**values, "problem": Phrase(problem)},
-        )
+def _undo(fold: TableFold, undo: Undo, version: int) -> NewEvent:
     taken = fold.undo(version)
     data: EventUndoneData = {
-        "reason": reason,
+        "reason": undo.reason,
         "undone_version": taken["version"],
         "undone_type": taken["type"],
         "voided_versions": list(taken["rulings"]),
@@ -158,18 +131,18 @@ def _undo(fold: TableFold, item: Mapping[str, Any], version: int) -> NewEvent:
     return NewEvent(EVENT_UNDONE, {**data})
 
 
-def _game_event(item: Any, deck: frozenset[str]) -> tuple[str, Event, DealStartedData | ActionData]:
-    """The stored type, the engine event and the stored data of a posted deal or action:
-    parsed once, its cards in canonical form (the engine then finds each in the deck)."""
-    if isinstance(item, Mapping) and "deal" in item:
-        if len(item) != 1:
-            raise Rejection(
-                "invalid_event", 'deal: a deal event has only the "deal" key', field="deal"
-            )
-        deal = _canonical_deal(parse_deal(item["deal"]), deck)
-        return DEAL_STARTED, deal, deal_to_json(deal)
-    action = _canonical_action(parse_action(item), deck)
-    return event_type(action), action, action_to_json(action)
+def _canonical(
+    command: Event, deck: frozenset[str]
+) -> tuple[Event, DealStartedData | ActionData | SittingChangeData]:
+    """The engine event with its cards in canonical form (the engine then finds each in the
+    deck), and the data it is stored with."""
+    if isinstance(command, StartDeal):
+        deal = _canonical_deal(command, deck)
+        return deal, deal_to_json(deal)
+    if isinstance(command, SittingChange):
+        return command, next(iter(change_to_json(command).values()))
+    action = _canonical_action(command, deck)
+    return action, action_to_json(action)
 
 
 def _canonical_deal(deal: StartDeal, deck: frozenset[str]) -> StartDeal:
@@ -223,44 +196,3 @@ def _ruling_data(ruling: Ruling, cause_version: int, deal: int | None) -> Ruling
         "cause_version": cause_version,
         "deal": deal,
     }
-
-
-# ---------------------------------------------------------------- the sitting's changes
-# Posted changes of the sitting between deals: `{"join": ...}`, `{"leave": ...}`,
-# `{"close": {}}` (RULES.md §5). The engine rules on them; this reads the posted shape and
-# holds a joining name to the rules of names at table creation.
-SITTING_KEYS = ("join", "leave", "close")
-_PARSERS: dict[str, Callable[[object], SittingChange]] = {
-    "join": parse_join,
-    "leave": parse_leave,
-    "close": parse_close,
-}
-
-
-def is_sitting_change(item: object) -> bool:
-    return isinstance(item, Mapping) and any(key in item for key in SITTING_KEYS)
-
-
-def sitting_change(item: Mapping[str, Any]) -> tuple[str, SittingChange, SittingChangeData]:
-    """The stored type, the parsed change and the stored data of a posted sitting change
-    (raises `Rejection`)."""
-    key = next(k for k in SITTING_KEYS if k in item)
-    body = item[key]
-    if isinstance(body, Mapping):
-        body = {k: _name(v, f"{key}.{k}") for k, v in body.items()}
-    change = _PARSERS[key]({**item, key: body})
-    data = change_to_json(change)[key]
-    return event_type(change), change, data
-
-
-def _name(value: object, field: str) -> object:
-    """A joining name held to the rules of a new table's names (the engine refuses one that
-    differs from a player's only by case)."""
-    if not isinstance(value, str):
-        return value  # the engine names the field that is not a name
-    name, problem = player_name(value)
-    if problem is not None:
-        # Said in the reader's language when read (the template is in the catalogues).
-        params = {"field": field, "problem": Phrase(problem.template), **problem.params}
-        raise Rejection("invalid_players", "%(field)s: %(problem)s", field=field, params=params)
-    return name

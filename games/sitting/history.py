@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eventlog.types import RecordedEvent
 from games.engine.state import evolve as engine_evolve
-from games.eventstore.types import RecordedEvent
 from games.sitting.aggregate import TableFold, evolve, settled_as_recorded
-from games.table import (
+from table_stream import (
     CARD_PLAYED,
     CARD_RETRACTED,
     CARDS_EXCHANGED,

@@ -1,4 +1,4 @@
-"""`rebuild --projection table_state`: rebuild `Table` and `TableState` rows from the log,
+"""`rebuild --projection table_state`: rebuild `Table` and `TableSnapshot` rows from the log,
 or (``verify``) fold into memory and report every difference with the live rows."""
 
 from __future__ import annotations
@@ -9,20 +9,19 @@ from collections.abc import Sequence
 
 from django.db import connection, transaction
 
-from followers.registry import Rebuildable, RebuildReport
-from followers.replay import rebuild_one
-from games.eventstore import RecordedEvent
-from games.models import Table, TableDeal, TableState
+from eventlog import RecordedEvent
+from eventlog.subscriptions import Rebuildable, RebuildReport, rebuild_one
+from games.models import Table, TableDeal, TableSnapshot
 from games.sitting.aggregate import TableFold, load_state, strip_deals
 from games.sitting.history import fold_stream
-from games.sitting.postgres import fold_save, full_sitting
+from games.sitting.rows import full_sitting, snapshot_write
 from games.sitting.snapshot import SNAPSHOT_VERSION
-from games.table import TABLE_CREATED
+from table_stream import TABLE_CREATED
 
 NAME = "table_state"
 
 
-def _differences(stream: str, fold: TableFold, row: TableState | None) -> list[str]:
+def _differences(stream: str, fold: TableFold, row: TableSnapshot | None) -> list[str]:
     if row is None:
         return [f"{stream}: no live table-state row"]
     if row.snapshot_version != SNAPSHOT_VERSION:
@@ -57,7 +56,7 @@ CLEAR_SQL = (
     " created_at = EXCLUDED.created_at, closed = EXCLUDED.closed,"
     " last_activity_at = EXCLUDED.last_activity_at RETURNING id),"
     f" cleared AS (DELETE FROM {TableDeal._meta.db_table} WHERE table_id = %s AND club_id = %s)"
-    f" SELECT EXISTS (SELECT 1 FROM {TableState._meta.db_table}"
+    f" SELECT EXISTS (SELECT 1 FROM {TableSnapshot._meta.db_table}"
     " WHERE table_id = %s AND club_id = %s)"
     " FROM upserted"
 )
@@ -87,14 +86,11 @@ def _write(events: Sequence[RecordedEvent], fold: TableFold) -> None:
                 ],
             )
             (exists,) = cursor.fetchone()
-        row = TableState(table_id=table_id, club_id=club_id)
-        row._state.adding = not exists
-        fold.deal_start_changed = True
-        fold_save(row, fold, settled_before=0, deals_cleared=True)
+        snapshot_write(table_id, club_id, fold, insert=not exists)  # summaries deleted above
 
 
 class TableStatePass:
-    """The table-state rebuild on a shared read (`followers.replay`): every table
+    """The table-state rebuild on a shared read (`eventlog.replay`): every table
     made by a `TableCreated` (or the one stream named) is folded (`fold_stream`: settled
     deals from their recorded rulings) and its rows replaced in one transaction, or with
     ``verify`` compared with the live rows."""
@@ -121,7 +117,7 @@ class TableStatePass:
             return
         if self.verify:
             row = (
-                TableState.objects.select_related("table")
+                TableSnapshot.objects.select_related("table")
                 .filter(table_id=events[0].data["table_id"], club_id=events[0].data["club_id"])
                 .first()
             )
@@ -138,6 +134,6 @@ def table_state_rebuild(*, stream: str | None = None, verify: bool = False) -> R
 
 
 def register() -> None:
-    from followers.registry import register_rebuildable
+    from eventlog.subscriptions import register_rebuildable
 
     register_rebuildable(Rebuildable(NAME, table_state_rebuild, TableStatePass))

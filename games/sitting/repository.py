@@ -1,60 +1,49 @@
-"""The table's write side in one place: a repository that is the unit of work.
+"""The table's write side as a unit of work: `load` a table, `save` what was decided.
 
-A request that writes to a table enters here once (`append` or `create`) and leaves with
-its answer. Inside, one transaction (`atomic`):
+`load` gives a table's fold (its state, the state at the deal's start, the deal's live
+events). The snapshot is a cache in front of it: the one this process kept of its own last
+save of the table, when that is at the version the request expects, else the snapshot row
+read (one statement, no lock, with the answer stored for the request's key).
 
-1. **hold** the table: lock it (Postgres: its state row, `FOR UPDATE`), read the answer
-   stored for the request's `Idempotency-Key` with it; a retry gets that answer back, a
-   stale `expected_version` is refused;
-2. **load** its snapshot (the fold: state, state at the deal's start, the deal's events);
-3. **decide** the posted events on it (`games.sitting.decide`, pure);
-4. **save**, one write in one order, for a new table as for an existing one: the snapshot
-   (with the deal summaries and the stored answer), then the append to the log, then the
-   registered inline projections on the recorded events.
+`save` writes one `Save`, a value built before anything is written: the new snapshot, the
+deal summaries that changed, the request's stored answer, the events and their metadata.
+It writes nothing unless the table is still at the version the decision was made on
+(`RowMoved`), appends through `eventlog.append`, and runs the registered inline projections
+(the ledger), all in one transaction; on one PostgreSQL node usually in one statement.
 
-A store may first try the play **without the lock** (`_unlocked`): decided on the snapshot
-it keeps from its own last commit of the table (or reads without a lock), at exactly the
-version the client expects, and written only if the row is still at that version (else
-`RowMoved`, and the steps above run as usual). A refusal decided without the lock is
-decided again under it, so every answer is the one the locked path gives.
-
-The snapshot is written before the append because the append holds the club's lock until
-commit: the less that follows it, the less the club's other tables wait. Two stores
-implement the steps: `PostgresTables` (`games.sitting.postgres`), and `MemoryTables`
-(`games.sitting.memory`, on `MemoryEventStore`) on which the fast service tests run the
-very same service code (cosmicpython's fake unit of work; pyeventsourcing's
-`Repository.get` and `Application.save`; Marten runs inline projections on commit).
+The service (`games.services.events`) is the caller: load, decide, save; a table that moved
+since it was loaded is loaded again from the database, whose version or stored answer gives
+the client its answer. Two stores: `PostgresTables` (`games.sitting.postgres`) and
+`MemoryTables` (`games.sitting.memory`), on which the fast service tests run the very same
+service code (cosmicpython's fake unit of work; pyeventsourcing's `Repository.get` and
+`Application.save`; Marten runs inline projections when the session commits).
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import Sitting, table_view
-from games.eventstore import AppendResult, NewEvent, RecordedEvent, VersionConflict
+import orjson
+
+from eventlog.types import AppendResult, NewEvent, RecordedEvent
 from games.models import Table
-from games.sitting.aggregate import TableFold
-from games.sitting.decide import decide
-from games.sitting.errors import (
-    EventRejected,
-    IdempotencyKeyReused,
-    RowMoved,
-    StaleVersion,
-    TableNotFound,
-)
-from games.table import TABLE_CREATED
+from games.sitting.aggregate import TableFold, dump_state, strip_deals
+from games.sitting.errors import TableNotFound
+from games.sitting.snapshot import SNAPSHOT_VERSION
+from games.sitting.snapshot_cache import decoded, remember
 
 
 @dataclass(frozen=True, slots=True)
 class StoredAnswer:
-    """The answer stored for an idempotency key (`TableRequest`): the hash of the request
-    that made it, and the response as first sent."""
+    """The answer stored for an idempotency key: the hash of the request that made it, and
+    the response as first sent."""
 
     request_hash: str
     status_code: int
@@ -63,7 +52,7 @@ class StoredAnswer:
 
 @dataclass(frozen=True, slots=True)
 class NewAnswer:
-    """An idempotent request's answer, to store with the snapshot."""
+    """A keyed request's answer, saved with what it wrote."""
 
     key: str
     request_hash: str
@@ -71,262 +60,232 @@ class NewAnswer:
 
 
 @dataclass(slots=True)
-class Held:
-    """A table held by one request: locked, at `version`; `handle` is the store's own
-    (Postgres: the locked state row). `new` for a table being created; not `locked` for a
-    table held without the lock (`_unlocked`): its write names `version`."""
+class Loaded:
+    """A table as `load` found it, at `version`; `decide` advances `fold` from there.
+    `deal_start` is the snapshot text of the state at the deal's start, as loaded.
+    `fresh`: read from the database just now (not from the process's kept snapshot, which
+    may be behind it); `answer`: the one stored for the request's key (read by a fresh
+    load only)."""
 
     table: Table
+    fold: TableFold
     version: int
-    handle: Any = None
-    new: bool = False
-    locked: bool = True
+    deal_start: str
+    answer: StoredAnswer | None = None
+    fresh: bool = True
+    #: The deals settled as loaded (an undo of a deal's last play takes its summary back).
+    settled: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.settled = len(self.fold.state.deals)
+
+    @classmethod
+    def new(cls, table: Table, fold: TableFold) -> Loaded:
+        """A table about to be created: nothing saved yet (version 0)."""
+        start = strip_deals(fold.deal_start)[0]
+        fold.deal_start_changed = True
+        return cls(table, fold, version=0, deal_start=dump_state(start))
 
 
 @dataclass(frozen=True, slots=True)
-class AppendOutcome:
-    status_code: int
-    body: dict[str, Any]
-    content: str  # `body` as JSON text: what is sent, and sent again on an idempotent retry
-    replayed: bool = False
-    # The position in the club's log of the first event appended (None on a replay): where
-    # the response's `Location` points, known without reading the log again.
-    first_position: int | None = None
+class Snapshot:
+    """A table's snapshot as saved: texts of the snapshot codec, settled deals taken out.
+    `deal_start_changed`: the state at the deal's start is new in this save (else the row
+    keeps the one it has)."""
+
+    version: int
+    state: str
+    deal_start: str
+    deal_start_changed: bool
+    deal_events: str  # JSON text of the current deal's live events
+    closed: bool
+    snapshot_version: str = SNAPSHOT_VERSION
 
 
-def response_json(body: Mapping[str, Any]) -> str:
-    """JSON text as the API renders it (compact, UTF-8, keys in the order built)."""
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+@dataclass(frozen=True, slots=True)
+class Save:
+    """One save, whole: the table at `version` (the one the decision was made on; 0 for a
+    new table) gets `snapshot`, the summaries of the deals `settled` (index -> summary)
+    and, when an undo took settled deals back, loses those from `deals_from` on; `answer`
+    is stored under its key; `events` are appended with `metadata`. `created_by_key`: a new
+    table made under this idempotency key (its id derived from it), so that an earlier
+    create of it is answered instead of a second one."""
+
+    table: Table
+    version: int
+    snapshot: Snapshot
+    events: tuple[NewEvent, ...]
+    metadata: Mapping[str, Any]
+    settled: Mapping[int, Mapping[str, Any]]
+    deals_from: int | None = None
+    answer: NewAnswer | None = None
+    created_by_key: str | None = None
+
+    @property
+    def new(self) -> bool:
+        return self.version == 0
+
+    @classmethod
+    def of(
+        cls,
+        loaded: Loaded,
+        events: Sequence[NewEvent],
+        *,
+        metadata: Mapping[str, Any],
+        answer: NewAnswer | None = None,
+        created_by_key: str | None = None,
+    ) -> Save:
+        """The save of `loaded`, its fold advanced (by `decide`) to append `events`."""
+        fold = loaded.fold
+        state, settled = strip_deals(fold.state)
+        text = dump_state(state)
+        remember(text, state)  # the next play of this table decodes nothing
+        deal_start = loaded.deal_start
+        if fold.deal_start_changed:
+            start = strip_deals(fold.deal_start)[0]
+            deal_start = dump_state(start)
+            remember(deal_start, start)
+        count = len(state.deals)
+        return cls(
+            table=loaded.table,
+            version=loaded.version,
+            snapshot=Snapshot(
+                version=fold.version,
+                state=text,
+                deal_start=deal_start,
+                deal_start_changed=fold.deal_start_changed,
+                deal_events=events_text(fold.deal_events),
+                closed=state.closed,
+            ),
+            events=tuple(events),
+            metadata=metadata,
+            settled=settled,
+            deals_from=count if count < loaded.settled else None,
+            answer=answer,
+            created_by_key=created_by_key,
+        )
 
 
-def state_body(table: Table, state: Sitting, version: int) -> dict[str, Any]:
-    return {"table_id": str(table.id), "version": version, **table_view(state)}
+def events_text(events: list[dict[str, Any]]) -> str:
+    """The current deal's events as JSON text (for jsonb: any spacing, any key order).
+    orjson: a deal's list grows to some thirty entries, sent and kept on every play."""
+    try:
+        return orjson.dumps(events).decode()
+    except orjson.JSONEncodeError:  # what orjson refuses (a lone surrogate, a huge int)
+        return json.dumps(events, ensure_ascii=False)
 
 
-class TableRepository(ABC):
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A table's snapshot as this process last saved it. A saved version of a table is a
+    fact of its log, so the kept snapshot can only be behind the database, never wrong: a
+    play decided on it is written only if the row is still at its version."""
+
+    table: Table
+    version: int
+    state: str
+    deal_start: str
+    deal_events: str
+
+    def loaded(self) -> Loaded:
+        fold = TableFold(
+            state=decoded(self.state),
+            deal_start=decoded(self.deal_start),
+            version=self.version,
+            deal_events=orjson.loads(self.deal_events),
+        )
+        return Loaded(self.table, fold, self.version, self.deal_start, fresh=False)
+
+
+class KeptSnapshots:
+    """The snapshots a store kept of its own last saves, the most recent last."""
+
+    #: Each table's two texts are in the codec's cache too (`snapshot_cache.LIMIT` texts):
+    #: more tables kept than half that would have their states decoded again.
+    LIMIT = 128
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[uuid.UUID, uuid.UUID], Kept] = {}
+        self._lock = threading.Lock()
+
+    def get(self, table_id: uuid.UUID, club_id: uuid.UUID) -> Kept | None:
+        with self._lock:
+            return self._kept.get((table_id, club_id))
+
+    def keep(self, kept: Kept) -> None:
+        key = (kept.table.id, kept.table.club_id)  # type: ignore[attr-defined]  # the key's column
+        with self._lock:
+            self._kept.pop(key, None)
+            self._kept[key] = kept
+            while len(self._kept) > self.LIMIT:
+                del self._kept[next(iter(self._kept))]
+
+    def forget(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+class Tables(ABC):
     """The unit of work of a table's write side; subclasses are the stores."""
 
-    # ------------------------------------------------------------------ what a store does
-    def _unlocked(
-        self, table_id: uuid.UUID, club_id: uuid.UUID, version: int, key: str | None
-    ) -> Held | None:
-        """The table at `version`, not locked: from what the store keeps of its own last
-        commit, or read without a lock. None when the store does not do this (the default)
-        or when the locked path must answer (another version, a stored answer for `key`)."""
-        return None
+    def __init__(self) -> None:
+        self.kept = KeptSnapshots()
 
-    @abstractmethod
-    def atomic(self) -> AbstractContextManager[object]:
-        """One transaction: everything or nothing is written."""
+    def load(
+        self,
+        table_id: uuid.UUID,
+        club_id: uuid.UUID,
+        *,
+        version: int | None = None,
+        key: str | None = None,
+    ) -> Loaded:
+        """The table: from the snapshot kept here when it is at `version`, else read now
+        (with the answer stored for `key`). Raises `TableNotFound`."""
+        if version is not None:
+            kept = self.kept.get(table_id, club_id)
+            if kept is not None and kept.version == version:
+                return kept.loaded()
+        found = self._read(table_id, club_id, key)
+        if found is None:
+            raise TableNotFound(str(table_id))
+        return found
 
-    @abstractmethod
-    def _hold(
-        self, table_id: uuid.UUID, club_id: uuid.UUID, key: str | None
-    ) -> tuple[Held, StoredAnswer | None] | None:
-        """The table locked, and the answer stored for `key` (None: no such table)."""
+    def save(self, save: Save) -> AppendResult:
+        """Write `save` whole or not at all: its rows and events, then the registered inline
+        projections on the events recorded, in one transaction. Raises `RowMoved` (the
+        table is no longer at `save.version`) or `IdempotencyKeyReused` (the answer's key
+        is stored already, or a table made under `created_by_key` was made of other data).
+        A new table made under `created_by_key` already answers its first append,
+        `replayed`, writing nothing."""
+        with self._transaction(save):
+            result = self._write(save)
+            if result.replayed:
+                return result
+            self.project(result.events)
+        snapshot = save.snapshot
+        kept = Kept(
+            save.table, snapshot.version, snapshot.state, snapshot.deal_start, snapshot.deal_events
+        )
+        # Kept once committed only: a version rolled back may later be another state.
+        self._after_commit(lambda: self.kept.keep(kept))
+        return result
 
-    @abstractmethod
-    def _answer_now(self, table_id: uuid.UUID, key: str) -> StoredAnswer | None:
-        """The answer stored for `key`, read again after waiting for the lock."""
-
-    @abstractmethod
-    def _load(self, held: Held) -> TableFold:
-        """The table's snapshot as a fold (settled deals as placeholders)."""
-
-    @abstractmethod
-    def _write(
-        self, held: Held, fold: TableFold, *, settled_before: int, answer: NewAnswer | None
-    ) -> bool:
-        """Write the snapshot, the deal summaries and the answer; False when the answer's
-        key is stored already (by a request that committed while this one waited)."""
-
-    @abstractmethod
-    def _append(
-        self, held: Held, events: Sequence[NewEvent], metadata: dict[str, Any]
-    ) -> AppendResult:
-        """Append to the table's stream, expecting `held.version`."""
-
-    #: Runs the registered inline projections on freshly recorded events: the store's
-    #: registry, called by `save` itself (the unit of work runs them; the store only
-    #: names them: `followers.registry.project_inline` for PostgreSQL).
+    #: The inline projections, run on the events a save recorded, in its transaction (the
+    #: registry's, `eventlog.subscriptions.project_inline`, on PostgreSQL).
     project: Callable[[Sequence[RecordedEvent]], None]
 
     @abstractmethod
-    def _created(self, table: Table) -> RecordedEvent | None:
-        """The `TableCreated` of a table with `table`'s id in its club, or None. Called in
-        the transaction, after `_claim`."""
+    def _read(self, table_id: uuid.UUID, club_id: uuid.UUID, key: str | None) -> Loaded | None:
+        """The table read from the store now, or None."""
 
     @abstractmethod
-    def _claim(self, table: Table) -> None:
-        """Wait, until commit, for any other transaction creating a table with this id
-        (a store with no concurrent transactions has nothing to wait for)."""
+    def _transaction(self, save: Save) -> AbstractContextManager[object]:
+        """The transaction `save` is written in (all or nothing)."""
 
-    def _unit(self, held: Held, events: Sequence[NewEvent]) -> AbstractContextManager[object]:
-        """The transaction that `save` appends `events` and projects in, after `_write`:
-        the caller's for a locked table; for one not locked (`_unlocked`: `_write` then sends
-        nothing), a transaction of the store's, or none where the save is one statement."""
-        return nullcontext() if held.locked else self.atomic()
+    @abstractmethod
+    def _write(self, save: Save) -> AppendResult:
+        """`save`'s rows and events, as `save` promises them."""
 
-    # ------------------------------------------------------------------ the unit of work
-    def append(
-        self,
-        *,
-        table_id: uuid.UUID,
-        club_id: uuid.UUID,
-        expected_version: int,
-        posted: Sequence[Any],
-        metadata: dict[str, Any],
-        key: str | None = None,
-        request_hash: str | None = None,
-        with_state: bool = True,
-    ) -> AppendOutcome:
-        """Decide `posted` on the table and save what was decided, or give back the answer
-        stored for `key`. Raises `TableNotFound`, `StaleVersion`, `EventRejected` or
-        `IdempotencyKeyReused`; nothing is written then."""
-        kept = self._unlocked(table_id, club_id, expected_version, key)
-        if kept is not None:
-            try:  # its transaction is the store's choice (`_unit`)
-                return self._decide_save(
-                    kept, posted, metadata, key, request_hash, with_state=with_state
-                )
-            except (RowMoved, EventRejected):
-                pass  # the row moved since (or a refusal): decided again under the lock
-        with self.atomic():
-            held = self.hold(table_id, club_id, expected_version, key, request_hash)
-            if isinstance(held, StoredAnswer):
-                body = json.loads(held.response)
-                return AppendOutcome(held.status_code, body, held.response, replayed=True)
-            return self._decide_save(
-                held, posted, metadata, key, request_hash, with_state=with_state
-            )
-
-    def _decide_save(
-        self,
-        held: Held,
-        posted: Sequence[Any],
-        metadata: dict[str, Any],
-        key: str | None,
-        request_hash: str | None,
-        *,
-        with_state: bool,
-    ) -> AppendOutcome:
-        """Load, decide and save on a held table (inside the caller's transaction)."""
-        fold = self._load(held)
-        settled_before = len(fold.state.deals)
-        decision = decide(fold, held.table.variant, posted)
-        body = {
-            "table_id": str(held.table.id),
-            "version": fold.version,
-            "rulings": decision.rulings,
-            "undone": decision.undone,
-        }
-        if with_state:
-            body["state"] = state_body(held.table, fold.state, fold.version)
-        content = response_json(body)
-        answer = None
-        if key is not None and request_hash is not None:
-            answer = NewAnswer(key, request_hash, content)
-        result = self.save(
-            held,
-            fold,
-            decision.events,
-            metadata=metadata,
-            settled_before=settled_before,
-            answer=answer,
-        )
-        return AppendOutcome(201, body, content, first_position=result.first_position)
-
-    def create(
-        self,
-        *,
-        table: Table,
-        sitting: Sitting,
-        data: Mapping[str, Any],
-        metadata: dict[str, Any],
-        key: str | None = None,
-    ) -> AppendResult:
-        """A new table: `TableCreated` (`data`) as version 1 of its stream, saved as an
-        append is (snapshot, append, inline projections).
-
-        With `key` (the request's idempotency key, from which the caller derived the
-        table's id), a table already created with this id answers instead: the same
-        request retried gets it back (`replayed`, nothing written), another request with
-        the key raises `IdempotencyKeyReused`. The claim makes two retries racing each
-        other one create and one replay."""
-        held = Held(table, version=0, new=True)
-        with self.atomic():
-            if key is not None:
-                self._claim(table)
-                earlier = self._created(table)
-                if earlier is not None:
-                    if dict(earlier.data) != dict(data):
-                        raise IdempotencyKeyReused(key)
-                    return AppendResult(
-                        stream=earlier.stream,
-                        first_version=earlier.version,
-                        last_version=earlier.version,
-                        first_position=earlier.position,
-                        last_position=earlier.position,
-                        events=(earlier,),
-                        replayed=True,
-                    )
-            return self.save(
-                held,
-                TableFold.created(sitting),
-                [NewEvent(TABLE_CREATED, dict(data))],
-                metadata=metadata,
-                settled_before=0,
-            )
-
-    def hold(
-        self,
-        table_id: uuid.UUID,
-        club_id: uuid.UUID,
-        expected_version: int,
-        key: str | None,
-        request_hash: str | None,
-    ) -> Held | StoredAnswer:
-        """The table locked at `expected_version`, or the answer stored for this very
-        request. One idempotency mechanism, this one (not the store's key): a retry must get
-        the bytes first sent, and only this answer has them. The request's hash is of the
-        body as the client sent it, so a retry is known before anything is parsed."""
-        found = self._hold(table_id, club_id, key)
-        if found is None:
-            raise TableNotFound(str(table_id))
-        held, earlier = found
-        if key is not None:
-            if earlier is None and held.version != expected_version:
-                # The lock's statement returns the row another transaction committed while
-                # this one waited, but read the answers as of before that commit.
-                earlier = self._answer_now(table_id, key)
-            if earlier is not None:
-                if earlier.request_hash != request_hash:
-                    raise IdempotencyKeyReused(key)
-                return earlier
-        if held.version != expected_version:
-            raise StaleVersion(expected_version, held.version)
-        return held
-
-    def save(
-        self,
-        held: Held,
-        fold: TableFold,
-        events: Sequence[NewEvent],
-        *,
-        metadata: dict[str, Any],
-        settled_before: int,
-        answer: NewAnswer | None = None,
-    ) -> AppendResult:
-        """The one write: snapshot (deal summaries, answer), append, inline projections."""
-        if not self._write(held, fold, settled_before=settled_before, answer=answer):
-            # Stored by a request that committed while this one waited for the lock, yet
-            # this one expected the version it made: another body, so the key is reused.
-            raise IdempotencyKeyReused(answer.key if answer else "")
-        with self._unit(held, events):
-            try:
-                result = self._append(held, events, metadata)
-            except VersionConflict as conflict:  # the lock makes this a backstop only
-                raise StaleVersion(held.version, conflict.current) from conflict
-            assert result.last_version == fold.version
-            self.project(result.events)
-        return result
+    @abstractmethod
+    def _after_commit(self, then: Callable[[], None]) -> None:
+        """Run `then` once what was saved is committed (never if it is rolled back)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from api_common.fields import QueryIntegerField
-from games.table import POSTING_KINDS
 from ledger.findings import CHAIN_CODES, UNBOOKABLE
+from table_stream import POSTING_KINDS
 
 
 class LedgerAsOfInputSerializer(serializers.Serializer):

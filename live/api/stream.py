@@ -21,8 +21,8 @@ from django.http import HttpRequest, HttpResponse
 
 from api_common.guard import error_response, invalid_field
 from clubs.api.authentication import api_key_for
+from eventlog import read_stream
 from games.api.serializers import EventOutputSerializer
-from games.eventstore import read_stream
 from games.selectors import table_get
 from live import sse
 from live.hub import hub

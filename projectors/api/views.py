@@ -21,7 +21,7 @@ from api_common.errors import ApiError, error_responses
 from api_common.headers import location
 from api_common.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
-from followers.subscriptions import RebuildRefused, rebuild_names, subscriptions
+from eventlog.subscriptions import RebuildRefused, rebuild_names, subscriptions
 from projectors.api.serializers import (
     LeaderboardOutputSerializer,
     PlayerStatsOutputSerializer,

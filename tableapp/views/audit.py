@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 
 from api_common.heavy import HeavyReadBusy, heavy_read
 from games.selectors import table_events_of_versions, table_seating
-from games.table import (
+from ledger.audit import deal_starts, ledger_audit_page
+from ledger.selectors import ledger_balances, ledger_postings_of_versions
+from table_stream import (
     DEAL_STARTED,
     EVENT_UNDONE,
     PLAYER_JOINED,
@@ -23,8 +25,6 @@ from games.table import (
     TABLE_CLOSED,
     TABLE_CREATED,
 )
-from ledger.audit import deal_starts, ledger_audit_page
-from ledger.selectors import ledger_balances, ledger_postings_of_versions
 from tableapp.access import club_table, member_of, member_required
 from tableapp.audit_words import difference_words
 from tableapp.cards import card_label

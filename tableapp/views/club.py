@@ -14,7 +14,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
-from api_common.csv_cells import CsvWriter
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone, time_zone_names, tonight
 from clubs.selectors import (
     api_key_get,
@@ -34,6 +33,7 @@ from clubs.services import (
     member_remove,
     password_generate,
 )
+from common.csv_cells import CsvWriter
 from projectors.selectors import StandingLine, leaderboard_between, projections_status
 from tableapp.access import member_of, member_required
 from tableapp.downloads import csv_download, file_name

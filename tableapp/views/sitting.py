@@ -11,9 +11,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from api_common.csv_cells import CsvWriter
+from common.csv_cells import CsvWriter
 from games.selectors import table_closing_preview, table_state
-from games.services import EventRejected, StaleVersion, table_events_append
+from games.services import EventRejected, StaleVersion, commands_parse, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
 from tableapp.access import can_log, club_table, member_of, member_required
 from tableapp.downloads import csv_download, file_name
@@ -61,7 +61,7 @@ def close_table(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
             table_id=table.id,
             club=member_of(request).club,
             expected_version=expected,
-            events=[{"close": {}}],
+            commands=commands_parse([{"close": {}}]),
             idempotency_key=key,
             context=context_for(request),
         )

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 
-from api_common.free_text import idempotency_key_problem
+from common.free_text import idempotency_key_problem
 from games.engine import legal_plays
 from games.selectors import table_state
 from games.services import (
@@ -17,6 +17,7 @@ from games.services import (
     IdempotencyKeyReused,
     StaleVersion,
     TableNotFound,
+    commands_parse,
     table_events_append,
 )
 from tableapp.access import can_log, club_table, member_of, member_required
@@ -52,7 +53,7 @@ def table_panel(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     (the page polls it, so another device's steps show up)."""
     table = club_table(request, table_id)
     since = request.GET.get("since")
-    if since is not None and since == str(table.projection.version):
+    if since is not None and since == str(table.snapshot.version):
         return HttpResponse(status=204)
     context = table_screen(table, can_log=can_log(request))
     return render(request, "tableapp/_table.html", context)
@@ -99,7 +100,7 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
             table_id=table.id,
             club=member_of(request).club,
             expected_version=expected,
-            events=[event],
+            commands=commands_parse([event]),
             idempotency_key=key,
             context=context_for(request),
         )

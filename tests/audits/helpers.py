@@ -17,8 +17,8 @@ from typing import Any
 import psycopg
 
 from clubs.models import Club
+from eventlog import RecordedEvent, read_stream
 from games.engine.simulate import random_sitting
-from games.eventstore import RecordedEvent, read_stream
 from games.models import Table
 from games.services import table_import
 

@@ -14,7 +14,7 @@ import pytest
 
 from api_common.pagination import encode_cursor
 from audits.api.views import AUDIT_LOG_PAGE
-from games.eventstore import last_position
+from eventlog import last_position
 from tests.audits.helpers import VERIFIER, run_verifier, sitting_table
 from tests.clubs.helpers import client_for, make_club, make_key
 

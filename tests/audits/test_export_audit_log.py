@@ -11,7 +11,7 @@ from django.core.management import call_command
 
 from audits.models import AuditStatus
 from audits.services import audit_run
-from games.eventstore import last_position
+from eventlog import last_position
 from tests.audits.helpers import run_verifier, sitting_table, stream_events, tampered_event
 from tests.clubs.helpers import make_club
 

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from clubs.models import Club
-from games.eventstore import last_position, partition_heads, verify_chain
+from eventlog import last_position, partition_heads, verify_chain
 from tests.audits.helpers import run_verifier, sitting_table
 from tests.citus.conftest import READ_MODELS, node_dsn, placement, shard_table
 from tests.clubs.helpers import make_club

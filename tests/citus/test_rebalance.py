@@ -15,7 +15,7 @@ import psycopg
 import pytest
 from django.db import DatabaseError, connection
 
-from games.eventstore import NewEvent, append, read_all, verify_chain
+from eventlog import NewEvent, append, read_all, verify_chain
 from tests.citus.conftest import READ_MODELS, placement
 
 pytestmark = pytest.mark.django_db(transaction=True)

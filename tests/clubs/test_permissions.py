@@ -50,8 +50,8 @@ def _world(club: Club) -> dict[str, Any]:
     """What a write could change, to compare before and after."""
     return {
         "tables": sorted(
-            (str(t.id), t.projection.version)
-            for t in Table.objects.filter(club=club).select_related("projection")
+            (str(t.id), t.snapshot.version)
+            for t in Table.objects.filter(club=club).select_related("snapshot")
         ),
         "keys": sorted((str(k.id), k.revoked_at is None) for k in ApiKey.objects.filter(club=club)),
         "webhooks": sorted(

@@ -260,7 +260,7 @@ def check_log(tables: list[Table], outcome: Outcome) -> None:
     """Every event acknowledged once, in order, nothing half-written, the chain intact."""
     from django.db import connection
 
-    from games.eventstore import read_stream, verify_chain
+    from eventlog import read_stream, verify_chain
 
     connection.close()  # a fresh connection: the server may have restarted
     assert outcome.unexpected == []

@@ -12,9 +12,9 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from api_common.jobs import jobs_sweep
 from audits.models import AuditRun
 from clubs.models import Club
+from common.jobs import jobs_sweep
 from exports.models import ExportJob
 from exports.services import export_build
 from projectors.models import TaskRun

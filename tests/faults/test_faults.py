@@ -70,11 +70,11 @@ def test_card_plays_go_on_while_redis_is_down_and_jobs_finish_after(
 ) -> None:
     from django.db import connection
 
+    from eventlog import last_position
+    from eventlog.wakeup import pending_reset
     from exports.models import ExportJob
     from exports.tasks import exports_sweep_task
     from followers.models import SubscriptionCheckpoint
-    from followers.wakeup import pending_reset
-    from games.eventstore import last_position
     from projectors.framework import projectors_all
     from projectors.tasks import projectors_catch_up
 

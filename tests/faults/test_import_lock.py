@@ -22,8 +22,8 @@ import pytest
 import requests
 
 from bench._server import Server
+from eventlog.schema import LOCK_CLASS
 from games.engine.simulate import random_sitting
-from games.eventstore.schema import LOCK_CLASS
 from tests.faults.conftest import make_tables
 
 #: How often the sampler looks at pg_locks: a hold shorter than this may go unseen, and

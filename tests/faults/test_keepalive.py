@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from bench._server import Server
-from games.eventstore import read_stream
+from eventlog import read_stream
 from tests.faults.conftest import ROOT, make_tables
 from tests.faults.conftest import test_db_env as stack_env
 from tests.faults.keepalive import request_bytes, run_load

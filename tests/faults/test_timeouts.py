@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 
 from bourre_site.settings.base import WEB_DB_TIMEOUTS, with_session_timeouts
-from games.eventstore.schema import LOCK_CLASS
+from eventlog.schema import LOCK_CLASS
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.faults.conftest import ROOT, test_db_env
 from tests.tableapp.helpers import make_member, signed_in

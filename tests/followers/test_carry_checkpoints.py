@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 import psycopg
 import pytest
 
-from tests.games.eventstore.test_carry import manage, scratch
+from tests.eventlog.test_carry import manage, scratch
 
 __all__ = ["scratch"]  # the fixture, shared with the event store's carry test
 

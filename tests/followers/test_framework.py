@@ -9,10 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from eventlog import NewEvent, RecordedEvent, append, last_position
 from followers import framework
 from followers.framework import Stop, checkpoint_create, club_positions, subscription_run
 from followers.models import SubscriptionCheckpoint
-from games.eventstore import NewEvent, RecordedEvent, append, last_position
 
 pytestmark = pytest.mark.django_db
 

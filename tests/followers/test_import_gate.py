@@ -11,10 +11,10 @@ import uuid
 import pytest
 from django.utils import timezone
 
+from eventlog import NewEvent, append
 from followers import framework
 from followers.framework import checkpoint_create, club_positions, subscription_run
 from followers.models import SubscriptionCheckpoint
-from games.eventstore import NewEvent, append
 from games.models import Table
 from tests.clubs.helpers import make_club
 from tests.followers.test_framework import Picky

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from followers.registry import ASYNC, INLINE, LIVE
-from games.table import events
+from eventlog.registry import ASYNC, INLINE, LIVE
+from table_stream import events
 from tableapp.labels import event_type_words, projection_kind_words
 
 EVENT_TYPES = sorted(

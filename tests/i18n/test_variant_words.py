@@ -10,7 +10,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from games.table import RULING_KINDS
+from table_stream import RULING_KINDS
 from tableapp.labels import ruling_kind_words
 from tableapp.words import ruling_words
 from tests.i18n.english import english_left

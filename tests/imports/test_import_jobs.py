@@ -201,7 +201,7 @@ def test_a_job_runs_once_even_if_its_message_comes_twice_and_the_sweep_knows_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """In this process: the second nudge finds the job claimed (finished) and does nothing;
-    the beat sweeps import jobs like exports and audits (api_common/jobs.py)."""
+    the beat sweeps import jobs like exports and audits (common/jobs.py)."""
     _no_worker(monkeypatch)
     club = make_club()
     job = import_start(club=club, name="x", transcript=_sitting(deals=3), prefer_async=True)

@@ -11,10 +11,11 @@ from typing import Any
 from django.db import transaction
 
 from clubs.models import Club
-from followers.registry import project_inline
-from games.eventstore import NewEvent, RecordedEvent, append, read_stream
+from eventlog import NewEvent, RecordedEvent, append, read_stream
+from eventlog.registry import project_inline
 from games.services.events import table_events_append
 from games.services.tables import table_import
+from games.sitting import commands_parse
 
 CASES = Path(__file__).resolve().parents[1] / "conformance" / "cases"
 #: The cases that rule (the reject-* ones are refused by design).
@@ -33,7 +34,7 @@ def import_case(club: Club, name: str) -> uuid.UUID:
 def log_events(club: Club, table_id: uuid.UUID, events: list[Any]) -> dict[str, Any]:
     version = len(read_stream(stream=f"table-{table_id}"))
     outcome = table_events_append(
-        table_id=table_id, club=club, expected_version=version, events=events
+        table_id=table_id, club=club, expected_version=version, commands=commands_parse(events)
     )
     return outcome.body
 

@@ -9,7 +9,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from games.eventstore import RecordedEvent
+from eventlog import RecordedEvent
 from ledger.audit import ledger_audit, ledger_differences
 from ledger.models import LedgerTable, PostingLeg
 from tests.clubs.helpers import client_for, make_club, make_key

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 import pytest
 from django.utils import translation
 
-from games.eventstore import RecordedEvent
-from games.table import table_id_of
+from eventlog import RecordedEvent
 from ledger.folding import LedgerError, fold_table, undo_changes
+from table_stream import table_id_of
 
 TABLE = uuid.uuid4()
 STREAM = f"table-{TABLE}"

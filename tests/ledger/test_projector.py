@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from followers.registry import project_inline
+from eventlog.registry import project_inline
 from games.engine import rule_transcript
 from ledger import rows
 from ledger.folding import LedgerError

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from followers.registry import rebuildables
+from eventlog.registry import rebuildables
 from ledger.models import LedgerTable, PostingLeg
 from ledger.rebuild import ledger_rebuild
 from tests.ledger.helpers import RULED, a_deal_header, case, import_case, log_events, stream_of

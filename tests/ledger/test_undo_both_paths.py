@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.eventstore import NewEvent
+from eventlog import NewEvent
 from games.services.tables import table_create
 from ledger.folding import Leg, fold_table
 from ledger.models import LedgerTable, PostingLeg

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clubs.models import Club
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from tests.clubs.helpers import make_club, make_key
 
 PLAYERS = ["ana", "ben", "cy", "dee"]
@@ -32,8 +32,8 @@ class LiveTable:
         outcome = table_events_append(
             table_id=self.table.id,
             club=self.club,
-            expected_version=table.projection.version,
-            events=list(events),
+            expected_version=table.snapshot.version,
+            commands=commands_parse(list(events)),
         )
         return int(outcome.body["version"])
 

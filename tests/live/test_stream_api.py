@@ -11,7 +11,7 @@ import time
 import httpx
 import pytest
 
-from games.eventstore import read_stream
+from eventlog import read_stream
 from tests.clubs.helpers import client_for
 from tests.live.helpers import DEAL, DECLARATIONS, live_table
 from tests.live.server import AsgiServer

@@ -75,8 +75,8 @@ def test_the_link_ends_a_day_after_the_table_closes() -> None:
     table.log({"close": {}})
     listed = client_for(table.admin).get(_viewers(table.id)).json()["viewers"]
     assert listed[0]["expires_at"] is not None
-    row = Viewer.objects.select_related("table__projection").get(id=viewer.id)
-    later = row.table.projection.updated_at + datetime.timedelta(days=1, seconds=1)
+    row = Viewer.objects.select_related("table__snapshot").get(id=viewer.id)
+    later = row.table.snapshot.updated_at + datetime.timedelta(days=1, seconds=1)
     assert viewer_by_token(token=viewer.token) is not None
     assert not viewer_is_good(viewer=row, now=later)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from eventlog import NewEvent, append
 from games.engine import RULES_VERSION, Ruling
-from games.eventstore import NewEvent, append
 from games.sitting.aggregate import TableFold, parse_game_event, sitting_from_created
 from games.sitting.decide import event_type
-from games.table import SITTING_EVENT_TYPES, TABLE_CLOSED
+from table_stream import SITTING_EVENT_TYPES, TABLE_CLOSED
 
 ACTION_TYPES = {
     "declare": "PlayerDeclared",

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from clubs.models import Club
+from eventlog import last_position
 from games.engine.simulate import random_sitting
-from games.eventstore import last_position
 from projectors.framework import projector_run
 from projectors.player_stats import NAME
 from tests.clubs.helpers import client_for, make_club, make_key

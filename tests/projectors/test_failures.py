@@ -10,11 +10,10 @@ from collections.abc import Sequence
 import pytest
 from django.db import connections, transaction
 
+from eventlog import RecordedEvent, last_position, partition_heads, registry
 from followers import framework as followers
-from followers import registry
 from followers.models import SubscriptionCheckpoint, SubscriptionClubCheckpoint
 from games.engine.simulate import random_sitting
-from games.eventstore import RecordedEvent, last_position, partition_heads
 from projectors import framework, tasks
 from projectors.framework import Projector, projector_run, projectors_run_all
 from projectors.player_stats import NAME

@@ -10,11 +10,11 @@ import time
 import pytest
 from django.db import connections, transaction
 
-from followers import framework, registry
+from eventlog import last_position, registry
+from followers import framework
 from followers.framework import club_positions
 from followers.models import SubscriptionCheckpoint
 from games.engine.simulate import random_sitting
-from games.eventstore import last_position
 from projectors.framework import projector_batch, projector_run
 from projectors.models import PlayerStats, StatsTable
 from projectors.player_stats import NAME
@@ -153,7 +153,7 @@ def test_a_rolled_back_transaction_wakes_nobody(django_capture_on_commit_callbac
 
 
 def test_the_wake_sends_a_catch_up_task(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from followers.wakeup import pending_clear
+    from eventlog.wakeup import pending_clear
     from projectors import tasks
     from projectors.wake import subscription
 

@@ -13,9 +13,9 @@ import pytest
 from django.db import OperationalError
 
 import games.services.events as events_module
+from eventlog import last_position
 from followers.framework import club_positions
 from games.engine.simulate import random_sitting
-from games.eventstore import last_position
 from games.models import Table
 from games.services import table_import
 from projectors.framework import projector_run

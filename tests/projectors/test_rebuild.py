@@ -10,9 +10,9 @@ import pytest
 from django.core.management import call_command
 from django.db import connections
 
+from eventlog import last_position
 from followers.models import SubscriptionCheckpoint
 from games.engine.simulate import random_sitting
-from games.eventstore import last_position
 from projectors.framework import projector_run
 from projectors.player_stats import NAME
 from projectors.rebuild import projection_rebuild

@@ -11,8 +11,8 @@ from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
 from clubs.models import Club
-from followers.subscriptions import LIVE, rebuild_names, subscriptions
-from games.models import TableState
+from eventlog.subscriptions import LIVE, rebuild_names, subscriptions
+from games.models import TableSnapshot
 from projectors.models import TaskRun
 from projectors.player_stats import NAME
 from projectors.rebuild import projection_rebuild_run
@@ -66,25 +66,25 @@ def test_the_command_and_the_endpoint_take_their_names_from_the_one_registry(clu
 @pytest.mark.usefixtures("clubs_of_the_whole_log")  # rebuilds the whole log
 def test_an_inline_projection_is_rebuilt_whole_through_the_api(club: Club) -> None:
     table = sitting_table(club, seed=61)
-    TableState.objects.filter(table=table).update(version=1)  # a damaged read model
+    TableSnapshot.objects.filter(table=table).update(version=1)  # a damaged read model
     done = _rebuild(club, "table_state")
     assert (done["target"], done["table"], done["verify"]) == ("table_state", "", False)
     assert done["processed"] == done["total"] > 0
-    assert TableState.objects.get(table=table).version > 1
+    assert TableSnapshot.objects.get(table=table).version > 1
 
 
 def test_an_inline_projection_of_one_table_is_verified_then_rebuilt(club: Club) -> None:
     table, other = sitting_table(club, seed=62), sitting_table(club, seed=63)
-    TableState.objects.filter(table__in=[table, other]).update(version=1)
+    TableSnapshot.objects.filter(table__in=[table, other]).update(version=1)
     verified = _rebuild(club, "table_state", table=str(table.id), verify=True)
     assert (verified["table"], verified["verify"]) == (str(table.id), True)
     assert verified["differences"]
     assert all(d.startswith("table_state: ") for d in verified["differences"])
-    assert TableState.objects.get(table=table).version == 1  # verify wrote nothing
+    assert TableSnapshot.objects.get(table=table).version == 1  # verify wrote nothing
     rebuilt = _rebuild(club, "table_state", table=str(table.id))
     assert rebuilt["differences"] == []
-    assert TableState.objects.get(table=table).version > 1
-    assert TableState.objects.get(table=other).version == 1  # only that table
+    assert TableSnapshot.objects.get(table=table).version > 1
+    assert TableSnapshot.objects.get(table=other).version == 1  # only that table
     assert _rebuild(club, "table_state", table=str(table.id), verify=True)["differences"] == []
 
 
@@ -125,7 +125,7 @@ def test_an_unknown_projection_is_404_and_a_club_key_may_not_rebuild(club: Club)
 def test_a_verification_of_one_table_runs_on_a_worker(celery_worker_process: object) -> None:
     club = make_club()
     table = sitting_table(club, seed=65)
-    TableState.objects.filter(table=table).update(version=1)
+    TableSnapshot.objects.filter(table=table).update(version=1)
     operator = _operator(club)
     started = operator.post(
         "/api/v1/projections/table_state/rebuild",
@@ -143,11 +143,11 @@ def test_a_verification_of_one_table_runs_on_a_worker(celery_worker_process: obj
     assert body["status"] == "succeeded", body["error"]
     assert body["differences"]
     assert body["processed"] == body["total"] > 0
-    assert TableState.objects.get(table=table).version == 1
+    assert TableSnapshot.objects.get(table=table).version == 1
 
 
 def test_a_task_shows_the_first_hundred_differences_and_counts_the_rest() -> None:
-    from followers.registry import RebuildReport
+    from eventlog.registry import RebuildReport
     from projectors.rebuild import SHOWN_DIFFERENCES, RebuildOutcome
 
     many = RebuildReport(

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.eventstore import last_position
-from games.models import TableState
+from eventlog import last_position
+from games.models import TableSnapshot
 from projectors.player_stats import NAME
 from tests.audits.helpers import sitting_table
 from tests.clubs.helpers import make_club
@@ -26,14 +26,14 @@ def _run(*args: str) -> str:
 
 def test_one_command_rebuilds_an_inline_projection_of_one_table_and_verifies_it() -> None:
     table = sitting_table(make_club(), seed=51)
-    TableState.objects.filter(table=table).update(version=1)  # a damaged read model
+    TableSnapshot.objects.filter(table=table).update(version=1)  # a damaged read model
     assert "table_state: rebuilt 1 streams" in _run(
         "--projection", "table_state", "--table", str(table.id)
     )
     assert _run("--projection", "table_state", "--table", str(table.id), "--verify").endswith(
         "0 differences\n"
     )
-    TableState.objects.filter(table=table).update(version=1)
+    TableSnapshot.objects.filter(table=table).update(version=1)
     with pytest.raises(SystemExit) as exited:
         _run("--projection", "table_state", "--table", str(table.id), "--verify")
     assert exited.value.code == 1

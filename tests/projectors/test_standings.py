@@ -14,7 +14,7 @@ import pytest
 
 from clubs.models import Club
 from clubs.nights import tonight as night_now
-from games.eventstore import read_stream
+from eventlog import read_stream
 from projectors.framework import projector_run
 from projectors.player_stats import NAME
 from projectors.stats_fold import StatsFold

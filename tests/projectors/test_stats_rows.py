@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from clubs.zones import club_time_zone
+from eventlog import read_all
 from games.engine.simulate import random_sitting
-from games.eventstore import read_all
 from projectors.models import PlayerDayStats, PlayerStats, StatsTable
 from projectors.player_stats import PlayerStatsProjector
 from projectors.stats_fold import Line, StatsFold, TableMemory

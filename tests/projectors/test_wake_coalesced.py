@@ -17,7 +17,7 @@ import pytest
 import redis
 from django.conf import settings
 
-from games.eventstore import last_position
+from eventlog import last_position
 from projectors.player_stats import NAME
 from tests.projectors.conftest import ROOT, live, wait_for
 from tests.workers import spawn_celery_worker, stop_workers
@@ -34,9 +34,9 @@ COMMITTER = textwrap.dedent(
     import django
     django.setup()
     from django.db import connection, transaction
-    from games.eventstore import NewEvent, append
-    from followers.wakeup import wait_until_sent
-    from followers.registry import wake_followers
+    from eventlog import NewEvent, append
+    from eventlog.wakeup import wait_until_sent
+    from eventlog.registry import wake_followers
 
     def commits(n):
         stream, club = f"coalesce-{uuid.uuid4().hex}", str(uuid.uuid4())

@@ -13,11 +13,11 @@ from contextlib import contextmanager
 import pytest
 from django.db import connection, connections, transaction
 
+from eventlog import last_position, read_stream
+from eventlog.subscriptions import pending_mark, wake_followers
 from followers.framework import club_positions
 from followers.models import SubscriptionCheckpoint
-from followers.subscriptions import pending_mark, wake_followers
 from games.engine.simulate import random_sitting
-from games.eventstore import last_position, read_stream
 from projectors.framework import projector_run
 from projectors.player_stats import NAME
 from projectors.tasks import projector_catch_up

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from games.models import Table
 from games.selectors import table_ruling
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from tests.clubs.helpers import make_club
 from tests.reference.referee import Refused, referee
 from tests.reference.transcripts import SIZES, Sim, sittings
@@ -54,11 +54,12 @@ def test_undone_events_are_as_if_never_logged(sim: Sim, undo: Any) -> None:
         )
         for batch in posts:
             outcome = table_events_append(
-                table_id=table.id, club=club, expected_version=version, events=batch
+                table_id=table.id,
+                club=club,
+                expected_version=version,
+                commands=commands_parse(batch),
             )
             version = outcome.body["version"]
         undone += again
     table.refresh_from_db()
-    assert (
-        table_ruling(table=Table.objects.select_related("projection").get(id=table.id)) == expected
-    )
+    assert table_ruling(table=Table.objects.select_related("snapshot").get(id=table.id)) == expected

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from clubs.models import Club
-from games.eventstore import read_stream
-from games.services import table_create, table_events_append
+from eventlog import read_stream
+from games.services import commands_parse, table_create, table_events_append
 from tests.clubs.helpers import make_club
 from tests.tableapp.axe import axe_verified, serious_violations
 from tests.tableapp.browser import PHONE, TABLET
@@ -51,7 +51,9 @@ def sitting(club: Club) -> dict[str, str]:
             options=transcript["options"],
         )
         if events:
-            table_events_append(table_id=made.id, club=club, expected_version=1, events=events)
+            table_events_append(
+                table_id=made.id, club=club, expected_version=1, commands=commands_parse(events)
+            )
         return str(made.id)
 
     declared = [a for a in deal["actions"] if "declare" in a]

@@ -14,7 +14,7 @@ import pytest
 
 from clubs.models import Club, Member
 from games.models import Table
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from live.services import viewer_create
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.tableapp.browser import PHONE, SCREENSHOTS, screenshot
@@ -65,7 +65,9 @@ def seeded_table(club: Club) -> str:
     )
     deal = transcript["deals"][0]
     events = [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"]]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     return str(table.id)
 
 
@@ -235,7 +237,7 @@ def test_another_devices_step_shows_up_without_a_reload(page: Any, live_server: 
         table_id=table.id,
         club=club,
         expected_version=1,
-        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+        commands=commands_parse([{"deal": {"dealer": "cy", "trump": "7S"}}]),
     )
     page.wait_for_selector('#table:not([data-version="1"])', timeout=8_000)
     assert page.locator("section.step h2").inner_text() == "ana: play or pass?"
@@ -258,7 +260,9 @@ def test_a_known_hand_shows_legal_cards_and_each_refusals_obligation(
     header = {"dealer": deal["dealer"], "trump": deal["trump"], "hands": deal["hands"]}
     # Up to cy's turn in trick 3 (ana has led the Q♥).
     events = [{"deal": header}, *deal["actions"][:11]]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/")
     picker = page.locator("form[data-step=play]")
@@ -283,7 +287,7 @@ def test_a_step_after_another_device_logged_first_reloads_and_says_so(
     page.goto(f"{live_server.url}/app/tables/{table.id}/")
     table_events_append(  # another device starts the deal
         table_id=table.id, club=club, expected_version=1,
-        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+        commands=commands_parse([{"deal": {"dealer": "cy", "trump": "7S"}}]),
     )  # fmt: skip
     page.click(".trump-picker label:has(input[value='9H'])")
     tap(page, "button:has-text('Start the deal')")
@@ -299,7 +303,7 @@ def test_a_second_tap_landing_on_the_next_screen_is_ignored(page: Any, live_serv
     table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
     table_events_append(
         table_id=table.id, club=club, expected_version=1,
-        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+        commands=commands_parse([{"deal": {"dealer": "cy", "trump": "7S"}}]),
     )  # fmt: skip
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/")

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from clubs.models import Club
+from eventlog import last_position, read_stream
 from followers.framework import club_positions
 from followers.models import SubscriptionCheckpoint
-from games.eventstore import last_position, read_stream
-from games.services import table_events_append
+from games.services import commands_parse, table_events_append
 from projectors.framework import projectors_run_all
 from projectors.player_stats import NAME as PLAYER_STATS
 from tests.clubs.helpers import client_for, make_club, make_key
@@ -74,7 +74,7 @@ def _close_night(page: Any, live_server: Any, club: Club) -> str:
         table_id=table_id,
         club=club,
         expected_version=_version(table_id),
-        events=[{"join": {"player": "eve", "seat_after": "dee"}}],
+        commands=commands_parse([{"join": {"player": "eve", "seat_after": "dee"}}]),
     )
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table_id}/")

@@ -11,7 +11,7 @@ import pytest
 
 from clubs.models import Club
 from games.models import Table
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from tests.clubs.helpers import make_club
 from tests.tableapp.helpers import case_table, make_member
 from tests.tableapp.test_browser import sign_in, tap
@@ -23,7 +23,9 @@ CASES = Path(__file__).resolve().parent.parent / "conformance" / "cases"
 def dealt_table(club: Club, *events: dict[str, Any]) -> str:
     table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
     deal = {"deal": {"dealer": "cy", "trump": "7S"}}
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal, *events])
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse([deal, *events])
+    )
     return str(table.id)
 
 
@@ -89,7 +91,9 @@ def test_6_a_card_the_logged_hand_refuses_is_called_a_renege_at_once(
     deal = transcript["deals"][0]
     header = {"dealer": deal["dealer"], "trump": deal["trump"], "hands": deal["hands"]}
     events = [{"deal": header}, *deal["actions"][:11]]  # cy to play in trick 3
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     open_table(page, live_server.url, club, str(table.id))
     tap(page, "form[data-step=play] button[value='6C']")
     assert page.locator(".warning").inner_text() == (
@@ -173,7 +177,9 @@ def test_16_on_a_phone_the_next_card_is_in_view_and_every_target_44_px(
     deal = transcript["deals"][0]
     header = {"dealer": deal["dealer"], "trump": deal["trump"], "hands": deal["hands"]}
     events = [{"deal": header}, *deal["actions"][:11]]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     page.set_viewport_size(PHONE)
     open_table(page, live_server.url, club, str(table.id))
     first = page.locator("form[data-step=play] button.cardbtn").first.bounding_box()
@@ -203,7 +209,10 @@ def test_16_with_five_seats_the_next_card_is_in_view_on_a_phone(
     header = {"dealer": FIVE[deal["dealer"]], "trump": deal["trump"]}
     played = [{**a, "player": FIVE[a["player"]]} for a in deal["actions"][:7]]  # mid-trick
     table_events_append(
-        table_id=table.id, club=club, expected_version=1, events=[{"deal": header}, *played]
+        table_id=table.id,
+        club=club,
+        expected_version=1,
+        commands=commands_parse([{"deal": header}, *played]),
     )
     page.set_viewport_size(PHONE)
     open_table(page, live_server.url, club, str(table.id))
@@ -233,7 +242,9 @@ def test_16_the_statement_reads_on_a_phone_without_sideways_scrolling(
     deal = transcript["deals"][0]
     header = {"dealer": deal["dealer"], "trump": deal["trump"]}
     events = [{"deal": header}, *deal["actions"], {"close": {}}]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     page.set_viewport_size(PHONE)
     sign_in(page, live_server.url, make_member(club, "auditor"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/settle-up")
@@ -303,7 +314,9 @@ def hidden_renege_table(club: Club, *, close: bool = False, leave: str | None = 
         events.append({"leave": {"player": leave}})
     if close:
         events.append({"close": {}})
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     return str(table.id)
 
 
@@ -324,7 +337,7 @@ def test_9_back_then_forward_shows_the_table_as_it_is_now(page: Any, live_server
         table_id=table.id,
         club=club,
         expected_version=1,
-        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+        commands=commands_parse([{"deal": {"dealer": "cy", "trump": "7S"}}]),
     )
     open_table(page, live_server.url, club, str(table.id))
     shown = page.get_attribute("#table", "data-version")
@@ -333,7 +346,7 @@ def test_9_back_then_forward_shows_the_table_as_it_is_now(page: Any, live_server
         table_id=table.id,
         club=club,
         expected_version=int(shown),
-        events=[{"player": "ana", "declare": "play"}],
+        commands=commands_parse([{"player": "ana", "declare": "play"}]),
     )
     page.go_back()
     page.wait_for_selector(f'#table:not([data-version="{shown}"])', timeout=2_000)
@@ -383,8 +396,8 @@ def test_12_the_balance_chart_has_every_player_and_a_legend_that_matches(
     table_events_append(
         table_id=table_id,
         club=club,
-        expected_version=Table.objects.get(id=table_id).projection.version,
-        events=[{"join": {"player": "eve", "seat_after": "dee"}}],
+        expected_version=Table.objects.get(id=table_id).snapshot.version,
+        commands=commands_parse([{"join": {"player": "eve", "seat_after": "dee"}}]),
     )
     sign_in(page, live_server.url, make_member(club, "auditor"))
     page.goto(f"{live_server.url}/app/tables/{table_id}/audit")
@@ -412,7 +425,9 @@ def test_4_a_card_known_in_another_hand_is_greyed_out_with_why(page: Any, live_s
     hands = {"ben": ["2H", "3H", "4H", "5H", "6H"]}
     deal = {"deal": {"dealer": "cy", "trump": "7S", "hands": hands}}
     declared = [{"player": p, "declare": "play"} for p in ("ana", "ben", "cy")]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal, *declared])
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse([deal, *declared])
+    )
     open_table(page, live_server.url, club, str(table.id))
     card = page.locator("form[data-step=play] button[value='3H']")  # ana to lead
     assert card.is_disabled()

@@ -20,7 +20,7 @@ from django.test import override_settings
 
 from clubs.models import Member
 from games.models import Table
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from live.qr import qr_svg
 from tests.clubs.helpers import make_club
 from tests.live.fixtures import served, served_site
@@ -248,7 +248,9 @@ def test_a_display_resumes_after_the_server_restarts(browser: Any, served: Serve
         table_id=table.id,
         club=club,
         expected_version=1,
-        events=[{"deal": {"dealer": "cy", "trump": "7S"}}, {"player": "ana", "declare": "play"}],
+        commands=commands_parse(
+            [{"deal": {"dealer": "cy", "trump": "7S"}}, {"player": "ana", "declare": "play"}]
+        ),
     )
     served.start()
     # The browser reconnects by itself, and the page catches up with what it missed.
@@ -259,7 +261,7 @@ def test_a_display_resumes_after_the_server_restarts(browser: Any, served: Serve
         table_id=table.id,
         club=club,
         expected_version=outcome.body["version"],
-        events=[{"player": "ben", "declare": "pass"}],
+        commands=commands_parse([{"player": "ben", "declare": "pass"}]),
     ).body["version"]
     tv.wait_for_selector(f'#board[data-version="{next_version}"]', timeout=WITHIN * 1000)
     tv.context.close()
@@ -277,7 +279,7 @@ def test_a_page_whose_stream_is_blocked_refreshes_itself(browser: Any, served: S
         table_id=table.id,
         club=club,
         expected_version=1,
-        events=[{"deal": {"dealer": "cy", "trump": "7S"}}],
+        commands=commands_parse([{"deal": {"dealer": "cy", "trump": "7S"}}]),
     )
     tv.wait_for_selector('#board:not([data-version="1"])', timeout=8_000)
     tv.context.close()
@@ -302,7 +304,9 @@ def test_the_display_and_the_players_view_fit_a_tv_a_tablet_and_a_phone(
         table_id=table.id,
         club=club,
         expected_version=1,
-        events=[{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"][:9]],
+        commands=commands_parse(
+            [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"][:9]]
+        ),
     )
     viewer = viewer_create(club=club, table=table, created_by="test")
     member = make_member(club, "auditor")
@@ -327,8 +331,10 @@ def test_the_display_and_the_players_view_fit_a_tv_a_tablet_and_a_phone(
 
     # Closed: the display says who pays whom, across the room.
     rest = [*deal["actions"][9:], {"close": {}}]
-    version = Table.objects.get(id=table.id).projection.version
-    table_events_append(table_id=table.id, club=club, expected_version=version, events=rest)
+    version = Table.objects.get(id=table.id).snapshot.version
+    table_events_append(
+        table_id=table.id, club=club, expected_version=version, commands=commands_parse(rest)
+    )
     tv = _signed_in(browser, served.url, member, TV)
     tv.goto(f"{served.url}/app/tables/{table.id}/display")
     _live(tv)

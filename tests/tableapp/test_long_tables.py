@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from eventlog import read_stream
 from games.engine.simulate import random_sitting
-from games.eventstore import read_stream
 from games.services.tables import table_import
 from ledger.audit import deal_starts
 from ledger.selectors import ledger_postings
@@ -76,8 +76,8 @@ def test_the_audit_page_is_paged_by_deal_too() -> None:
 def _rows_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A counter of the stored events read (every read of the log turns rows into events
     through `raw_row_to_event`, the chain's check too)."""
-    import games.eventstore.reader as reader
-    import games.eventstore.verify as verify
+    import eventlog.reader as reader
+    import eventlog.verify as verify
 
     count = [0]
     real = reader.raw_row_to_event

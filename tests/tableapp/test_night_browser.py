@@ -11,7 +11,7 @@ import pytest
 
 from clubs.models import Club
 from games.models import Table
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from live.services import viewer_create
 from tests.clubs.helpers import make_club
 from tests.tableapp.browser import PHONE, TABLET
@@ -31,7 +31,9 @@ def _night(club: Club) -> Table:
         {"leave": {"player": "ben"}},
         {"join": {"player": "eve", "seat_after": "dee"}},
     ]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     return table
 
 
@@ -156,7 +158,9 @@ def test_the_language_switch_covers_nothing_on_the_display_or_a_phone(
     table, transcript = case_table(club, "louisiana-01-hidden-renege", "T1")
     deal = transcript["deals"][0]
     events = [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"][:9]]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     viewer = viewer_create(club=club, table=table, created_by="test")
     context = browser.new_context(viewport={"width": width, "height": 1080}, locale="fr-FR")
     context.set_default_timeout(10_000)
@@ -237,7 +241,9 @@ def test_a_refused_card_is_said_in_view_in_the_page_s_words(
     club = make_club()
     table = table_create(club=club, name="C", variant="comtadine", players=["p1", "p2", "p3"])
     events = [{"deal": {"dealer": "p1"}}, {"player": "p2", "play": "AH"}]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     phone = _signed_in_phone(browser, live_server, club, language)
     try:
         phone.goto(f"{live_server.url}/app/tables/{table.id}/")
@@ -284,7 +290,9 @@ def test_comtadine_offers_no_pass_to_the_player_on_lead(page: Any, live_server: 
     club = make_club()
     table = table_create(club=club, name="C", variant="comtadine", players=["p1", "p2", "p3"])
     events = [{"deal": {"dealer": "p1"}}]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/")
     assert page.locator("section.step h2").last.inner_text() == "p2 leads"
@@ -359,7 +367,9 @@ def test_on_a_phone_a_step_left_unsent_is_said_in_view(page: Any, live_server: A
     table, transcript = case_table(club, "louisiana-01-hidden-renege", "T")
     deal = transcript["deals"][0]
     events = [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"][:4]]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     page.set_viewport_size(PHONE)
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/")
@@ -393,7 +403,9 @@ def test_an_occitan_deal_shows_its_result_on_top(page: Any, live_server: Any) ->
     table, transcript = case_table(club, "occitan-01-share", "Occ")
     deal = transcript["deals"][0]
     events = [{"deal": {"dealer": deal["dealer"]}}, *deal["actions"]]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/")
     result = page.locator("section.result")
@@ -414,7 +426,9 @@ def test_a_dead_comtadine_trick_is_said_in_words_not_none(
         {"player": "p3", "pass_turn": True},
         {"player": "p1", "pass_turn": True},
     ]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     phone = _signed_in_phone(browser, live_server, club, language)
     try:
         for path in (f"/app/tables/{table.id}/", f"/app/tables/{table.id}/ruling"):
@@ -440,7 +454,9 @@ def test_why_the_table_cannot_close_is_said_in_the_page_s_language(
     club = make_club()
     table = table_create(club=club, name="T", variant="louisiana", players=["ana", "ben", "cy"])
     events = [{"deal": {"dealer": "cy", "trump": "7S"}}]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     phone = _signed_in_phone(browser, live_server, club, language)
     try:
         phone.goto(f"{live_server.url}/app/tables/{table.id}/close")
@@ -466,7 +482,9 @@ def test_on_a_phone_a_seat_s_status_is_said_whole(
         *({"player": p, "declare": "play"} for p in players),
         *({"player": p, "exchange": 0} for p in players),
     ]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     phone = _signed_in_phone(browser, live_server, club, language)
     try:
         phone.goto(f"{live_server.url}/app/tables/{table.id}/")

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from api_common.free_text import bad_character
 from clubs.models import Club
+from common.free_text import bad_character
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.tableapp.helpers import make_member, signed_in, step_fields
 

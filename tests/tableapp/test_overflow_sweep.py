@@ -22,7 +22,7 @@ import pytest
 from clubs.models import Club, Member
 from clubs.services import api_key_create, member_create
 from games.models import Table
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from live.services import viewer_create, viewer_revoke
 from tests.clubs.helpers import make_club, make_key
 from tests.tableapp.browser import PHONE, TABLET
@@ -150,8 +150,10 @@ def _table(club: Club, name: str, events: list[Any], variant: str = "louisiana")
     )
     version = 1
     for event in events:  # one at a time: an undo undoes the event before it
-        table_events_append(table_id=table.id, club=club, expected_version=version, events=[event])
-        version = Table.objects.get(id=table.id).projection.version
+        table_events_append(
+            table_id=table.id, club=club, expected_version=version, commands=commands_parse([event])
+        )
+        version = Table.objects.get(id=table.id).snapshot.version
     return table
 
 

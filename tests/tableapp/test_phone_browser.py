@@ -9,7 +9,7 @@ import pytest
 
 from clubs.models import Member
 from games.models import Table
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from live.services import viewer_create
 from tests.clubs.helpers import make_club
 from tests.tableapp.browser import PHONE, TABLET
@@ -79,9 +79,11 @@ def _audit_page(page: Any, base: str, viewport: dict[str, int], language: str) -
     on the auditor's page in `language`."""
     club = make_club()
     table_id = seeded_table(club)
-    version = Table.objects.get(id=table_id).projection.version
+    version = Table.objects.get(id=table_id).snapshot.version
     undo = [{"undo": {"reason": "the last card was mis-tapped"}}]
-    table_events_append(table_id=table_id, club=club, expected_version=version, events=undo)
+    table_events_append(
+        table_id=table_id, club=club, expected_version=version, commands=commands_parse(undo)
+    )
     page.set_viewport_size(viewport)
     sign_in(page, base, _speaking(make_member(club, "auditor"), language))
     page.goto(f"{base}/app/tables/{table_id}/audit")
@@ -156,7 +158,9 @@ def test_a_seats_status_breaks_only_between_words_on_a_phone(
     club = make_club()
     table = table_create(club=club, name="Long names", variant="louisiana", players=LONG_NAMES)
     deal = {"deal": {"dealer": "Dominique", "trump": "7S", "seated": LONG_NAMES[:4]}}
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal])
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse([deal])
+    )
     viewer = viewer_create(club=club, table=table, created_by="test")
     context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(10_000)

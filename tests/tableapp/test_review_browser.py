@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from live.services import viewer_create
 from tests.clubs.helpers import make_club, make_key
 from tests.tableapp.browser import PHONE, TABLET
@@ -30,7 +30,9 @@ def test_the_dealers_button_shows_beside_a_long_name(
     club = make_club()
     table = table_create(club=club, name="Long names", variant="louisiana", players=LONG_NAMES)
     deal = {"deal": {"dealer": "Dominique", "trump": "7S"}}
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal])
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse([deal])
+    )
     page.set_viewport_size(viewport)
     sign_in(page, live_server.url, make_member(club, "scorekeeper"))
     page.goto(f"{live_server.url}/app/tables/{table.id}/")
@@ -97,7 +99,9 @@ def test_the_links_to_manage_viewers_and_members_are_44_px(
         dealer = ["ana", "ben", "cy"][n % 3]
         deals += [{"deal": {"dealer": dealer, "trump": "7S"}}]
         deals += [{"player": p, "declare": "pass"} for p in _after(dealer)]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=deals)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(deals)
+    )
     admin = make_member(club, "admin")
     page.set_viewport_size(viewport)
     sign_in(page, live_server.url, admin)

@@ -21,9 +21,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from clubs.models import Club
-from games.models import Table, TableState
+from games.models import Table, TableSnapshot
 from games.selectors import table_list_by_activity
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.tableapp.helpers import make_member, signed_in
 
@@ -48,8 +48,10 @@ def cloned(club: Club, count: int, *, closed: bool = False) -> None:
         deal = transcript["deals"][0]
         header = {"dealer": deal["dealer"], "trump": deal["trump"]}
         events = [{"deal": header}, *deal["actions"], {"close": {}}]
-        table_events_append(table_id=model.id, club=club, expected_version=1, events=events)
-    row = TableState.objects.get(table_id=model.id)
+        table_events_append(
+            table_id=model.id, club=club, expected_version=1, commands=commands_parse(events)
+        )
+    row = TableSnapshot.objects.get(table_id=model.id)
     now = timezone.now()
     tables = [
         Table(
@@ -67,9 +69,9 @@ def cloned(club: Club, count: int, *, closed: bool = False) -> None:
         for i in range(count)
     ]
     Table.objects.bulk_create(tables, batch_size=2000)
-    TableState.objects.bulk_create(
+    TableSnapshot.objects.bulk_create(
         [
-            TableState(
+            TableSnapshot(
                 table=t,
                 club_id=club.id,
                 version=row.version,
@@ -188,7 +190,9 @@ def test_the_stored_columns_follow_the_log_a_close_and_its_undo_and_the_backfill
     assert (created.closed, created.last_activity_at) == (False, table.created_at)
     deal = transcript["deals"][0]
     events = [{"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}}, *deal["actions"]]
-    played = table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    played = table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     after_deal = Table.objects.get(id=table.id)
     assert not after_deal.closed
     assert after_deal.last_activity_at > created.last_activity_at
@@ -196,7 +200,7 @@ def test_the_stored_columns_follow_the_log_a_close_and_its_undo_and_the_backfill
         table_id=table.id,
         club=club,
         expected_version=played.body["version"],
-        events=[{"close": {}}],
+        commands=commands_parse([{"close": {}}]),
         idempotency_key="close-1",
     )
     assert Table.objects.get(id=table.id).closed
@@ -204,18 +208,18 @@ def test_the_stored_columns_follow_the_log_a_close_and_its_undo_and_the_backfill
         table_id=table.id,
         club=club,
         expected_version=closing.body["version"],
-        events=[{"undo": {"reason": "one more deal"}}],
+        commands=commands_parse([{"undo": {"reason": "one more deal"}}]),
     )
     assert not Table.objects.get(id=table.id).closed
     closed_again = table_events_append(
         table_id=table.id,
         club=club,
         expected_version=reopened.body["version"],
-        events=[{"close": {}}],
+        commands=commands_parse([{"close": {}}]),
     )
     assert Table.objects.get(id=table.id).closed
     # The migration's backfill, from rows as an older release left them.
-    stamp = TableState.objects.get(table_id=table.id).updated_at
+    stamp = TableSnapshot.objects.get(table_id=table.id).updated_at
     Table.objects.filter(id=table.id).update(closed=False, last_activity_at=timezone.now())
     with connection.cursor() as cursor:
         cursor.execute(BACKFILL)

@@ -14,9 +14,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Club
+from eventlog import RecordedEvent, read_stream
 from followers.models import SubscriptionCheckpoint
 from games.engine.simulate import random_sitting
-from games.eventstore import RecordedEvent, read_stream
 from games.services import table_import
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.webhooks.receiver import Receiver

@@ -9,8 +9,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Club
+from eventlog import last_position
 from followers.models import SubscriptionCheckpoint
-from games.eventstore import last_position
 from tests.clubs.helpers import client_for, make_key
 from tests.webhooks.conftest import create_webhook
 from webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint

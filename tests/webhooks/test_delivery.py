@@ -15,8 +15,8 @@ from django.utils.dateparse import parse_datetime
 from rest_framework.test import APIClient
 
 from clubs.models import Club
-from followers.wakeup import wait_until_sent
-from games.eventstore import RecordedEvent, last_position
+from eventlog import RecordedEvent, last_position
+from eventlog.wakeup import wait_until_sent
 from tests.webhooks.conftest import checkpoint_of, create_webhook, retry_due_at, ruling_positions
 from tests.webhooks.receiver import Receiver
 from webhooks import tasks, wake

@@ -15,9 +15,9 @@ from rest_framework.test import APIClient
 
 import games.services.events as events_module
 from clubs.models import Club
+from eventlog import last_position, read_stream
 from followers.framework import club_positions
 from games.engine.simulate import random_sitting
-from games.eventstore import last_position, read_stream
 from games.models import Table
 from games.services import table_import
 from tests.imports.helpers import failing_append

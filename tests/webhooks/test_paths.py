@@ -19,9 +19,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Club
+from eventlog import RecordedEvent
 from followers import framework
 from followers.models import SubscriptionCheckpoint
-from games.eventstore import RecordedEvent
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.webhooks.conftest import (
     checkpoint_of,

@@ -12,9 +12,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from clubs.models import Club
-from followers.subscriptions import ASYNC, INLINE, LIVE, subscriptions
-from games.eventstore import last_position
-from games.table import table_id_of
+from eventlog import last_position
+from eventlog.subscriptions import ASYNC, INLINE, LIVE, subscriptions
+from table_stream import table_id_of
 from tests.clubs.helpers import client_for, make_key
 from tests.webhooks.conftest import create_webhook, play_sitting
 from webhooks.models import WebhookTableClub

@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import Club
-from games.eventstore import RecordedEvent
+from eventlog import RecordedEvent
 from tests.webhooks.conftest import create_webhook, retry_due_at
 from tests.webhooks.receiver import Receiver
 from webhooks.delivery import endpoint_deliver

@@ -12,7 +12,7 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from clubs.models import Club
-from games.eventstore import RecordedEvent
+from eventlog import RecordedEvent
 from tests.webhooks.conftest import create_webhook
 from tests.webhooks.receiver import Receiver
 from webhooks.delivery import CAUGHT_UP, RETRY, endpoint_deliver

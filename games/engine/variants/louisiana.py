@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.table.rulings import PostingKind, RulingKind
+from table_stream.rulings import PostingKind, RulingKind
 
 from ..cards import RANKS_52
 from ..obligations import TrickRules

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.table.rulings import PostingKind, RulingKind
+from table_stream.rulings import PostingKind, RulingKind
 
 from ..cards import RANKS_32
 from ..obligations import TrickRules

@@ -1,7 +1,7 @@
 """`manage.py rebuild [--projection NAME]... [--table ID] [--verify] [--batch N]`.
 
 The one rebuild command, for every follower of the log in the one registry
-(`followers.subscriptions`: its names are `rebuild_names()`, what a rebuild does is
+(`eventlog.subscriptions`: its names are `rebuild_names()`, what a rebuild does is
 `rebuild_plan`), by the one rebuild (`projectors.rebuild.projections_rebuild`, which the
 rebuild endpoint's job runs as well):
 
@@ -29,7 +29,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
 
-from followers.subscriptions import RebuildRefused, rebuild_names
+from eventlog.subscriptions import RebuildRefused, rebuild_names
 from projectors.framework import DEFAULT_BATCH
 from projectors.rebuild import projections_rebuild
 

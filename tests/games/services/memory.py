@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from clubs.models import Club
+from eventlog import RecordedEvent
+from eventlog.memory import MemoryEventStore
 from games.engine import ruling_document
-from games.eventstore import RecordedEvent
-from games.eventstore.memory import MemoryEventStore
 from games.models import Table
-from games.services import StaleVersion, table_create, table_events_append
+from games.services import StaleVersion, commands_parse, table_create, table_events_append
 from games.sitting.aggregate import TableFold, evolve, fold_events
 from games.sitting.memory import MemoryTables
-from games.table import RULING_MADE
+from table_stream import RULING_MADE
 
 
 @dataclass
@@ -85,7 +85,7 @@ class MemoryTable:
             table_id=self.table.id,
             club=self.club,
             expected_version=before,
-            events=posted,
+            commands=commands_parse(posted),
             tables=self.tables,
         )
         after = outcome.body["version"]
@@ -95,7 +95,7 @@ class MemoryTable:
                     table_id=self.table.id,
                     club=self.club,
                     expected_version=before,
-                    events=posted,
+                    commands=commands_parse(posted),
                     tables=self.tables,
                 )
             assert (stale.value.expected, stale.value.current) == (before, after)

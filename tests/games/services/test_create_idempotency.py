@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Club
-from games.eventstore import read_stream
+from eventlog import read_stream
 from games.selectors import table_list
 from games.services import IdempotencyKeyReused, table_create
 from games.sitting.memory import MemoryTables

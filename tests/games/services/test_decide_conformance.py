@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games.sitting.errors import EventRejected
-from games.table import EVENT_UNDONE, RULING_MADE
+from table_stream import EVENT_UNDONE, RULING_MADE
 from tests.conformance.reasons import answers
 from tests.games.api.sittings import api_events, first_seats
 from tests.games.services.memory import MemoryTable, rulings_recorded

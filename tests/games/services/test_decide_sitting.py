@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games.sitting.errors import EventRejected
-from games.table import CARDS_EXCHANGED, EVENT_UNDONE, TABLE_CLOSED
+from table_stream import CARDS_EXCHANGED, EVENT_UNDONE, TABLE_CLOSED
 from tests.games.api.sittings import api_events, first_seats
 from tests.games.services.memory import MemoryTable
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from games.eventstore import read_stream
+from eventlog import read_stream
 from games.models import Table
-from games.services import EventRejected, table_create, table_events_append
+from games.services import EventRejected, commands_parse, table_create, table_events_append
 from tests.clubs.helpers import make_club
 from tests.together import at_once
 
@@ -30,20 +30,31 @@ def test_a_refused_request_leaves_its_key_unused() -> None:
     for _ in range(2):  # a retry of the refused request is ruled again, not replayed
         with pytest.raises(EventRejected) as refused:
             table_events_append(
-                table_id=table.id, club=club, expected_version=1, events=OUT_OF_TURN,
+                table_id=table.id,
+                club=club,
+                expected_version=1,
+                commands=commands_parse(OUT_OF_TURN),
                 idempotency_key="tap-1",
-            )  # fmt: skip
+            )
         assert (refused.value.index, refused.value.rejection.code) == (1, "out_of_turn")
     assert [e.type for e in read_stream(stream=table.stream)] == ["TableCreated"]
     # The corrected request may use the same key: nothing was recorded under it.
     fixed = [DEAL, {"player": "ana", "declare": "play"}]
     first = table_events_append(
-        table_id=table.id, club=club, expected_version=1, events=fixed, idempotency_key="tap-1"
+        table_id=table.id,
+        club=club,
+        expected_version=1,
+        commands=commands_parse(fixed),
+        idempotency_key="tap-1",
     )
     assert (first.status_code, first.replayed) == (201, False)
     assert first.body["version"] == len(read_stream(stream=table.stream)) > 1
     again = table_events_append(
-        table_id=table.id, club=club, expected_version=1, events=fixed, idempotency_key="tap-1"
+        table_id=table.id,
+        club=club,
+        expected_version=1,
+        commands=commands_parse(fixed),
+        idempotency_key="tap-1",
     )
     assert again.replayed
     assert again.body == first.body
@@ -60,7 +71,7 @@ def test_two_concurrent_requests_with_one_key_store_once_and_answer_alike() -> N
                 table_id=table.id,
                 club=club,
                 expected_version=1,
-                events=[DEAL],
+                commands=commands_parse([DEAL]),
                 idempotency_key="tap-1",
             )
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import games.services.events as events_module
+from eventlog import read_stream
 from games.engine.simulate import random_sitting
-from games.eventstore import read_stream
 from games.models import Table
 from games.selectors import table_get, table_list, table_list_by_activity
 from games.services.tables import IMPORT_CHUNK, table_import

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from games.eventstore import read_stream
-from games.services import table_create, table_events_append
+from eventlog import read_stream
+from games.services import commands_parse, table_create, table_events_append
 from tests.clubs.helpers import make_club
 from tests.games.api.sittings import api_events, first_seats
 from tests.games.services.memory import MemoryTable
@@ -34,7 +34,7 @@ def test_the_memory_path_records_what_the_service_records(path: Path) -> None:
     for _, event in api_events(transcript):
         memory.post([event], stale_check=False)
         outcome = table_events_append(
-            table_id=table.id, club=club, expected_version=version, events=[event]
+            table_id=table.id, club=club, expected_version=version, commands=commands_parse([event])
         )
         version = outcome.body["version"]
         assert version == memory.fold.version

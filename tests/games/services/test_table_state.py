@@ -10,11 +10,12 @@ import pytest
 from django.core.management import call_command
 
 from games.engine import ruling_document
-from games.models import TableState
+from games.models import TableSnapshot
 from games.services import (
     EventRejected,
     StaleVersion,
     TableNotFound,
+    commands_parse,
     table_create,
     table_events_append,
 )
@@ -37,7 +38,9 @@ EVENTS = [
 def _table():
     club = make_club()
     table = table_create(club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"])
-    outcome = table_events_append(table_id=table.id, club=club, expected_version=1, events=EVENTS)
+    outcome = table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(EVENTS)
+    )
     return club, table, outcome
 
 
@@ -57,7 +60,7 @@ def _verify(table_id: uuid.UUID, *, differences: bool = False) -> str:
 
 def test_the_projection_is_what_a_rebuild_from_the_log_gives() -> None:
     _, table, outcome = _table()
-    row = TableState.objects.get(table=table)
+    row = TableSnapshot.objects.get(table=table)
     assert row.version == outcome.body["version"]
     assert [e["type"] for e in row.deal_events][-1] == "CardPlayed"
     assert _verify(table.id).strip().endswith("0 differences")
@@ -65,16 +68,16 @@ def test_the_projection_is_what_a_rebuild_from_the_log_gives() -> None:
 
 def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
     _, table, _ = _table()
-    row = TableState.objects.get(table=table)
+    row = TableSnapshot.objects.get(table=table)
     good_state = load_state(row.state)
-    row.state = TableState.objects.get(table=table).deal_start
+    row.state = TableSnapshot.objects.get(table=table).deal_start
     row.version = 3
     row.save()
     report = _verify(table.id, differences=True)
     assert "engine state differs" in report
     assert "version 3 live" in report
     call_command("rebuild", "--table", str(table.id), stdout=StringIO())
-    repaired = TableState.objects.get(table=table)
+    repaired = TableSnapshot.objects.get(table=table)
     assert load_state(repaired.state) == good_state
     assert ruling_document(load_state(repaired.state))["deals"][0]["in_progress"] is True
     assert _verify(table.id).strip().endswith("0 differences")
@@ -83,31 +86,34 @@ def test_verify_reports_a_drifted_row_and_rebuild_repairs_it() -> None:
 @pytest.mark.usefixtures("clubs_of_the_whole_log")  # rebuilds the whole log
 def test_a_deleted_row_is_rebuilt() -> None:
     _, table, outcome = _table()
-    TableState.objects.filter(table=table).delete()
+    TableSnapshot.objects.filter(table=table).delete()
     assert "no live table-state row" in _verify(table.id, differences=True)
     call_command("rebuild", "--projection", "table_state", stdout=StringIO())
-    assert TableState.objects.get(table=table).version == outcome.body["version"]
+    assert TableSnapshot.objects.get(table=table).version == outcome.body["version"]
 
 
 def test_services_refuse_other_clubs_stale_versions_and_bad_events() -> None:
     club, table, outcome = _table()
     version = outcome.body["version"]
+    play = commands_parse([{"player": "ana", "declare": "play"}])
     with pytest.raises(TableNotFound):
         table_events_append(
-            table_id=table.id, club=make_club(), expected_version=version, events=[{}]
+            table_id=table.id, club=make_club(), expected_version=version, commands=play
         )
     with pytest.raises(StaleVersion) as stale:
-        table_events_append(table_id=table.id, club=club, expected_version=2, events=[{}])
+        table_events_append(table_id=table.id, club=club, expected_version=2, commands=play)
     assert stale.value.current == version
     with pytest.raises(EventRejected) as rejected:
         table_events_append(
             table_id=table.id,
             club=club,
             expected_version=version,
-            events=[{"player": "ben", "play": "2S"}, {"player": "ben", "play": "3S"}],
+            commands=commands_parse(
+                [{"player": "ben", "play": "2S"}, {"player": "ben", "play": "3S"}]
+            ),
         )
     assert rejected.value.index == 1
-    assert TableState.objects.get(table=table).version == version
+    assert TableSnapshot.objects.get(table=table).version == version
 
 
 def test_a_multi_deal_sitting_verifies_and_rebuilds_identically() -> None:
@@ -127,7 +133,7 @@ def test_a_multi_deal_sitting_verifies_and_rebuilds_identically() -> None:
     TableDeal.objects.filter(table=table).delete()
     assert "engine state differs" in _verify(table.id, differences=True)
     call_command("rebuild", "--table", str(table.id), stdout=StringIO())
-    table = Table.objects.select_related("projection").get(id=table.id)
+    table = Table.objects.select_related("snapshot").get(id=table.id)
     assert table_ruling(table=table) == case["expected"]
 
 
@@ -144,13 +150,15 @@ def test_a_club_night_with_seat_changes_and_a_close_rebuilds_identically() -> No
     players = first_players(night.events, list(night.state.players))
     table = table_create(club=club, name="night", variant="louisiana", players=players)
     events = [event_json(e) for e in night.events]
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
     assert any("join" in e for e in events)
     assert any("leave" in e for e in events)
     assert _verify(table.id).strip().endswith("0 differences")
-    TableState.objects.filter(table=table).delete()
+    TableSnapshot.objects.filter(table=table).delete()
     call_command("rebuild", "--table", str(table.id), stdout=StringIO())
-    table = Table.objects.select_related("projection").get(id=table.id)
+    table = Table.objects.select_related("snapshot").get(id=table.id)
     assert table_ruling(table=table) == ruling_document(night.state)
     assert table_seating(table=table)["seated"] == list(night.state.at_table)
     assert table_seating(table=table)["closed"] is True

@@ -1,5 +1,5 @@
 """A dealt three-player louisiana table and its first card, for the tests of how a play is
-written (`test_one_statement.py`, `test_unlocked_play.py`), and the checks they share on
+written (`test_one_statement.py`, `test_load_save.py`), and the checks they share on
 what a keyed play leaves behind."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from django.test.utils import CaptureQueriesContext
 
-from games.eventstore import read_stream
-from games.models import TableRequest, TableState
-from games.services import table_events_append
+from eventlog import read_stream
+from games.models import TableRequest, TableSnapshot
+from games.services import commands_parse, table_events_append
 from games.sitting.errors import StaleVersion
 
 DEAL = {"deal": {"dealer": "cy", "trump": "7S"}}
@@ -28,11 +28,11 @@ def play_stored_and_replayed(*, table: Any, club: Any, dealt: int, outcome: Any)
     """The keyed `PLAY` answered `outcome`: the row, the stored answer and the log are at
     its version, and a retry of it is answered the stored answer."""
     version = outcome.body["version"]
-    assert TableState.objects.get(table_id=table.id).version == version > dealt
+    assert TableSnapshot.objects.get(table_id=table.id).version == version > dealt
     assert TableRequest.objects.get(table_id=table.id, key="tap-1").response == outcome.content
     assert len(read_stream(stream=table.stream)) == version
     again = table_events_append(
-        table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+        table_id=table.id, club=club, expected_version=dealt, commands=commands_parse([PLAY]),
         idempotency_key="tap-1", with_state=False,
     )  # fmt: skip
     assert (again.replayed, again.content) == (True, outcome.content)
@@ -44,6 +44,6 @@ def another_card_is_stale(*, table: Any, club: Any, dealt: int) -> None:
     with pytest.raises(StaleVersion) as stale:
         table_events_append(
             table_id=table.id, club=club, expected_version=dealt,
-            events=[{"player": "ana", "play": "KS"}],
+            commands=commands_parse([{"player": "ana", "play": "KS"}]),
         )  # fmt: skip
     assert (stale.value.expected, stale.value.current) == (dealt, dealt + 1)

@@ -1,6 +1,6 @@
-"""A play's write on PostgreSQL in one statement (`games_table_save`): the state row, the
-stored answer and the append together, after the row's lock; nothing else is sent, and a
-key stored meanwhile by another request still refuses the play and writes nothing."""
+"""A play's write on PostgreSQL in one statement (`games_table_save`): the snapshot row,
+the stored answer and the append together; nothing else is sent, and a key stored meanwhile
+by another request still refuses the play and writes nothing."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.eventstore import read_stream
-from games.models import TableRequest, TableState
-from games.services import table_create, table_events_append
+from eventlog import read_stream
+from games.models import TableRequest, TableSnapshot
+from games.services import commands_parse, table_create, table_events_append
 from games.sitting import postgres
 from games.sitting.errors import IdempotencyKeyReused
 from tests.clubs.helpers import make_club
@@ -33,11 +33,11 @@ def test_a_keyed_card_play_sends_a_read_and_one_save() -> None:
     answer are read without a lock, and the save names the version read."""
     club, table = _table()
     dealt = table_events_append(
-        table_id=table.id, club=club, expected_version=1, events=DECLARED
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(DECLARED)
     ).body["version"]
     with CaptureQueriesContext(connection) as queries:
         outcome = table_events_append(
-            table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+            table_id=table.id, club=club, expected_version=dealt, commands=commands_parse([PLAY]),
             idempotency_key="tap-1", with_state=False,
         )  # fmt: skip
     statements = sent(queries)
@@ -59,19 +59,19 @@ def test_a_key_stored_while_waiting_refuses_the_play_and_writes_nothing(
         status_code=201,
         response="{}",
     )
-    # The lock's statement read the answers before the other request committed.
-    locked = postgres.row_locked
+    # The read saw the answers before the other request committed.
+    read = postgres.row_read
     monkeypatch.setattr(
         postgres,
-        "row_locked",
-        lambda *args: (locked(*args)[0], None),  # type: ignore[index]
+        "row_read",
+        lambda *args: (read(*args)[0], None),  # type: ignore[index]
     )
     with pytest.raises(IdempotencyKeyReused):
         table_events_append(
-            table_id=table.id, club=club, expected_version=1, events=[DEAL],
+            table_id=table.id, club=club, expected_version=1, commands=commands_parse([DEAL]),
             idempotency_key="tap-1",
         )  # fmt: skip
-    assert TableState.objects.get(table_id=table.id).version == 1
+    assert TableSnapshot.objects.get(table_id=table.id).version == 1
     assert [e.type for e in read_stream(stream=table.stream)] == ["TableCreated"]
     assert TableRequest.objects.get(table_id=table.id, key="tap-1").request_hash == "other"
 
@@ -81,12 +81,12 @@ def test_where_the_log_is_distributed_the_append_is_called_alone(
 ) -> None:
     club, table = _table()
     dealt = table_events_append(
-        table_id=table.id, club=club, expected_version=1, events=DECLARED
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(DECLARED)
     ).body["version"]
     monkeypatch.setattr(postgres, "_one_statement", lambda: False)  # as on Citus
     with CaptureQueriesContext(connection) as queries:
         outcome = table_events_append(
-            table_id=table.id, club=club, expected_version=dealt, events=[PLAY],
+            table_id=table.id, club=club, expected_version=dealt, commands=commands_parse([PLAY]),
             idempotency_key="tap-1", with_state=False,
         )  # fmt: skip
     statements = sent(queries)
@@ -94,5 +94,6 @@ def test_where_the_log_is_distributed_the_append_is_called_alone(
     assert "games_table_save" not in " ".join(statements)
     assert statements[1].startswith("WITH listed AS (UPDATE")
     assert "saved AS (UPDATE" in statements[1]
+    assert "stored AS (INSERT" in statements[1]
     assert statements[2].startswith("SELECT * FROM eventstore_append(")
-    assert TableState.objects.get(table_id=table.id).version == outcome.body["version"]
+    assert TableSnapshot.objects.get(table_id=table.id).version == outcome.body["version"]

@@ -16,6 +16,7 @@ import pytest
 
 PURE = [
     "games.sitting.aggregate",
+    "games.sitting.commands",
     "games.sitting.decide",
     "games.sitting.history",
     "games.sitting.snapshot",
@@ -42,15 +43,15 @@ def test_the_aggregate_decide_and_the_codec_import_without_django() -> None:
 
 
 def test_a_refused_undo_reason_is_worded_in_the_readers_language() -> None:
-    """`decide` no longer words the reason's fault itself (that needed Django's gettext):
-    the rejection carries the template, translated where it is shown."""
+    """The commands' parse does not word the reason's fault itself (that needed Django's
+    gettext): the rejection carries the template, translated where it is shown."""
     from django.utils import translation
 
     from games.engine import Rejection
-    from games.sitting.decide import _undo
+    from games.sitting.commands import command_parse
 
     with pytest.raises(Rejection) as refused:
-        _undo(None, {"undo": {"reason": "x" * 501}}, 3)  # type: ignore[arg-type]
+        command_parse({"undo": {"reason": "x" * 501}})
     assert refused.value.english == "undo.reason: at most 500 characters (this has 501)"
     with translation.override("fr"):
         french = refused.value.message

@@ -13,7 +13,7 @@ import pytest
 
 from games.engine import Rejection, apply_recorded, new_sitting
 from games.sitting.aggregate import TableFold, dump_state
-from games.table import CARD_PLAYED, CARDS_EXCHANGED, DEAL_STARTED, PLAYER_DECLARED
+from table_stream import CARD_PLAYED, CARDS_EXCHANGED, DEAL_STARTED, PLAYER_DECLARED
 from tests.games.engine.helpers import act, refusal
 
 PLAYERS = ["a", "b", "c"]

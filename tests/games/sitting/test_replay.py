@@ -12,18 +12,17 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from followers import replay
-from followers.subscriptions import rebuild_together
+from eventlog import read_stream, replay
+from eventlog.subscriptions import rebuild_together
 from games.engine.simulate import random_night, random_sitting
-from games.eventstore import read_stream
-from games.models import Table, TableDeal, TableState
-from games.services import table_create, table_events_append
+from games.models import Table, TableDeal, TableSnapshot
+from games.services import commands_parse, table_create, table_events_append
 from games.sitting.aggregate import TableFold, dump_state, fold_events, strip_deals
 from games.sitting.history import fold_stream, settled_deals
 from games.sitting.rows import summary_text
-from games.table import DEAL_STARTED, stream_name
 from ledger.folding import LedgerError
 from ledger.models import LedgerTable, PostingLeg
+from table_stream import DEAL_STARTED, stream_name
 from tests.clubs.helpers import make_club
 from tests.games.api.sittings import event_json, first_players
 
@@ -61,7 +60,9 @@ def _sitting_tables(count: int, seed: int) -> list[Table]:
         if n % 2:
             events = _with_undos(rng, events)
         table = table_create(club=club, name=f"t{n}", variant=variant, players=names)
-        table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+        table_events_append(
+            table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+        )
         tables.append(table)
     return tables
 
@@ -71,7 +72,7 @@ def _rows(table: Table) -> tuple[Any, ...]:
     stored: a rebuild takes a settled deal's summary from its recorded ruling, which jsonb
     gives back with its keys in its own order, and puts them back in the engine's
     (`in_play_order`), so the rebuilt texts are the inline ones byte for byte."""
-    version, schema, state, deal_start, deal_events = TableState.objects.values_list(
+    version, schema, state, deal_start, deal_events = TableSnapshot.objects.values_list(
         "version", "snapshot_version", "state", "deal_start", "deal_events"
     ).get(table=table)
     snapshot = (version, schema, state, deal_start, deal_events)
@@ -121,7 +122,7 @@ def test_one_shared_read_rebuilds_every_table_as_the_service_wrote_it(
     tables = _sitting_tables(8, seed=2)
     inline = {table.id: _rows(table) for table in tables}
     # Damage both read models: a lost table-state row and deals, a lost ledger.
-    TableState.objects.filter(table=tables[0]).delete()
+    TableSnapshot.objects.filter(table=tables[0]).delete()
     TableDeal.objects.filter(table=tables[1]).delete()
     PostingLeg.objects.filter(table_id=tables[2].id).delete()
     LedgerTable.objects.filter(table_id=tables[3].id).update(pot=999)
@@ -151,7 +152,7 @@ def test_one_shared_read_rebuilds_every_table_as_the_service_wrote_it(
 def test_the_command_rebuilds_everything_on_one_read_with_a_progress_bar() -> None:
     tables = _sitting_tables(3, seed=3)
     inline = {table.id: _rows(table) for table in tables}
-    TableState.objects.filter(table=tables[0]).update(version=1)
+    TableSnapshot.objects.filter(table=tables[0]).update(version=1)
     out = StringIO()
     call_command("rebuild", "--projection", "ledger", "--projection", "table_state", stdout=out)
     text = out.getvalue()
@@ -168,7 +169,7 @@ def test_the_command_rebuilds_everything_on_one_read_with_a_progress_bar() -> No
 def test_a_table_the_ledger_cannot_book_fails_its_rebuild_not_the_others() -> None:
     tables = _sitting_tables(2, seed=4)
     inline = _rows(tables[1])
-    TableState.objects.filter(table=tables[1]).delete()
+    TableSnapshot.objects.filter(table=tables[1]).delete()
     good = replay.table_streams
 
     def with_a_bad_ruling(stream: str | None = None) -> Any:
@@ -195,7 +196,9 @@ def test_a_deal_with_an_undo_or_before_one_is_folded_through_the_engine() -> Non
     events[at + 1 : at + 1] = [{"undo": {"reason": "wrong"}}, events[at]]
     club = make_club()
     table = table_create(club=club, name="t", variant="louisiana", players=sim.state.players)
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=events)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
+    )
 
     log = read_stream(stream=table.stream)
     deals = [i for i, event in enumerate(log) if event.type == DEAL_STARTED]

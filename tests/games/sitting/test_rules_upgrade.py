@@ -47,7 +47,7 @@ def _table_with_a_bourre(monkeypatch: pytest.MonkeyPatch) -> tuple[Table, dict[s
 
 
 def _snapshot(table: Table) -> tuple[Any, ...]:
-    table = Table.objects.select_related("projection").get(id=table.id)
+    table = Table.objects.select_related("snapshot").get(id=table.id)
     legs = list(
         PostingLeg.objects.filter(table_id=table.id)
         .order_by("position", "transaction", "leg")

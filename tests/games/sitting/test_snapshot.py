@@ -14,9 +14,9 @@ import pytest
 
 from games.engine import Sitting, apply, new_sitting, parse_action, parse_deal
 from games.engine.simulate import random_sitting
-from games.models import TableDeal, TableState
+from games.models import TableDeal, TableSnapshot
 from games.selectors import table_ruling, table_state
-from games.services import table_create, table_events_append
+from games.services import commands_parse, table_create, table_events_append
 from games.sitting import snapshot
 from games.sitting.aggregate import strip_deals
 from games.sitting.snapshot import SNAPSHOT_VERSION, codec, dump_state, fingerprint, load_state
@@ -155,12 +155,14 @@ def _older_shape(text: str) -> str:
 def test_a_snapshot_of_another_version_is_rebuilt_from_the_log_on_first_use(era: str) -> None:
     club = make_club()
     table = table_create(club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"])
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=EVENTS)
-    table = type(table).objects.select_related("projection").get(id=table.id)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(EVENTS)
+    )
+    table = type(table).objects.select_related("snapshot").get(id=table.id)
     expected_state, version = table_state(table=table)
     expected_ruling = table_ruling(table=table)
 
-    row = TableState.objects.get(table=table)
+    row = TableSnapshot.objects.get(table=table)
     if era == "older shape":
         row.snapshot_version = "bourre-table-snapshot/1:0123456789abcdef"
         row.state, row.deal_start = _older_shape(row.state), _older_shape(row.deal_start)
@@ -169,17 +171,17 @@ def test_a_snapshot_of_another_version_is_rebuilt_from_the_log_on_first_use(era:
     row.save()
     TableDeal.objects.filter(table=table).delete()
 
-    stale = type(table).objects.select_related("projection").get(id=table.id)
+    stale = type(table).objects.select_related("snapshot").get(id=table.id)
     assert table_state(table=stale) == (expected_state, version)
     assert table_ruling(table=stale) == expected_ruling
-    assert TableState.objects.get(table=table).snapshot_version == SNAPSHOT_VERSION
+    assert TableSnapshot.objects.get(table=table).snapshot_version == SNAPSHOT_VERSION
 
     # And the table goes on: the next event is judged on the rebuilt state.
     outcome = table_events_append(
         table_id=table.id,
         club=club,
         expected_version=version,
-        events=[{"player": "ben", "play": "KS"}],
+        commands=commands_parse([{"player": "ben", "play": "KS"}]),
     )
     assert outcome.status_code == 201
 
@@ -200,21 +202,23 @@ def test_the_engines_new_shape_has_a_new_version() -> None:
 def test_a_snapshot_stored_before_the_retract_point_changed_is_rebuilt_once() -> None:
     club = make_club()
     table = table_create(club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"])
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=EVENTS)
-    table = type(table).objects.select_related("projection").get(id=table.id)
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse(EVENTS)
+    )
+    table = type(table).objects.select_related("snapshot").get(id=table.id)
     expected_state, version = table_state(table=table)
     assert expected_state.deal is not None
     assert expected_state.deal.before_play is not None
 
-    row = TableState.objects.get(table=table)
+    row = TableSnapshot.objects.get(table=table)
     row.snapshot_version = MAIN_45F2AC0["snapshot_version"]
     row.state, row.deal_start = MAIN_45F2AC0["state"], MAIN_45F2AC0["deal_start"]
     row.save()
     TableDeal.objects.filter(table=table).delete()
 
-    stale = type(table).objects.select_related("projection").get(id=table.id)
+    stale = type(table).objects.select_related("snapshot").get(id=table.id)
     assert table_state(table=stale) == (expected_state, version)
-    rebuilt = TableState.objects.get(table=table)
+    rebuilt = TableSnapshot.objects.get(table=table)
     assert rebuilt.snapshot_version == SNAPSHOT_VERSION
     assert load_state(rebuilt.state) == expected_state
 
@@ -223,13 +227,15 @@ def test_a_snapshot_stored_before_the_retract_point_changed_is_rebuilt_once() ->
         table_id=table.id,
         club=club,
         expected_version=version,
-        events=[{"player": "ana", "retract": True}, {"player": "ana", "play": "AS"}],
+        commands=commands_parse(
+            [{"player": "ana", "retract": True}, {"player": "ana", "play": "AS"}]
+        ),
     )
     assert outcome.status_code == 201
     outcome = table_events_append(
         table_id=table.id,
         club=club,
         expected_version=outcome.body["version"],
-        events=[{"player": "ben", "play": "KS"}],
+        commands=commands_parse([{"player": "ben", "play": "KS"}]),
     )
     assert outcome.status_code == 201

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine import apply, new_sitting, parse_action, parse_deal
-from games.models import TableState
-from games.services import table_create, table_events_append
+from games.models import TableSnapshot
+from games.services import commands_parse, table_create, table_events_append
 from games.sitting import snapshot_cache
 from games.sitting.snapshot import dump_state, load_state
 from tests.clubs.helpers import make_club
@@ -35,13 +35,15 @@ def test_a_row_rewritten_elsewhere_is_read_as_written() -> None:
     club = make_club()
     table = table_create(club=club, name="t", variant="louisiana", players=["ana", "ben", "cy"])
     deal = {"deal": {"dealer": "cy", "trump": "7S"}}
-    table_events_append(table_id=table.id, club=club, expected_version=1, events=[deal])
+    table_events_append(
+        table_id=table.id, club=club, expected_version=1, commands=commands_parse([deal])
+    )
     # Another process takes the table back to before the deal (its own write: another
     # text at the version this process last saw); this process must not play on its copy.
-    row = TableState.objects.get(table_id=table.id)
+    row = TableSnapshot.objects.get(table_id=table.id)
     before = dump_state(new_sitting(variant="louisiana", players=["ana", "ben", "cy"], options={}))
-    TableState.objects.filter(table_id=table.id).update(state=before, deal_events=[])
+    TableSnapshot.objects.filter(table_id=table.id).update(state=before, deal_events=[])
     out = table_events_append(
-        table_id=table.id, club=club, expected_version=row.version, events=[deal]
+        table_id=table.id, club=club, expected_version=row.version, commands=commands_parse([deal])
     )
     assert out.body["state"]["deal"] is not None  # a deal started on the rewritten state
