@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import close_old_connections
 
 from api_common.numbers import ascii_int
 from live import selectors
@@ -27,6 +29,7 @@ from live.feed import ENDED, channel
 logger = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 5.0
+T = TypeVar("T")
 
 
 @dataclass
@@ -62,10 +65,20 @@ class Link:
     ended: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-def _read(fn: Any) -> Any:
-    # Off the event loop, on the default executor's threads (not the one thread every
-    # thread-sensitive call of the process shares).
-    return sync_to_async(fn, thread_sensitive=False)
+def off_loop(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """`fn` run off the event loop, on the default executor's threads (not the one thread
+    every thread-sensitive call of the process shares), as a request would run it: the
+    thread's database connection first checked and replaced if the server ended it (a
+    restart) or it is older than CONN_MAX_AGE, which Django does at each request of its
+    own. These threads see no request: after a PostgreSQL restart their connections stayed
+    broken, and every API stream failed until uvicorn was restarted (the fault soak found
+    it, tests/faults/test_soak.py)."""
+
+    def as_a_request(*args: Any, **kwargs: Any) -> T:
+        close_old_connections()
+        return fn(*args, **kwargs)
+
+    return sync_to_async(as_a_request, thread_sensitive=False)
 
 
 class Hub:
@@ -88,7 +101,7 @@ class Hub:
         self._start()
         watch = self.tables.get(table_id)
         if watch is None:
-            versions = await _read(selectors.table_versions)([table_id])
+            versions = await off_loop(selectors.table_versions)([table_id])
             watch = self.tables.setdefault(table_id, Watch(versions.get(table_id, 0)))
         watch.watchers += 1
         return watch
@@ -152,13 +165,13 @@ class Hub:
 
     async def sweep_once(self) -> None:
         if self.tables:
-            versions = await _read(selectors.table_versions)(list(self.tables))
+            versions = await off_loop(selectors.table_versions)(list(self.tables))
             for table_id, version in versions.items():
                 watch = self.tables.get(table_id)
                 if watch is not None:
                     watch.advance(version)
         if self.links:
-            good = await _read(selectors.access_still_good)(list(self.links))
+            good = await off_loop(selectors.access_still_good)(list(self.links))
             for viewer_id, link in list(self.links.items()):
                 if viewer_id not in good:
                     link.ended.set()

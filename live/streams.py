@@ -7,7 +7,6 @@ import uuid
 from importlib import import_module
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user
 from django.http import HttpRequest, HttpResponse, HttpResponseNotFound
@@ -15,7 +14,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotFound
 from clubs.selectors import member_for_user
 from games.selectors import table_get
 from live import sse
-from live.hub import member_access
+from live.hub import member_access, off_loop
 from live.selectors import viewer_by_token
 
 
@@ -39,7 +38,7 @@ def _member_table(request: HttpRequest, table_id: uuid.UUID) -> tuple[Any, Any]:
 async def table_stream(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     """A member's view of their club's table: one event per new version, and `ended` once
     the member is removed (`live.hub`'s sweep: within seconds)."""
-    read = sync_to_async(_member_table, thread_sensitive=False)
+    read = off_loop(_member_table)
     member, table = await read(request, table_id)
     if table is None:
         return HttpResponseNotFound("no such table in your club")
@@ -51,7 +50,7 @@ async def table_stream(request: HttpRequest, table_id: uuid.UUID) -> HttpRespons
 async def viewer_stream(request: HttpRequest, token: str) -> HttpResponse:
     """A viewer link's: the same events, and `ended` when the link is revoked or expires
     (a link that has already ended is a 404: the browser stops reconnecting)."""
-    viewer = await sync_to_async(viewer_by_token, thread_sensitive=False)(token=token)
+    viewer = await off_loop(viewer_by_token)(token=token)
     if viewer is None:
         return HttpResponseNotFound("this link has ended")
     last = sse.last_seen(request)

@@ -49,6 +49,16 @@ FRONT_CONNECTIONS="${BOURRE_FRONT_CONNECTIONS:-1024}"
 CLIENT_KEEPALIVE="${BOURRE_CLIENT_KEEPALIVE:-30}"
 UPSTREAM_KEEPALIVE="${BOURRE_UPSTREAM_KEEPALIVE:-20}"
 
+# Whether process PID is gone or only a zombie. A server killed with `kill -9` stays a zombie
+# until its parent reaps it; a daemon's parent is PID 1, which in a container may be an agent
+# that reaps late, and meanwhile `kill -0 PID` (and so pg_ctl, and Redis's pid file) says it
+# runs.
+process_gone() {
+    local state
+    state="$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)"
+    [[ -z "$state" || "$state" == Z ]]
+}
+
 log() { printf '\033[1m[bourre]\033[0m %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 

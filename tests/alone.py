@@ -21,6 +21,7 @@ ALONE: dict[str, str] = {
     "tests/faults/test_faults.py": "stops Redis and restarts PostgreSQL, which every worker uses",
     "tests/faults/test_front.py": "two hundred slow clients must not delay an answer: a time",
     "tests/faults/test_import_lock.py": "times each hold of a club's lock in milliseconds",
+    "tests/faults/test_soak.py": "kills PostgreSQL and Redis, which every worker uses",
     "tests/faults/test_keepalive.py": (
         "50,000 POSTs idling around the front's timeouts: its gaps are times, and the load "
         "would slow every other worker's tests for minutes"
