@@ -24,7 +24,7 @@ bind = os.environ.get("BOURRE_GUNICORN_BIND") or (
 worker_class = os.environ.get("BOURRE_GUNICORN_CLASS", "gthread")
 workers = int(os.environ.get("BOURRE_GUNICORN_WORKERS", "2"))
 threads = int(os.environ.get("BOURRE_GUNICORN_THREADS", "4"))
-# Idle keep-alive connections (decision record 0001): nginx closes its idle connections to
+# Idle keep-alive connections (decision record 0034): nginx closes its idle connections to
 # gunicorn after BOURRE_UPSTREAM_KEEPALIVE seconds (scripts/env.sh, the template's upstream
 # `keepalive_timeout`); gunicorn keeps them three times as long, so it never closes one
 # that nginx may be sending a request on at that very moment (which nginx answered with a

@@ -45,7 +45,7 @@ STREAMS_PER_ADDRESS="${BOURRE_STREAMS_PER_ADDRESS:-32}"
 STREAMS_PER_LINK="${BOURRE_STREAMS_PER_LINK:-64}"
 FRONT_CONNECTIONS="${BOURRE_FRONT_CONNECTIONS:-1024}"
 # Idle keep-alive: nginx's to clients, and nginx's to gunicorn (gunicorn's own is three
-# times that, bourre_site/gunicorn_conf.py: nginx always closes first, decision record 0001).
+# times that, bourre_site/gunicorn_conf.py: nginx always closes first, decision record 0034).
 CLIENT_KEEPALIVE="${BOURRE_CLIENT_KEEPALIVE:-30}"
 UPSTREAM_KEEPALIVE="${BOURRE_UPSTREAM_KEEPALIVE:-20}"
 

@@ -5,6 +5,7 @@ through every outage as a browser's EventSource does, and the faults themselves,
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import subprocess
@@ -17,6 +18,9 @@ import httpx
 
 from bench._server import Server, _children, _cmdline
 from tests.faults.conftest import LOCAL_VAR, ROOT
+
+# Each follower's reconnection is not news (httpx logs every request at INFO).
+logging.getLogger("httpx").setLevel(logging.WARNING)
 
 
 @dataclass

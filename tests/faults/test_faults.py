@@ -176,7 +176,13 @@ def test_the_live_streams_serve_again_after_a_postgres_restart(live_app: Any) ->
     for _ in range(8):  # the executor's threads each hold a connection
         assert first_event()["id"] == "1"
     _script("pg.sh", "stop")
-    _script("pg.sh", "start")
+    try:  # meanwhile: the API's 503, as gunicorn answers (it was a 500 page)
+        down = requests.get(url, headers=key, timeout=10)
+        assert down.status_code == 503, down.text[:200]
+        assert down.json()["error"]["code"] == "service_unavailable"
+        assert int(down.headers["Retry-After"]) > 0
+    finally:
+        _script("pg.sh", "start")
     connection.close()
     for _ in range(8):
         assert first_event()["id"] == "1"

@@ -6,7 +6,7 @@ Driving the API found one card play answered 502 in some 60,000 requests: nginx 
 upstream` and gunicorn nothing. gunicorn's threaded worker closed an idle keep-alive
 connection (after its 30 s) while nginx, which kept it for 60 s, sent a request on it at
 that moment; nginx does not resend a POST. Now nginx closes its idle connections to
-gunicorn first (decision record 0001).
+gunicorn first (decision record 0034).
 
 The timeouts are scaled down so that the test idles around each of them many times in a
 few minutes, their order kept: nginx's idle connections to gunicorn close after 1 s,

@@ -91,7 +91,7 @@ def _gunicorn_settings(environ: dict[str, str]) -> Any:
 def test_nginx_closes_an_idle_connection_to_gunicorn_before_gunicorn_does(
     tmp_path: Path, upstream: str
 ) -> None:
-    """The 502 under keep-alive load (issue 40, decision record 0001): gunicorn closed an idle
+    """The 502 under keep-alive load (issue 40, decision record 0034): gunicorn closed an idle
     connection (after its 30 s) that nginx kept for 60 s (its default) and sent a request on
     at that moment. nginx's idle timeout must end first, by more than the second gunicorn
     may take to notice its own."""
