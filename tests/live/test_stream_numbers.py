@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -85,8 +86,11 @@ async def _open_then_leave(scope: dict[str, Any], table_id: str) -> tuple[int, b
 
 
 def _run(scope: dict[str, Any], table_id: str) -> tuple[int, bytes, int]:
+    """On a thread of its own: an event loop may run on this one already (Playwright's,
+    after a browser test in the same process)."""
     try:
-        return asyncio.run(_open_then_leave(scope, table_id))
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, _open_then_leave(scope, table_id)).result()
     finally:
         gc.collect()  # the executor threads' database connections, closed with them
 
