@@ -140,3 +140,39 @@ def projections_status() -> list[ProjectionStatus]:
 
 def task_run_get(*, task_id: uuid.UUID, club_id: str) -> TaskRun | None:
     return TaskRun.objects.filter(pk=task_id, club_id=club_id).first()
+
+
+@dataclass(frozen=True, slots=True)
+class NightLine:
+    """One player's line of one club night (what `PlayerDayStats` keeps), for the seasons'
+    standings and the players' pages."""
+
+    player: str
+    night: date
+    deals_played: int
+    deals_passed: int
+    pots_won: int
+    biggest_pot: int
+    bourres: int
+    reneges: int
+    net_chips: int
+
+    @property
+    def dealt_in(self) -> bool:
+        return self.deals_played + self.deals_passed > 0
+
+
+_NIGHT_FIELDS = ("player", "day", "deals_played", "deals_passed", "pots_won", "biggest_pot",
+                 "bourres", "reneges", "net_chips")  # fmt: skip
+
+
+def night_lines(
+    *, club_id: str, start: date | None, end: date | None, player: str | None = None
+) -> list[NightLine]:
+    """Every player's (or one player's) line of each club night from `start` to `end`
+    (inclusive; None: open-ended), by night then player: one statement."""
+    days = _between(club_id, start, end)
+    if player is not None:
+        days = days.filter(player=player)
+    rows = days.order_by("day", "player").values_list(*_NIGHT_FIELDS)
+    return [NightLine(*row) for row in rows]
