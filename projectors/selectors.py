@@ -11,7 +11,7 @@ from django.db.models import Max, QuerySet, Subquery, Sum
 
 from eventlog import last_position
 from eventlog.subscriptions import ASYNC, subscriptions
-from followers.models import SubscriptionCheckpoint
+from followers.models import SubscriptionCheckpoint, SubscriptionClubCheckpoint
 from projectors.framework import projectors_all
 from projectors.models import PlayerDayStats, PlayerStats, TaskRun
 from projectors.player_stats import NAME as PLAYER_STATS
@@ -176,3 +176,16 @@ def night_lines(
         days = days.filter(player=player)
     rows = days.order_by("day", "player").values_list(*_NIGHT_FIELDS)
     return [NightLine(*row) for row in rows]
+
+
+def projectors_caught_up(*, club_id: str, names: list[str]) -> bool:
+    """Whether each named projector has read the club's partition to its head (what a
+    screen reading them right after a commit asks before it trusts them)."""
+    head = last_position(club=club_id)
+    if head == 0:
+        return True
+    read = SubscriptionClubCheckpoint.objects.filter(
+        club_id=club_id, checkpoint__name__in=names, checkpoint__active=True
+    ).values_list("checkpoint__name", "position")
+    positions = dict(read)
+    return all(positions.get(name, 0) >= head for name in names)

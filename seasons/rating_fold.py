@@ -142,10 +142,11 @@ class RatingFold:
             on_night = self.nights.get((club, player, night))
             changes[player] = {
                 "prev": None if old is None else [old.mu, old.sigma, old.deals, old.night],
-                "prev_night": None if on_night is None else [on_night.mu, on_night.sigma,
-                                                             on_night.deals],
+                "prev_night": None
+                if on_night is None
+                else [on_night.mu, on_night.sigma, on_night.deals],
                 "new": [new.mu, new.sigma],
-            }  # fmt: skip
+            }
             self._set(club, player, Rating(new.mu, new.sigma, deals, night))
             self._set_night(club, player, night, Rating(new.mu, new.sigma, deals, night))
         self.tables.setdefault(event.stream, {})[str(event.version)] = {

@@ -8,8 +8,10 @@ from datetime import date
 
 from clubs.models import Club
 from clubs.nights import tonight
-from projectors.selectors import StandingLine, leaderboard_between
+from projectors.player_stats import NAME as PLAYER_STATS
+from projectors.selectors import StandingLine, leaderboard_between, projectors_caught_up
 from seasons.models import Season
+from seasons.ratings import NAME as RATINGS
 from seasons.selectors import RatingLine, rating_get, season_of_night
 from seasons.standings import SeasonLine, season_standings
 
@@ -32,9 +34,14 @@ class RoomStandings:
     season: Season | None  # the season tonight belongs to
     season_top: list[SeasonLine]  # its best TOP ranked
     own: OwnLine | None
+    #: The projections had not yet read the club's last event when this was read (the
+    #: room's screens read again a moment later).
+    behind: bool
 
 
 def room_standings(*, club: Club, player: str | None = None) -> RoomStandings:
+    # Asked first: what is read after it is at least as fresh.
+    behind = not projectors_caught_up(club_id=str(club.id), names=[PLAYER_STATS, RATINGS])
     night = tonight(club.time_zone)
     board = leaderboard_between(club_id=str(club.id), start=night, end=night, limit=500)
     season = season_of_night(club=club, night=night)
@@ -50,4 +57,4 @@ def room_standings(*, club: Club, player: str | None = None) -> RoomStandings:
             rating=rating_get(club_id=str(club.id), player=player),
         )
     top = [line for line in lines if line.ranked][:TOP]
-    return RoomStandings(night, board[:TOP], season, top, own)
+    return RoomStandings(night, board[:TOP], season, top, own, behind)

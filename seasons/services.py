@@ -42,8 +42,9 @@ def _check(club: Club, values: dict[str, Any], season: Season | None = None) -> 
     if season is not None:
         same = same.exclude(pk=season.pk)
     if same.exists():
-        raise SeasonRefused(_("the club already has a season named %(name)s") % {"name": name},
-                            "name")  # fmt: skip
+        raise SeasonRefused(
+            _("the club already has a season named %(name)s") % {"name": name}, "name"
+        )
     checks = (
         ("last_night", nights_fault(values["first_night"], values["last_night"])),
         ("points_rule", rule_fault(values["points_rule"])),

@@ -29,13 +29,18 @@ class SeasonCreateInputSerializer(BodySerializer):
     first_night = serializers.DateField(help_text="the first club night, YYYY-MM-DD")
     last_night = serializers.DateField(help_text="the last club night, YYYY-MM-DD (inclusive)")
     points_rule = serializers.ChoiceField(
-        choices=PointsRule.choices, required=False, default=PointsRule.NET_CHIPS,
+        choices=PointsRule.choices,
+        required=False,
+        default=PointsRule.NET_CHIPS,
         help_text=_RULE_HELP,
-    )  # fmt: skip
+    )
     points_table = serializers.ListField(
-        child=StrictIntegerField(), required=False, default=list, max_length=1000,
+        child=StrictIntegerField(),
+        required=False,
+        default=list,
+        max_length=1000,
         help_text=_TABLE_HELP,
-    )  # fmt: skip
+    )
     minimum_nights = StrictIntegerField(
         required=False,
         default=0,
@@ -49,12 +54,15 @@ class SeasonUpdateInputSerializer(BodySerializer):
     name = StrictCharField(max_length=200, required=False)
     first_night = serializers.DateField(required=False)
     last_night = serializers.DateField(required=False)
-    points_rule = serializers.ChoiceField(choices=PointsRule.choices, required=False,
-                                          help_text=_RULE_HELP)  # fmt: skip
+    points_rule = serializers.ChoiceField(
+        choices=PointsRule.choices, required=False, help_text=_RULE_HELP
+    )
     points_table = serializers.ListField(
-        child=StrictIntegerField(), required=False, max_length=1000,
+        child=StrictIntegerField(),
+        required=False,
+        max_length=1000,
         help_text=f"{_TABLE_HELP}; leaving the `places` rule drops it",
-    )  # fmt: skip
+    )
     minimum_nights = StrictIntegerField(required=False)
 
 
@@ -114,13 +122,9 @@ class SeasonStandingOutputSerializer(serializers.Serializer):
     )
 
 
-class SeasonStandingsOutputSerializer(serializers.Serializer):
-    season = SeasonOutputSerializer()
-    nights = serializers.ListField(
-        child=serializers.DateField(), help_text="the season's nights with play so far"
-    )
-    players = SeasonStandingOutputSerializer(many=True)
-    next = serializers.URLField(allow_null=True)
+SeasonStandingsPageOutputSerializer = page_serializer(
+    SeasonStandingOutputSerializer, "players", "SeasonStandingsPageOutputSerializer"
+)
 
 
 class NightNetOutputSerializer(serializers.Serializer):

@@ -36,7 +36,7 @@ from seasons.api.serializers import (
     SeasonListOutputSerializer,
     SeasonOutputSerializer,
     SeasonStandingOutputSerializer,
-    SeasonStandingsOutputSerializer,
+    SeasonStandingsPageOutputSerializer,
     SeasonUpdateInputSerializer,
 )
 from seasons.models import Season
@@ -149,7 +149,7 @@ class SeasonStandingsApi(CsvOrJson, APIView):
         tags=TAGS,
         parameters=[*page_parameters(), FORMAT_PARAMETER],
         responses={
-            (200, "application/json"): SeasonStandingsOutputSerializer,
+            (200, "application/json"): SeasonStandingsPageOutputSerializer,
             (200, "text/csv"): OpenApiResponse(
                 OpenApiTypes.STR, description="every player of the standings, ranked first"
             ),
@@ -185,10 +185,6 @@ class SeasonStandingsApi(CsvOrJson, APIView):
                 SeasonStandingOutputSerializer([line for _, line in rows], many=True).data
             ),
             keyset=lambda item: [item[0]],
-            extra={
-                "season": SeasonOutputSerializer(season).data,
-                "nights": [night.isoformat() for night in standings.nights],
-            },
         )
 
 

@@ -13,8 +13,16 @@ from seasons.standings import standings_of, standings_row
 N1, N2, N3 = date(2027, 1, 7), date(2027, 1, 14), date(2027, 1, 21)
 
 
-def _line(player: str, night: date, net: int, *, pots: int = 0, biggest: int = 0,
-          bourres: int = 0, played: int = 3) -> NightLine:  # fmt: skip
+def _line(
+    player: str,
+    night: date,
+    net: int,
+    *,
+    pots: int = 0,
+    biggest: int = 0,
+    bourres: int = 0,
+    played: int = 3,
+) -> NightLine:
     return NightLine(player, night, played, 0, pots, biggest, bourres, 0, net)
 
 
@@ -31,8 +39,14 @@ ROWS = [
 
 
 def _season(rule: str = "net_chips", table: list[int] | None = None, minimum: int = 0) -> Season:
-    return Season(name="Winter", first_night=N1, last_night=N3, points_rule=rule,
-                  points_table=table or [], minimum_nights=minimum)  # fmt: skip
+    return Season(
+        name="Winter",
+        first_night=N1,
+        last_night=N3,
+        points_rule=rule,
+        points_table=table or [],
+        minimum_nights=minimum,
+    )
 
 
 def _table(standings) -> list[tuple]:
