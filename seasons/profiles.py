@@ -19,18 +19,6 @@ class NightNet:
     running: int  # the player's net over every night up to this one
 
 
-@dataclass(frozen=True, slots=True)
-class RatingPoint:
-    night: date
-    mu: float
-    sigma: float
-    deals: int
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-
 @dataclass(frozen=True)
 class PlayerProfile:
     player: str
@@ -45,7 +33,7 @@ class PlayerProfile:
     net_chips: int
     rating: RatingLine | None
     recent_nights: list[NightNet]  # the last RECENT_NIGHTS nights played, oldest first
-    rating_nights: list[RatingPoint]  # the last RECENT_NIGHTS rating changes, oldest first
+    rating_nights: list[RatingLine]  # the last RECENT_NIGHTS nights rated, oldest first
 
     @property
     def bourre_rate(self) -> float:
@@ -65,8 +53,8 @@ def player_profile(*, club_id: str, player: str) -> PlayerProfile | None:
             nets.append(NightNet(line.night, line.net_chips, running))
     history = rating_history(club_id=club_id, player=player).order_by("-night")
     points = [
-        RatingPoint(*row)
-        for row in history.values_list("night", "mu", "sigma", "deals")[:RECENT_NIGHTS]
+        RatingLine(*row)
+        for row in history.values_list("mu", "sigma", "deals", "night")[:RECENT_NIGHTS]
     ]
     return PlayerProfile(
         player=player,

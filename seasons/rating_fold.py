@@ -45,10 +45,6 @@ class Rating:
     deals: int
     night: str
 
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
 
 Key = tuple[str, str]  # (club, player)
 NightKey = tuple[str, str, str]  # (club, player, ISO night)

@@ -20,11 +20,11 @@ from api_common.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
 from api_common.errors import error_responses
 from api_common.headers import location
 from api_common.pagination import (
-    bad_cursor,
     page_parameters,
     page_request,
     page_response,
     paginate_queryset,
+    ranked_offset,
 )
 from clubs.api.permissions import IsAuditor, IsClubAdmin, request_key
 from projectors.selectors import player_stats_get
@@ -169,12 +169,7 @@ class SeasonStandingsApi(CsvOrJson, APIView):
             disposition = f'attachment; filename="{name}.csv"'
             return Response(rows, headers={"Content-Disposition": disposition})
         page = page_request(request, "season-standings", default_limit=50)
-        # A ranking has no stable keyset: the cursor holds the place in the list reached.
-        offset = 0
-        if page.after is not None:
-            if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
-                raise bad_cursor(gettext("not a cursor of this list"))
-            offset = page.after[0]
+        offset = ranked_offset(page)
         shown = list(enumerate(standings.lines, 1))[offset : offset + page.limit + 1]
         return page_response(
             request,

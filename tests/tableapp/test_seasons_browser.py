@@ -15,6 +15,8 @@ from django.core.management import call_command
 
 from clubs.models import Club
 from clubs.nights import tonight
+from games.models import Table
+from games.services import commands_parse, table_events_append
 from live.services import viewer_create
 from projectors.framework import projector_run
 from seasons.models import Season
@@ -22,7 +24,7 @@ from tests.clubs.helpers import make_club
 from tests.tableapp.axe import serious_violations
 from tests.tableapp.browser import PHONE, TABLET, TV, screenshot
 from tests.tableapp.helpers import make_member
-from tests.tableapp.test_browser import log_action, sign_in, tap
+from tests.tableapp.test_browser import log_action, seeded_table, sign_in, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CASES = Path(__file__).resolve().parent.parent / "conformance" / "cases"
@@ -180,30 +182,16 @@ def test_a_viewer_link_reaches_no_players_page(browser: Any, live_server: Any) -
 
 def _room_night(club: Club) -> tuple[str, str]:
     """A closed table of tonight in a season, and a viewer link to it."""
-    from games.services import commands_parse, table_create, table_events_append
-
     night = tonight(club.time_zone)
     Season.objects.create(club=club, name="Winter", first_night=night, last_night=night)
-    transcript = HIDDEN_RENEGE["transcript"]
-    table = table_create(
-        club=club,
-        name="Friday",
-        variant="louisiana",
-        players=transcript["players"],
-        options=transcript["options"],
-    )
-    deal = transcript["deals"][0]
-    events = [
-        {"deal": {"dealer": deal["dealer"], "trump": deal["trump"]}},
-        *deal["actions"],
-        {"close": {}},
-    ]
-    table_events_append(
-        table_id=table.id, club=club, expected_version=1, commands=commands_parse(events)
-    )
+    table_id = seeded_table(club)  # the hidden-renege deal, settled
+    table = Table.objects.get(id=table_id)
+    close = commands_parse([{"close": {}}])
+    version = table.snapshot.version
+    table_events_append(table_id=table.id, club=club, expected_version=version, commands=close)
     _catch_up()
     viewer = viewer_create(club=club, table=table, created_by="test")
-    return str(table.id), viewer.token
+    return table_id, viewer.token
 
 
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
