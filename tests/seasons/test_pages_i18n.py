@@ -4,6 +4,8 @@ language at its field."""
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 from django.test import Client
 
@@ -77,3 +79,26 @@ def test_the_room_s_standings_say_no_english(language: str) -> None:
     ]
     assert 'data-player="p1"' in section
     assert english_left(visible_text(section), language) == []
+
+
+def test_the_app_s_form_gives_the_api_s_verdict_at_the_same_field() -> None:
+    """One validation path: the form's refusals are the services', as the API's are."""
+    club = make_club()
+    admin = member_create(club=club, username="olena", password=PASSWORD, role="admin")
+    client = signed_in(admin)
+    base = {"name": "Winter", "first_night": "2027-01-01", "last_night": "2027-03-31"}
+    cases = [
+        ({"points_rule": "places", "points_table": "10, 99999999999999999999"}, "points_table",
+         "Place 2: points from 0 to 1000 (not 99999999999999999999)"),
+        ({"points_rule": "places", "points_table": "10, 6.5"}, "points_table",
+         "Place 2: points are whole numbers"),
+        ({"points_rule": "goals"}, "points_rule", "Unknown points rule 'goals': one of "
+         "net_chips, places, pots_won"),
+        ({"minimum_nights": "-3"}, "minimum_nights", "A whole number of nights from 0 to 366"),
+        ({"first_night": "soon"}, "first_night", "Enter the night as a date (YYYY-MM-DD)"),
+    ]  # fmt: skip
+    for change, field, words in cases:
+        response = client.post("/app/seasons/add", {**base, **change})
+        assert response.status_code == 422, change
+        assert f'data-field="{field}">{escape(words)}</span>' in response.content.decode(), change
+    assert not Season.objects.filter(club=club).exists()
