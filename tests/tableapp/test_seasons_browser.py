@@ -225,6 +225,8 @@ def test_the_seasons_pages_pass_axe_and_fit_the_screen(
         assert "Winter" in own.inner_text()
         if viewport == PHONE:
             screenshot(page, "players-view-season", sizes={"": PHONE})
+            page.goto(f"{live_server.url}/app/seasons/")
+            screenshot(page, "seasons", sizes={"": TABLET, "-phone": PHONE})
             page.goto(f"{live_server.url}/app/players/ana/")
             screenshot(page, "player", sizes={"": TABLET, "-phone": PHONE})
     finally:
