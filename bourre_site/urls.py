@@ -24,6 +24,7 @@ api_v1: list = [
     path("", include("audits.api.urls")),
     path("", include("exports.api.urls")),
     path("", include("projectors.api.urls")),
+    path("", include("seasons.api.urls")),
     path("", include("webhooks.api.urls")),
     path("", include("ledger.api.urls")),
     path("", include("live.api.urls")),

@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "followers.apps.FollowersConfig",
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
+    "seasons.apps.SeasonsConfig",
     "tableapp.apps.TableAppConfig",
     "live.apps.LiveConfig",
 ]
