@@ -23,7 +23,7 @@ class FetchError(Exception):
 def fetch(url: str) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": "bourre-tlog-verify/1"})
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
             body: bytes = response.read(MAX_BODY + 1)
     except urllib.error.HTTPError as error:
         raise FetchError(f"{url}: HTTP {error.code}") from None

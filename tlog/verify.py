@@ -47,9 +47,7 @@ def cosigners(note: Note, witnesses: list[Verifier], report: Report) -> None:
         if signature is None:
             report.say(f"not cosigned by {witness.name}")
         else:
-            report.say(
-                f"cosigned by witness {witness.name} (time {cosignature_time(signature)})"
-            )
+            report.say(f"cosigned by witness {witness.name} (time {cosignature_time(signature)})")
 
 
 def consistent(log: TiledLog, old: Checkpoint, new: Checkpoint) -> None:
@@ -107,7 +105,7 @@ def check_receipt(
     cosigners(note, witnesses, report)
     if latest:
         try:
-            newest, newest_note = log.checkpoint()
+            newest, _newest_note = log.checkpoint()
         except NoteError as error:
             raise Failed(f"the log's latest checkpoint: {error}") from None
         consistent(log, checkpoint, newest)

@@ -107,7 +107,8 @@ def test_the_partial_widths_follow_the_spec_example():
     assert (tiles.level_count(size, 0) // 256, tiles.partial_width(size, 0)) == (273, 112)
     assert (tiles.level_count(size, 1) // 256, tiles.partial_width(size, 1)) == (1, 17)
     assert tiles.partial_width(size, 2) == 1
-    assert tiles.partial_width(256, 0) == 0 and tiles.partial_width(256, 1) == 1
+    assert tiles.partial_width(256, 0) == 0
+    assert tiles.partial_width(256, 1) == 1
 
 
 @pytest.mark.parametrize(

@@ -51,11 +51,14 @@ def test_checkpoint_and_cosignature_round_trip():
     signed = note.Note(checkpoint.text, (note.sign_note(checkpoint.text, checkpoint.origin, log),))
     cosig = note.cosign(checkpoint.text, "w.example/w1", witness, 1_700_000_000)
     both = note.parse_note(str(signed) + cosig.line)
-    opened, _ = note.open_checkpoint(str(both), note.parse_vkey(note.vkey_of(checkpoint.origin, log)))
+    opened, _ = note.open_checkpoint(
+        str(both), note.parse_vkey(note.vkey_of(checkpoint.origin, log))
+    )
     assert opened == checkpoint
     wkey = note.parse_vkey(note.vkey_of("w.example/w1", witness, note.COSIGNATURE_V1))
     found = note.signed_by(both, wkey)
-    assert found is not None and note.cosignature_time(found) == 1_700_000_000
+    assert found is not None
+    assert note.cosignature_time(found) == 1_700_000_000
 
 
 @pytest.mark.parametrize(
@@ -74,9 +77,14 @@ def test_malformed_notes_are_named(raw, reason):
 
 
 @pytest.mark.parametrize(
-    "vkey", ["nothing", "a+b+c", "PeterNeumann+00000000+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW",
-             "Peter Neumann+c74f20a3+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW"],
-)  # fmt: skip
+    "vkey",
+    [
+        "nothing",
+        "a+b+c",
+        "PeterNeumann+00000000+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW",
+        "Peter Neumann+c74f20a3+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW",
+    ],
+)
 def test_bad_verifier_keys(vkey):
     with pytest.raises(NoteError):
         note.parse_vkey(vkey)
