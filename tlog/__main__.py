@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--key", required=True, help="the log's verifier key")
     parser.add_argument("--witness", action="append", default=[], help="a witness's key")
     parser.add_argument("--save", help="write the latest checkpoint here once it checks out")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     try:
         log = TiledLog(args.prefix, parse_vkey(args.key))
         witnesses = [parse_vkey(w) for w in args.witness]
