@@ -19,6 +19,7 @@ from live.qr import qr_svg
 from live.selectors import viewer_by_code, viewer_by_token, viewer_of_table, viewers_of_table
 from live.services import viewer_create, viewer_revoke
 from live.throttle import code_try_allowed
+from live.verify import receipt_context
 from tableapp.access import club_table, member_of, member_required
 
 
@@ -99,8 +100,10 @@ def viewer_page(request: HttpRequest, token: str) -> HttpResponse:
         return _ended(request)
     # No account on a player's phone: the device's language, else the club's default.
     use_language(request, club_language(viewer.club, request))
+    board = table_board(viewer.table, statements=True)
     context = {
-        **table_board(viewer.table, statements=True),
+        **board,
+        **receipt_context(viewer, bool(board.get("closed"))),
         "stream": reverse("live-stream:viewer", args=[viewer.token]),
         "fragment": reverse("live:viewer-board", args=[viewer.token]),
     }
@@ -115,7 +118,9 @@ def viewer_board(request: HttpRequest, token: str) -> HttpResponse:
     if _unchanged(request, viewer.table):
         return HttpResponse(status=204)
     use_language(request, club_language(viewer.club, request))
-    return render(request, "live/_board.html", table_board(viewer.table, statements=True))
+    board = table_board(viewer.table, statements=True)
+    board.update(receipt_context(viewer, bool(board.get("closed"))))
+    return render(request, "live/_board.html", board)
 
 
 @require_GET
