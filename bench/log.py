@@ -52,9 +52,7 @@ def _grow_to(size: int) -> tuple[float, float]:
             result = grow(tree.size, bytes(tree.pending), leaves)
             pure += time.perf_counter() - t0
             tiles_save(BENCH_CLUB, result.full_tiles)
-            Tree.objects.filter(club_id=BENCH_CLUB).update(
-                size=result.size, pending=result.pending
-            )
+            Tree.objects.filter(club_id=BENCH_CLUB).update(size=result.size, pending=result.pending)
         whole += time.perf_counter() - started
         tree.size, tree.pending = result.size, result.pending
         grown_events += len(leaves)

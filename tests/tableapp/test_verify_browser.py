@@ -48,7 +48,7 @@ def test_a_receipt_is_checked_in_the_browser(served_host, page):
     page.set_viewport_size(PHONE)
     page.screenshot(path="/tmp/verify-390.png", full_page=True)
 
-    head, rest = receipt.split("\nindex ", 1)
+    _head, rest = receipt.split("\nindex ", 1)
     index_line, hashes = rest.split("\n", 1)
     first = hashes.split("\n", 1)[0]
     changed = receipt.replace(first, ("A" if first[0] != "A" else "B") + first[1:], 1)
