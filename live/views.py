@@ -20,6 +20,7 @@ from live.qr import qr_svg
 from live.selectors import viewer_by_code, viewer_by_token, viewer_of_table, viewers_of_table
 from live.services import viewer_create, viewer_revoke
 from live.throttle import code_try_allowed
+from live.verify import receipt_context
 from tableapp.access import club_table, member_of, member_required
 
 
@@ -102,8 +103,10 @@ def viewer_page(request: HttpRequest, token: str) -> HttpResponse:
     use_language(request, club_language(viewer.club, request))
     player = _player(request)  # who is looking, as they said (their own standings line)
     fragment = reverse("live:viewer-board", args=[viewer.token])
+    board = table_board(viewer.table, statements=True, player=player)
     context = {
-        **table_board(viewer.table, statements=True, player=player),
+        **board,
+        **receipt_context(viewer, bool(board.get("closed"))),
         "stream": reverse("live-stream:viewer", args=[viewer.token]),
         "fragment": f"{fragment}?{urlencode({'player': player})}" if player else fragment,
     }
@@ -119,6 +122,7 @@ def viewer_board(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponse(status=204)
     use_language(request, club_language(viewer.club, request))
     board = table_board(viewer.table, statements=True, player=_player(request))
+    board.update(receipt_context(viewer, bool(board.get("closed"))))
     return render(request, "live/_board.html", board)
 
 

@@ -20,6 +20,7 @@ from tableapp.downloads import csv_download, file_name
 from tableapp.labels import statement_label
 from tableapp.refusals import posted_text_problem
 from tableapp.views.tables import context_for
+from transparency.receipts import table_receipt
 
 
 def _close_page(request: HttpRequest, table: Any, status: int = 200, **extra: Any) -> HttpResponse:
@@ -88,6 +89,8 @@ def settle_up(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
             for s in settlement.statements
         ],
         "can_log": can_log(request),
+        "receipt_ready": settlement.closed
+        and table_receipt(club_id=str(table.club_id), table_id=table.id) is not None,
     }
     return render(request, "tableapp/settle_up.html", context)
 
