@@ -136,6 +136,16 @@ def page_request(
     return PageRequest(list_name=list_name, limit=limit, after=after)
 
 
+def ranked_offset(page: PageRequest) -> int:
+    """Where a page of a ranking starts. A ranking has no stable keyset (a player's rank
+    moves as deals are played): its cursor holds the number of places already shown."""
+    if page.after is None:
+        return 0
+    if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
+        raise bad_cursor(gettext("not a cursor of this list"))
+    return int(page.after[0])
+
+
 def next_url(request: Request, cursor: str) -> str:
     """This request's URL with `cursor` replaced: the other filters carry over."""
     params: QueryDict = request.query_params.copy()

@@ -92,8 +92,10 @@ INSTALLED_APPS = [
     "followers.apps.FollowersConfig",
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
+    "seasons.apps.SeasonsConfig",
     "tableapp.apps.TableAppConfig",
     "live.apps.LiveConfig",
+    "transparency.apps.TransparencyConfig",
 ]
 
 MIDDLEWARE = [
@@ -375,6 +377,23 @@ CELERY_BEAT_SCHEDULE["audits-nightly"] = {
 }
 # Webhooks: wakes deliveries the after-commit hook missed and retries whose task was lost.
 CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 20.0}
+# The transparency log (docs/transparency.md): the host its origins name
+# (`<host>/bourre/<club id>`), the log's Ed25519 key (a base64 seed in BOURRE_TLOG_KEY, else
+# a 0600 file made on first use), the witness key of this service, the seconds between two
+# checkpoints of a growing club (a table's close always gets one at once).
+TRANSPARENCY_HOST = env("BOURRE_TLOG_HOST", "") or f"127.0.0.1:{env('BOURRE_PORT', '8000')}"
+TRANSPARENCY_KEY = env("BOURRE_TLOG_KEY", "")
+TRANSPARENCY_KEY_FILE = env("BOURRE_TLOG_KEY_FILE", str(BASE_DIR / "var" / "tlog" / "log.key"))
+TRANSPARENCY_WITNESS_KEY = env("BOURRE_TLOG_WITNESS_KEY", "")
+TRANSPARENCY_WITNESS_KEY_FILE = env(
+    "BOURRE_TLOG_WITNESS_KEY_FILE", str(BASE_DIR / "var" / "tlog" / "witness.key")
+)
+TRANSPARENCY_CHECKPOINT_INTERVAL = float(env("BOURRE_TLOG_INTERVAL", "5") or "5")
+# The net under the after-commit wake: trees caught up and due checkpoints issued.
+CELERY_BEAT_SCHEDULE["transparency-sweep"] = {
+    "task": "transparency.catch_up",
+    "schedule": TRANSPARENCY_CHECKPOINT_INTERVAL,
+}
 # Export files (exports/): where workers write them and the API streams them from.
 EXPORTS_DIR = env("EXPORTS_DIR", str(BASE_DIR / "var" / "exports"))
 

@@ -21,6 +21,7 @@ from tableapp.labels import statement_label
 from tableapp.refusals import MALFORMED, posted_text_problem
 from tableapp.steps import posted_version
 from tableapp.views.tables import context_for
+from transparency.receipts import table_receipt
 
 
 def _close_page(request: HttpRequest, table: Any, status: int = 200, **extra: Any) -> HttpResponse:
@@ -89,6 +90,8 @@ def settle_up(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
             for s in settlement.statements
         ],
         "can_log": can_log(request),
+        "receipt_ready": settlement.closed
+        and table_receipt(club_id=str(table.club_id), table_id=table.id) is not None,
     }
     return render(request, "tableapp/settle_up.html", context)
 
