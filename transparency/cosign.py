@@ -67,7 +67,7 @@ def witness_ask(witness: Witness, club_id: str, checkpoint: Checkpoint) -> Cosig
         if refusal.status != 409 or not refusal.content_type.startswith(SIZE_TYPE):
             raise
         known = refusal.body.strip()
-        if not known.isdigit() or int(known) > checkpoint.size:
+        if not (known.isascii() and known.isdigit()) or int(known) > checkpoint.size:
             raise
         answer = _post(witness.url, add_checkpoint_body(club_id, checkpoint, int(known)))
     note = parse_note(checkpoint.note.rstrip("\n") + "\n" + answer)

@@ -41,7 +41,13 @@ def _parse(body: bytes) -> tuple[int, list[bytes], str]:
         raise NoteError("no blank line before the checkpoint")
     lines = head.split("\n")
     old = lines[0]
-    if not old.startswith("old ") or not old[4:].isdigit() or (old[4:] != "0" and old[4] == "0"):
+    # ASCII digits only: `isdigit()` alone takes `²`, which `int()` then refuses (a 500).
+    size = old[4:]
+    if (
+        not old.startswith("old ")
+        or not (size.isascii() and size.isdigit())
+        or (size != "0" and size[0] == "0")
+    ):
         raise NoteError("the first line is not 'old <size>'")
     proof = [unb64(line, "a proof line") for line in lines[1:]]
     if len(proof) > MAX_PROOF or any(len(h) != 32 for h in proof):

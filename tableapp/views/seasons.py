@@ -54,12 +54,12 @@ def _posted(form: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
     # "10, 6, 3": whole numbers stay numbers; anything else goes on as typed, for the
     # services' verdict at its place ("place 2: points are whole numbers").
     values["points_table"] = [
-        int(part) if re.fullmatch(r"-?\d{1,40}", part) else part
+        int(part) if re.fullmatch(r"-?[0-9]{1,40}", part) else part
         for part in re.split(r"[\s,;]+", form.get("points_table", "").strip())
         if part
     ]
     minimum = form.get("minimum_nights", "").strip() or "0"
-    values["minimum_nights"] = int(minimum) if re.fullmatch(r"-?\d{1,40}", minimum) else minimum
+    values["minimum_nights"] = int(minimum) if re.fullmatch(r"-?[0-9]{1,40}", minimum) else minimum
     return values, problems
 
 

@@ -7,6 +7,7 @@ the leaderboard and a player's stats (API), the ledger export (worker)."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 from pathlib import Path
@@ -19,10 +20,9 @@ from common.csv_cells import FORMULA_STARTS, safe_cell
 from exports.ledger import ledger_write
 from games.models import Table
 from games.services.tables import table_import
-from projectors.framework import projector_run
-from projectors.player_stats import NAME as PLAYER_STATS
 from tests.clubs.helpers import client_for, make_club, make_key
 from tests.ledger.helpers import case
+from tests.seasons.helpers import catch_up
 from tests.tableapp.helpers import make_member, signed_in
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,9 +93,17 @@ def test_no_csv_the_service_writes_has_a_cell_a_spreadsheet_would_run() -> None:
     club = make_club()
     sitting = _renamed(case("sitting-01-louisiana-roster-close")["transcript"])
     table = table_import(club=club, name=TABLE_NAME, transcript=sitting)
-    projector_run(name=PLAYER_STATS)
+    catch_up()  # the player statistics and the seasons' ratings
     api = client_for(make_key(club, "auditor")[1])
     app = signed_in(make_member(club, "auditor"))
+    today = datetime.date.today()
+    night = {"first_night": str(today - datetime.timedelta(days=2)),
+             "last_night": str(today + datetime.timedelta(days=2))}  # fmt: skip
+    made = client_for(make_key(club, "admin")[1]).post(
+        "/api/v1/seasons", {"name": "=season", **night}, format="json"
+    )
+    assert made.status_code == 201, made.content
+    season = made.json()["id"]
     written: dict[str, str] = {}
     for name, response in {
         "settlement (API)": api.get(f"/api/v1/tables/{table.id}/settlement?format=csv"),
@@ -103,6 +111,8 @@ def test_no_csv_the_service_writes_has_a_cell_a_spreadsheet_would_run() -> None:
         "player stats (API)": api.get(f"/api/v1/players/{quote(HOSTILE['p3'])}/stats?format=csv"),
         "settlement (app)": app.get(f"/app/tables/{table.id}/settlement.csv"),
         "standings (app)": app.get("/app/standings.csv?period=all"),
+        "season standings (API)": api.get(f"/api/v1/seasons/{season}/standings?format=csv"),
+        "season standings (app)": app.get(f"/app/seasons/{season}/standings.csv"),
     }.items():
         assert response.status_code == 200, (name, response.content[:300])
         written[name] = response.content.decode()
