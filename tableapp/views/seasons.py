@@ -25,7 +25,7 @@ from seasons.standings import COLUMNS, Standings, season_standings, standings_ro
 from tableapp.access import member_of, member_required
 from tableapp.charts import Series, line_chart
 from tableapp.downloads import csv_download, file_name
-from tableapp.refusals import posted_text_problem, sentence
+from tableapp.refusals import MALFORMED, posted_text_problem, sentence
 
 #: The points rules in words, in the order the form offers them.
 RULES = {
@@ -63,21 +63,23 @@ def _posted(form: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
     return values, problems
 
 
-def _saved(request: HttpRequest, season: Any | None) -> tuple[Any | None, dict[str, str]]:
-    """Create (or edit) the season from the posted form: (the season, {}) or (None, the
-    errors by field, each a sentence)."""
+def _saved(request: HttpRequest, season: Any | None) -> tuple[Any | None, dict[str, str], int]:
+    """Create (or edit) the season from the posted form: (the season, {}, 200) or (None, the
+    errors by field, each a sentence, the API's status for them: `MALFORMED` for what its
+    parser refuses, else 422)."""
     bad = posted_text_problem(request.POST)
     if bad is not None:
-        return None, {bad[0] if bad[0] in FORM_FIELDS else "name": sentence(bad[1])}
+        field = bad[0] if bad[0] in FORM_FIELDS else "name"
+        return None, {field: sentence(bad[1])}, MALFORMED
     values, problems = _posted(request.POST)
     if problems:
-        return None, {field: sentence(words) for field, words in problems.items()}
+        return None, {field: sentence(words) for field, words in problems.items()}, 422
     try:
         if season is None:
-            return season_create(club=member_of(request).club, **values), {}
-        return season_update(season=season, **values), {}
+            return season_create(club=member_of(request).club, **values), {}, 200
+        return season_update(season=season, **values), {}, 200
     except SeasonRefused as refused:
-        return None, {refused.field: sentence(str(refused), [values["name"]])}
+        return None, {refused.field: sentence(str(refused), [values["name"]])}, 422
 
 
 def _form_values(request: HttpRequest, season: Any | None = None) -> dict[str, str]:
@@ -114,9 +116,9 @@ def seasons(request: HttpRequest) -> HttpResponse:
 @require_POST
 @member_required("admin")
 def season_add(request: HttpRequest) -> HttpResponse:
-    season, errors = _saved(request, None)
+    season, errors, status = _saved(request, None)
     if season is None:
-        return _seasons_page(request, 422, errors=errors)
+        return _seasons_page(request, status, errors=errors)
     return redirect("tableapp:season", season_id=season.id)
 
 
@@ -177,10 +179,10 @@ def season_page(request: HttpRequest, season_id: uuid.UUID) -> HttpResponse:
 @member_required("admin")
 def season_edit(request: HttpRequest, season_id: uuid.UUID) -> HttpResponse:
     season = _season(request, season_id)
-    saved, errors = _saved(request, season)
+    saved, errors, status = _saved(request, season)
     if saved is None:
         season.refresh_from_db()  # as stored: the refused values stay in the form only
-        return _season_page(request, season, 422, errors=errors, editing=True)
+        return _season_page(request, season, status, errors=errors, editing=True)
     return redirect("tableapp:season", season_id=season.id)
 
 

@@ -14,7 +14,7 @@ from clubs.services import member_create
 from games.services import commands_parse, table_create, table_events_append
 from live.services import viewer_create
 from seasons.models import Season
-from tests.clubs.helpers import make_club
+from tests.clubs.helpers import client_for, make_club, make_key
 from tests.i18n.english import english_left, visible_text
 from tests.projectors.helpers import table_from_transcript
 from tests.seasons.helpers import NIGHT, catch_up
@@ -101,4 +101,18 @@ def test_the_app_s_form_gives_the_api_s_verdict_at_the_same_field() -> None:
         response = client.post("/app/seasons/add", {**base, **change})
         assert response.status_code == 422, change
         assert f'data-field="{field}">{escape(words)}</span>' in response.content.decode(), change
+    assert not Season.objects.filter(club=club).exists()
+
+
+def test_a_nul_in_the_form_is_the_apis_400_at_its_field() -> None:
+    """The app answers the API's status for the same input (issue 40): a NUL is the API
+    parser's 400 there, so here too, not a 422."""
+    club = make_club()
+    admin = member_create(club=club, username="taras", password=PASSWORD, role="admin")
+    base = {"name": "Win\x00ter", "first_night": "2027-01-01", "last_night": "2027-03-31"}
+    response = signed_in(admin).post("/app/seasons/add", base)
+    assert response.status_code == 400
+    assert 'data-field="name">' in response.content.decode()
+    answer = client_for(make_key(club, "admin")[1]).post("/api/v1/seasons", base, format="json")
+    assert answer.status_code == 400
     assert not Season.objects.filter(club=club).exists()
