@@ -39,6 +39,7 @@ class Tally:
     reopened: int = 0  # idle connections the front had closed: opened again, sent again
     gaps: Counter[float] = field(default_factory=Counter)
     bad: list[str] = field(default_factory=list)  # the first few refusals, for the log
+    unexplained_503: int = 0  # 503s that do not say when to retry
 
 
 class Closed(Exception):
@@ -111,6 +112,8 @@ class Connection:
                 continue
             self.tally.sent += 1
             self.tally.statuses[status] += 1
+            if status == 503 and "retry-after" not in headers:
+                self.tally.unexplained_503 += 1
             if status not in (200, 201) and len(self.tally.bad) < 20:
                 self.tally.bad.append(f"{status} {body[:200]!r}")
             if headers.get("connection", "").lower() == "close":

@@ -123,8 +123,12 @@ def test_fifty_thousand_posts_over_sixteen_keepalive_connections_get_no_502(
         f"{sum(len(a) for a in plays.acknowledged)}"
     )
     assert tally.sent == POSTS
-    assert [s for s in tally.statuses if s >= 500] == [], tally.bad
-    assert set(tally.statuses) <= {200, 201}, tally.bad
+    assert tally.statuses[502] == 0, tally.bad
+    # No 5xx but a 503 that says when to retry (the database's own bound on a lock or a
+    # statement on a machine loaded many times over; the card play is then sent again).
+    assert [s for s in tally.statuses if s >= 500 and s != 503] == [], tally.bad
+    assert tally.unexplained_503 == 0, tally.bad
+    assert set(tally.statuses) <= {200, 201, 503}, tally.bad
     for table, acknowledged in zip(plays.tables, plays.acknowledged, strict=True):
         stored = read_stream(stream=f"table-{table.id}")
         # Each play once, in order (a play may log several events side by side).
