@@ -101,9 +101,10 @@ def test_many_commits_queue_one_catch_up_and_the_projector_reaches_the_last_even
     try:
         _commit_from_processes(test_db_name, queue, PROCESSES)
         queued = _queued(broker, queue)
-        # One catch-up per projector of the registry (the statistics, the ratings), however
-        # many commits.
-        assert queued == {("projectors.catch_up", n): 1 for n in projectors_all()}, queued
+        # One catch-up per projector of the registry (the statistics, the ratings) and one
+        # for the transparency log's tree, however many commits.
+        expected = {("projectors.catch_up", n): 1 for n in projectors_all()}
+        assert queued == {**expected, ("transparency.catch_up", ""): 1}, queued
 
         worker, _ = spawn_celery_worker(
             test_db_name,

@@ -149,6 +149,7 @@ DOCUMENTS = {
     "/api/v1/tables/{table_id}/viewers",  # one table's viewer links that have not ended
     "/api/v1/players/{name}",  # one player's page; the last 100 nights' nets (docs/seasons.md)
     "/api/v1/seasons/{season_id}",  # one season; its points table
+    "/api/v1/log/consistency",  # one proof between two tree sizes (its hashes, in order)
 }
 
 
