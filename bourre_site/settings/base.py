@@ -285,6 +285,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Bourré referee API",
     "DESCRIPTION": "Referees games of Bourré and keeps an append-only event log.",
     "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
@@ -298,6 +299,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api_common.schema.add_common_errors",  # what the request guard answers anywhere
+        "games.api.contract.add_components",  # the table's shapes, named (the clients' types)
     ],
     # Distinct names for choice sets that share a field name across apps.
     "ENUM_NAME_OVERRIDES": {
