@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from django.http import HttpRequest, StreamingHttpResponse
 from django.utils.translation import gettext
 
+from api_common.versions import version_of
 from live.hub import Link, Watch
 
 #: A comment line this often keeps proxies and browsers from timing an idle stream out.
@@ -23,20 +24,41 @@ def last_seen(request: HttpRequest, query: str = "v") -> int | None:
     """The version the client has: `Last-Event-ID` (a reconnecting EventSource sends it),
     else `?<query>=` (the version a page was rendered at); None when neither says."""
     for raw in (request.headers.get("Last-Event-ID"), request.GET.get(query)):
-        if raw is not None and raw.strip().isdigit() and len(raw.strip()) < 12:
-            return int(raw.strip())
+        version = version_of(raw)
+        if version is not None:
+            return version
     return None
 
 
 def query_version_problem(request: HttpRequest, query: str) -> str | None:
     """Why `?<query>=` is not a version, or None. An API client that sent `?after=abc`
     asked for something; taking it for "from now on" would drop the events it wanted.
-    (A browser's `Last-Event-ID` is the server's own id, and the app's `?v=` is the page's:
-    neither is a client's mistake to name.)"""
+    (The app's `?v=` is the page's own: not a client's mistake to name.)"""
     raw = request.GET.get(query)
-    if raw is None or (raw.strip().isdigit() and len(raw.strip()) < 12):
+    if raw is None or version_of(raw) is not None:
         return None
     return gettext("must be a table's version: a whole number from 0")
+
+
+def header_version_problem(request: HttpRequest) -> str | None:
+    """Why `Last-Event-ID` is not a version, or None: on the API's stream a client's
+    `Last-Event-ID: abc` (or `-1`) is a 400 as `?after=abc` is, not a stream from now on
+    that would miss what it asked for. (A browser's EventSource sends back the server's
+    own id, which is always a version.)"""
+    raw = request.headers.get("Last-Event-ID")
+    if raw is None or version_of(raw) is not None:
+        return None
+    return gettext("must be a table's version: a whole number from 0")
+
+
+def stream_start_problem(request: HttpRequest, query: str) -> tuple[str, str] | None:
+    """The field and why, when the API stream's `Last-Event-ID` or `?<query>=` is not a
+    version; None when both are good (or absent)."""
+    problem = header_version_problem(request)
+    if problem is not None:
+        return "Last-Event-ID", problem
+    problem = query_version_problem(request, query)
+    return None if problem is None else (query, problem)
 
 
 def event_stream(body: AsyncIterator[str]) -> StreamingHttpResponse:

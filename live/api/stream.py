@@ -95,9 +95,9 @@ async def table_stream_api(request: HttpRequest, table_id: uuid.UUID) -> HttpRes
     table = await sync_to_async(_table, thread_sensitive=False)(key, table_id)
     if table is None:
         return error_response(404, "not_found", "no such table")
-    problem = sse.query_version_problem(request, "after")
+    problem = sse.stream_start_problem(request, "after")
     if problem is not None:
-        return invalid_field("after", problem)
+        return invalid_field(*problem)
     after = sse.last_seen(request, query="after")
     if after is None:
         versions = await sync_to_async(table_versions, thread_sensitive=False)([str(table.id)])

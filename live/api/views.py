@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 from api_common.errors import error_responses
 from api_common.headers import location
 from api_common.pagination import page_parameters, page_serializer, paginate_queryset
+from api_common.versions import VERSION_SCHEMA
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import table_or_404
 from live import sse
@@ -144,7 +145,7 @@ class TableViewerApi(APIView):
 
 LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID",
-    OpenApiTypes.INT,
+    VERSION_SCHEMA,
     OpenApiParameter.HEADER,
     required=False,
     description="the version of the last event received: the stream starts right after it "
@@ -152,7 +153,7 @@ LAST_EVENT_ID = OpenApiParameter(
 )
 AFTER = OpenApiParameter(
     "after",
-    OpenApiTypes.INT,
+    VERSION_SCHEMA,
     OpenApiParameter.QUERY,
     required=False,
     description="the same as `Last-Event-ID`, for a first connection (`0`: from the first "
@@ -192,9 +193,9 @@ class TableStreamApi(APIView):
     )
     def get(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         table = table_or_404(request, table_id)
-        problem = sse.query_version_problem(request, "after")
+        problem = sse.stream_start_problem(request, "after")
         if problem is not None:
-            raise ValidationError({"after": [problem]})
+            raise ValidationError({problem[0]: [problem[1]]})
         after = sse.last_seen(request, query="after")
         if after is None:
             after = table_versions([str(table.id)]).get(str(table.id), 0)
