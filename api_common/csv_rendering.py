@@ -64,6 +64,11 @@ class FormatNegotiation(DefaultContentNegotiation):
     URL does, the form asked for does not, which is a 406 naming the parameter."""
 
     def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        asked = request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
+        if asked is not None and not asked.strip():
+            # DRF reads an empty `?format=` as no format at all; the schema's enum does not.
+            offered = ", ".join(r.format for r in renderers)
+            raise NotAcceptable(f"format: {asked!r} is not one of {offered}")
         try:
             return super().select_renderer(request, renderers, format_suffix)
         except Http404:

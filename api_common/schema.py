@@ -61,6 +61,65 @@ def add_common_errors(result: dict[str, Any], **_: Any) -> dict[str, Any]:
     return result
 
 
+#: What the request guard lets through in text (common/text_rules.py `character_fault`: no
+#: control character but tab and newline), as a JSON Schema pattern.
+PRINTABLE = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"
+
+
+def _printable(schema: Any) -> None:
+    """`schema` and the text it holds say they take no control character."""
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") in ("string", ["string", "null"]) and not (
+        {"pattern", "enum", "const", "format"} & set(schema)
+    ):
+        schema["pattern"] = PRINTABLE
+    for key in ("items", "additionalProperties"):
+        _printable(schema.get(key))
+    for key in ("properties",):
+        for inner in (schema.get(key) or {}).values():
+            _printable(inner)
+    for key in ("oneOf", "anyOf", "allOf"):
+        for inner in schema.get(key) or []:
+            _printable(inner)
+
+
+def refuse_control_characters(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """The text of every parameter and request body says what the guard refuses (a control
+    character is a 400 on any operation): a client generated from the schema, and
+    schemathesis, then agree with the server on what is a valid request."""
+    schemas = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+
+    def body(schema: Any) -> None:
+        if not isinstance(schema, dict):
+            return
+        ref = schema.get("$ref", "")
+        if ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[1]
+            if name not in seen and name in schemas:
+                seen.add(name)
+                body(schemas[name])
+            return
+        _printable(schema)
+        for value in schema.values():
+            if isinstance(value, dict):
+                body(value)
+            elif isinstance(value, list):
+                for item in value:
+                    body(item)
+
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                _printable(parameter.get("schema"))
+            for media in (operation.get("requestBody") or {}).get("content", {}).values():
+                body(media.get("schema"))
+    return result
+
+
 def _streams(operation: dict[str, Any]) -> bool:
     return any(
         _STREAM in (answer.get("content") or {}) for answer in operation["responses"].values()

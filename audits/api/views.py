@@ -209,7 +209,7 @@ class AuditLogDownloadApi(APIView):
         parameters=[
             OpenApiParameter("from", int, description="first position of the club's log (1)"),
             OpenApiParameter("to", int, description="last position (default: the head now)"),
-            *page_parameters(),
+            *page_parameters(AUDIT_LOG_PAGE),
         ],
         responses={
             (200, "application/x-ndjson"): OpenApiResponse(

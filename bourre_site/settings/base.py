@@ -300,6 +300,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api_common.schema.add_common_errors",  # what the request guard answers anywhere
         "games.api.contract.add_components",  # the table's shapes, named (the clients' types)
+        "api_common.schema.refuse_control_characters",  # text as the guard takes it
     ],
     # Distinct names for choice sets that share a field name across apps.
     "ENUM_NAME_OVERRIDES": {

@@ -69,6 +69,20 @@ class SafeJSONField(serializers.JSONField):
 
 
 # ---------------------------------------------------------------- tables
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME_MAX_LENGTH},
+        "minItems": 2,
+        "maxItems": 52,
+    }
+)
+class _PlayersField(serializers.ListField):
+    """A new table's players: the schema says what any variant seats (2 at least, names of
+    1 to 100 characters); fewer, or a blank name, is the rules' 422 (`player_count`,
+    `invalid_players`), as the app's form says."""
+
+
 class TableCreateInputSerializer(BodySerializer):
     """The body's shape and types only: what the name, players and options may hold is
     `table_create`'s to say (`games.services.inputs`), as for the app's form."""
@@ -77,7 +91,7 @@ class TableCreateInputSerializer(BodySerializer):
         trim_whitespace=False, allow_blank=True, help_text="at most 200 characters"
     )
     variant = StrictCharField(max_length=20, help_text="louisiana, ukrainian, occitan or comtadine")
-    players = serializers.ListField(
+    players = _PlayersField(
         child=StrictCharField(trim_whitespace=False, allow_blank=True),
         max_length=52,
         help_text=f"seat order; names of at most {PLAYER_NAME_MAX_LENGTH} characters are kept "

@@ -112,7 +112,7 @@ class LeaderboardApi(CsvOrJson, APIView):
     @extend_schema(
         operation_id="leaderboard_get",
         tags=["statistics"],
-        parameters=[*page_parameters(), *RANGE_PARAMETERS],
+        parameters=[*page_parameters(50), *RANGE_PARAMETERS],
         responses={
             (200, "application/json"): LeaderboardOutputSerializer,
             (200, "text/csv"): OpenApiResponse(

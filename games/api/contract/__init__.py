@@ -19,6 +19,7 @@ and the log's events do carry their kind (`kind`, `type`) and are discriminated 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -56,6 +57,6 @@ def add_components(result: dict[str, Any], **_: Any) -> dict[str, Any]:
     """drf-spectacular post-processing hook: the named shapes into `components.schemas`."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     for name, schema in COMPONENTS.items():
-        schemas.setdefault(name, schema)
+        schemas.setdefault(name, copy.deepcopy(schema))  # later hooks may add to it
     result["components"]["schemas"] = dict(sorted(schemas.items()))
     return result
