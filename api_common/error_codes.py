@@ -50,6 +50,12 @@ PLUMBING: tuple[ErrorCode, ...] = (
         "the `Accept` header asks for something other than JSON (or CSV where offered)",
     ),
     ErrorCode("request_too_large", 413, "the body is over the upload limit"),
+    ErrorCode(
+        "rate_limited",
+        429,
+        "the key sent more requests than its rate limit allows (`RateLimit-Policy`); retry "
+        "after `Retry-After`",
+    ),
     ErrorCode("unsupported_media_type", 415, "the body is not `application/json`"),
     ErrorCode("internal_error", 500, "a bug: nothing was carried out"),
     ErrorCode("error", 500, "an error no other code describes (should not happen)"),

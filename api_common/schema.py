@@ -34,7 +34,29 @@ _NEGOTIATED = {
 }
 _WITH_BODY = {"413": "The body is over the upload limit (`request_too_large` with its `limit`)"}
 _READS_BODY = {"415": "The body is not `application/json` (`unsupported_media_type`)"}
+_LIMITED = {
+    "429": "The key sent more requests than its rate limit allows (`rate_limited`, with the "
+    "policy's `limit` and `window`); retry after `Retry-After`",
+}
 _STREAM = "text/event-stream"
+#: On every answer of the API (api_common/request_id.py, api_common/ratelimit.py).
+_EVERY_ANSWER = {
+    "X-Request-ID": {
+        "schema": {"type": "string"},
+        "description": "the request's id: the client's own `X-Request-ID` when it is 1 to 128 "
+        "of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's "
+        "`request_id` and in the access log",
+    },
+    "RateLimit-Policy": {
+        "schema": {"type": "string"},
+        "description": 'the key\'s quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";'
+        "q=<requests>;w=<seconds>`",
+    },
+    "RateLimit": {
+        "schema": {"type": "string"},
+        "description": '`"per-key";r=<requests left>;t=<seconds until the quota is whole>`',
+    },
+}
 _RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait"}}
 
 
@@ -47,7 +69,7 @@ def add_common_errors(result: dict[str, Any], **_: Any) -> dict[str, Any]:
         for method, operation in operations.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
-            wanted = dict(_COMMON)
+            wanted = {**_COMMON, **_LIMITED}
             if not _streams(operation):
                 wanted.update(_NEGOTIATED)
             if method in ("post", "put", "patch"):
@@ -58,6 +80,11 @@ def add_common_errors(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             for status, description in wanted.items():
                 responses.setdefault(status, {"content": _ERROR, "description": description})
             responses["503"].setdefault("headers", _RETRY_AFTER)
+            responses["429"].setdefault("headers", _RETRY_AFTER)
+            for answer in responses.values():
+                headers = answer.setdefault("headers", {})
+                for name, header in _EVERY_ANSWER.items():
+                    headers.setdefault(name, header)
     return result
 
 

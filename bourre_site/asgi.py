@@ -5,8 +5,9 @@ rather than one of gunicorn's threads (docs/ui.md, "Live views").
 
 The streams go to a handler without Django's middleware and per-request thread-sensitive
 context: with them, the sync middleware would run in a thread kept for the request's whole
-life, i.e. one idle thread per open stream. Only CORS wraps them (async, no thread), so a
-browser app on another origin reads the API's stream as it reads the rest of the API. The
+life, i.e. one idle thread per open stream. Only the request id and CORS wrap them (async,
+no thread), so a browser app on another origin reads the API's stream as it reads the rest
+of the API, and every answer has its `X-Request-ID`. The
 stream views read the session or key themselves (`live.streams`, `live.api.stream`). Any
 other path is the whole Django site (the tests use it so; behind nginx it gets none).
 """
@@ -19,6 +20,7 @@ from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.exception import convert_exception_to_response
 
 from api_common.cors import ApiCorsMiddleware
+from api_common.request_id import RequestIdMiddleware
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bourre_site.settings.local")
 # The web's bounds on its database sessions (settings.WEB_DB_TIMEOUTS).
@@ -40,8 +42,8 @@ class StreamHandler(SiteHandler):
         self._view_middleware = []
         self._template_response_middleware = []
         self._exception_middleware = []
-        self._middleware_chain = ApiCorsMiddleware(
-            convert_exception_to_response(self._get_response_async)
+        self._middleware_chain = RequestIdMiddleware(
+            ApiCorsMiddleware(convert_exception_to_response(self._get_response_async))
         )
 
     async def __call__(self, scope, receive, send):  # type: ignore[no-untyped-def]

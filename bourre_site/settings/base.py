@@ -95,7 +95,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost, so that even the guard's refusals speak the request's language: the
+    # Outermost: every answer carries an X-Request-ID, every API error body its request_id.
+    "api_common.request_id.RequestIdMiddleware",
+    # Outermost but it, so that even the guard's refusals speak the request's language: the
     # device's language (API: Accept-Language only), and Content-Language on the answer.
     "clubs.language.DeviceLanguageMiddleware",
     # Behind nginx (a unix socket): the client's address from X-Real-IP (api_common/front.py).
@@ -103,6 +105,8 @@ MIDDLEWARE = [
     # CORS on the API (below): outside the guard, so its refusals carry the headers too and
     # a browser app on another origin can read why it was refused.
     "api_common.cors.ApiCorsMiddleware",
+    # Per-key rate limits on /api/v1/, before any work is done (api_common/ratelimit.py).
+    "api_common.ratelimit.RateLimitMiddleware",
     # One JSON error envelope under /api/, whatever answered (api_common/guard.py).
     "api_common.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -280,6 +284,16 @@ CORS_EXPOSE_HEADERS = (
     "retry-after",
 )
 CORS_PREFLIGHT_MAX_AGE = 86400
+
+# Per-key rate limits on /api/v1/ (api_common/ratelimit.py, docs/api.md "Rate limits"):
+# QUOTA requests per WINDOW seconds for each key, in each server process; `off` for none.
+_RATE_LIMIT = (env("BOURRE_API_RATE_LIMIT", "1200/60") or "off").strip()
+if _RATE_LIMIT == "off":
+    API_RATE_LIMIT_QUOTA: int | None = None
+    API_RATE_LIMIT_WINDOW = 60
+else:
+    _quota, _, _window = _RATE_LIMIT.partition("/")
+    API_RATE_LIMIT_QUOTA, API_RATE_LIMIT_WINDOW = int(_quota), int(_window or 60)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bourré referee API",
