@@ -28,7 +28,8 @@ def test_otherwise_one_is_made_and_never_the_clients(sent: str | None) -> None:
     headers = {} if sent is None else {"HTTP_X_REQUEST_ID": sent}
     answer = APIClient().get("/api/v1/tables", **headers)  # no key: a 401
     made = answer["X-Request-ID"]
-    assert len(made) == 32 and int(made, 16) >= 0
+    assert len(made) == 32
+    assert int(made, 16) >= 0
     assert made != sent
     assert answer.json()["error"]["request_id"] == made
     assert APIClient().get("/api/v1/tables", **headers)["X-Request-ID"] != made  # one each
@@ -39,4 +40,5 @@ def test_every_kind_of_answer_has_one() -> None:
     for path in ("/health/", "/api/schema/", "/api/v1/no-such-thing", "/app/"):
         assert len(client.get(path)["X-Request-ID"]) == 32, path
     missing = client.get("/api/v1/no-such-thing").json()["error"]
-    assert missing["code"] == "not_found" and len(missing["request_id"]) == 32
+    assert missing["code"] == "not_found"
+    assert len(missing["request_id"]) == 32
