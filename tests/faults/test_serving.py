@@ -66,7 +66,8 @@ def test_the_access_log_has_one_combined_line_per_request_and_no_credentials(
     assert f'"GET /health/?n=0 HTTP/1.1" 200 {size} "http://table/" "scorer/1" ' in lines[0]
     # The request id last: made by the service (32 hex digits), or the client's own.
     made = answers[0].headers["X-Request-ID"]
-    assert len(made) == 32 and lines[0].endswith(f"ms {made}"), lines[0]
+    assert len(made) == 32
+    assert lines[0].endswith(f"ms {made}"), lines[0]
     assert refused.headers["X-Request-ID"] == "tablet-3.417"
     assert refused.json()["error"]["request_id"] == "tablet-3.417"
     assert '"GET /api/v1/tables HTTP/1.1" 401 ' in text
