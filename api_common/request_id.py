@@ -62,6 +62,8 @@ def _into_error(response: HttpResponse, request_id: str) -> None:
     if isinstance(error, dict) and "request_id" not in error:
         error["request_id"] = request_id
         response.content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+        if response.has_header("Content-Length"):  # set further in (CommonMiddleware)
+            response["Content-Length"] = str(len(response.content))
 
 
 class RequestIdMiddleware:
