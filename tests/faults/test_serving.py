@@ -71,7 +71,7 @@ def test_the_access_log_has_one_combined_line_per_request_and_no_credentials(
     assert refused.headers["X-Request-ID"] == "tablet-3.417"
     assert refused.json()["error"]["request_id"] == "tablet-3.417"
     assert '"GET /api/v1/tables HTTP/1.1" 401 ' in text
-    assert next(line for line in text.splitlines() if "/api/v1/tables" in line).endswith(
+    assert next(line for line in text.splitlines() if "GET /api/v1/tables" in line).endswith(
         "ms tablet-3.417"
     )
     assert "not-a-real-key-xyz" not in text
