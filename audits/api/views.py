@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import (
     MAX_LIMIT,
     bad_cursor,
@@ -136,11 +137,12 @@ class AuditListCreateApi(APIView):
 
     @extend_schema(
         operation_id="audits_request",
-        parameters=[location(202)],
+        parameters=[location(202), idempotency_parameter("the same audit run")],
         tags=["audits"],
         request=None,
         responses={202: AuditRequestedOutputSerializer, **error_responses(403)},
     )
+    @idempotent_create()
     def post(self, request: Request) -> Response:
         key = request_key(request)
         club_id = "" if is_operator(request) else str(key.club_id)

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, request_key
 from exports.api.serializers import (
@@ -62,11 +63,12 @@ class ExportCreateApi(APIView):
 
     @extend_schema(
         operation_id="exports_create",
-        parameters=[location(202)],
+        parameters=[location(202), idempotency_parameter("the same job")],
         tags=["exports"],
         request=ExportCreateInputSerializer,
         responses={202: ExportJobOutputSerializer, **error_responses(400, 403, 422)},
     )
+    @idempotent_create()
     def post(self, request: Request) -> Response:
         body = ExportCreateInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from api_common.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import bad_cursor, page_parameters, page_request, page_response
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
 from eventlog.subscriptions import RebuildRefused, rebuild_names, subscriptions
@@ -195,7 +196,11 @@ class ProjectionRebuildApi(APIView):
         operation_id="projections_rebuild",
         tags=["projections"],
         request=ProjectionRebuildInputSerializer,
-        parameters=[location(202), OpenApiParameter("name", str, OpenApiParameter.PATH)],
+        parameters=[
+            location(202),
+            OpenApiParameter("name", str, OpenApiParameter.PATH),
+            idempotency_parameter("the same task"),
+        ],
         responses={202: TaskRunAcceptedOutputSerializer, **error_responses(400, 403, 404, 409)},
         description="Queue a rebuild of any rebuildable projection of the one registry (the "
         "`/projections` listing; `manage.py rebuild --projection NAME [--table ID] "
@@ -204,6 +209,7 @@ class ProjectionRebuildApi(APIView):
         "table-by-table projections only (400 naming the field otherwise, and for a "
         "projection folded on read). The 202 gives the task to poll (`url`, `Location`).",
     )
+    @idempotent_create()
     def post(self, request: Request, name: str) -> Response:
         body = ProjectionRebuildInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
