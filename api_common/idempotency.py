@@ -93,9 +93,7 @@ def idempotent_create(*, secret_fields: tuple[str, ...] = ()) -> Callable[..., A
                     if 200 <= response.status_code < 300:
                         body = json.loads(json.dumps(response.data, cls=JSONEncoder))
                         if isinstance(body, dict):
-                            body = {
-                                k: None if k in secret_fields else v for k, v in body.items()
-                            }
+                            body = {k: None if k in secret_fields else v for k, v in body.items()}
                         IdempotentAnswer.objects.create(
                             club_id=club_id,
                             key=key,

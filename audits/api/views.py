@@ -140,7 +140,7 @@ class AuditListCreateApi(APIView):
         parameters=[location(202), idempotency_parameter("the same audit run")],
         tags=["audits"],
         request=None,
-        responses={202: AuditRequestedOutputSerializer, **error_responses(403)},
+        responses={202: AuditRequestedOutputSerializer, **error_responses(400, 403, 422)},
     )
     @idempotent_create()
     def post(self, request: Request) -> Response:

@@ -90,7 +90,12 @@ class TableCreateInputSerializer(BodySerializer):
     name = StrictCharField(
         trim_whitespace=False, allow_blank=True, help_text="at most 200 characters"
     )
-    variant = StrictCharField(max_length=20, help_text="louisiana, ukrainian, occitan or comtadine")
+    variant = schema_field(
+        "Variant",
+        StrictCharField,
+        max_length=20,
+        help_text="louisiana, ukrainian, occitan or comtadine",
+    )
     players = _PlayersField(
         child=StrictCharField(trim_whitespace=False, allow_blank=True),
         max_length=52,

@@ -82,7 +82,7 @@ class TableViewersApi(APIView):
         request=None,
         responses={
             201: OpenApiResponse(ViewerOutputSerializer, description="the new viewer link"),
-            **error_responses(403, 404),
+            **error_responses(400, 403, 404, 422),
         },
         parameters=[location(201), idempotency_parameter("the same link")],
         description="A read-only viewer link for the players of this table: its `url` (the "

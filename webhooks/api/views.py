@@ -98,7 +98,7 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
         ],
         tags=TAGS,
         request=WebhookCreateInputSerializer,
-        responses={201: WebhookCreatedOutputSerializer, **error_responses(400, 403)},
+        responses={201: WebhookCreatedOutputSerializer, **error_responses(400, 403, 422)},
     )
     @idempotent_create(secret_fields=("secret",))
     def post(self, request: Request) -> Response:

@@ -57,9 +57,7 @@ _DATA: dict[str, Schema] = {
         },
         optional=("ante", "seated", "hands", "trump"),
     ),
-    PLAYER_DECLARED: closed(
-        {"player": PLAYER, "declare": {"type": "string", "enum": ["play", "pass"]}}
-    ),
+    PLAYER_DECLARED: closed({"player": PLAYER, "declare": ref("Declaration")}),
     CARDS_EXCHANGED: closed(
         {"player": PLAYER, "exchange": COUNT, "discard": CARDS, "draw": CARDS},
         optional=("discard", "draw"),

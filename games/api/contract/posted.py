@@ -56,7 +56,7 @@ POSTED_SCHEMAS: dict[str, Schema] = {
     ),
     "DealEvent": closed({"deal": ref("DealHeader")}, description="A new deal"),
     "DeclareEvent": closed(
-        {"player": PLAYER, "declare": {"type": "string", "enum": ["play", "pass"]}},
+        {"player": PLAYER, "declare": ref("Declaration")},
         description="A player stays in the deal (`play`) or drops out (`pass`)",
     ),
     "ExchangeEvent": closed(

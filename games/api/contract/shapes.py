@@ -18,7 +18,7 @@ CARD: Schema = {
     "description": "a card: rank and suit (`TS`, `10h`, `Q♥` when posted; the canonical "
     "`TS` when read)",
 }
-SUIT: Schema = {"type": "string", "enum": ["S", "H", "D", "C"]}
+SUIT: Schema = {"$ref": "#/components/schemas/Suit"}
 PLAYERS: Schema = {"type": "array", "items": PLAYER}
 CARDS: Schema = {"type": "array", "items": CARD}
 #: Chips per player, keyed by the player's name.
@@ -32,13 +32,10 @@ def ref(name: str) -> Schema:
 
 def null_or(schema: Schema) -> Schema:
     """`schema` or null (OpenAPI 3.1: a type list, or a `oneOf` with null for a `$ref`)."""
-    if "$ref" in schema:
+    if "$ref" in schema or "enum" in schema:  # an enum with null in it confuses generators
         return {"oneOf": [schema, {"type": "null"}]}
     kind = schema["type"]
-    nullable = {**schema, "type": [*(kind if isinstance(kind, list) else [kind]), "null"]}
-    if "enum" in schema and None not in schema["enum"]:
-        nullable["enum"] = [*schema["enum"], None]
-    return nullable
+    return {**schema, "type": [*(kind if isinstance(kind, list) else [kind]), "null"]}
 
 
 def closed(

@@ -92,6 +92,8 @@ _VARIANT_OPTIONS: dict[str, Schema] = {
 STATE_SCHEMAS: dict[str, Schema] = {
     **_VARIANT_OPTIONS,
     "Variant": {"type": "string", "enum": VARIANTS},
+    "Suit": {"type": "string", "enum": ["S", "H", "D", "C"]},
+    "Declaration": {"type": "string", "enum": ["play", "pass"]},
     "TableOptions": {
         # Tried in this order by generated clients: occitan's lone `ante` last.
         **one_of(
@@ -152,7 +154,7 @@ STATE_SCHEMAS: dict[str, Schema] = {
         {
             "player": PLAYER,
             "seated": {"type": "boolean"},
-            "declared": null_or({"type": "string", "enum": ["play", "pass"]}),
+            "declared": null_or(ref("Declaration")),
             "active": {"type": "boolean"},
             "exchanged": {"type": "boolean"},
             "cards_left": COUNT,
