@@ -273,6 +273,7 @@ CORS_ALLOW_HEADERS = (
     "idempotency-key",
     "last-event-id",
     "prefer",
+    "x-request-id",
 )
 CORS_EXPOSE_HEADERS = (
     "content-disposition",
@@ -281,7 +282,10 @@ CORS_EXPOSE_HEADERS = (
     "link",
     "location",
     "preference-applied",
+    "ratelimit",
+    "ratelimit-policy",
     "retry-after",
+    "x-request-id",
 )
 CORS_PREFLIGHT_MAX_AGE = 86400
 
