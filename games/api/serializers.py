@@ -196,25 +196,18 @@ TableListOutputSerializer = page_serializer(
 )
 
 
-class TranscriptDealSerializer(serializers.Serializer):
-    dealer = serializers.CharField(required=False)
-    ante = serializers.IntegerField(required=False)
-    seated = serializers.ListField(child=serializers.CharField(), required=False)
-    hands = serializers.DictField(required=False)
-    trump = serializers.CharField(required=False)
-    actions = serializers.ListField(child=serializers.DictField(), required=False)
-
-
 class TranscriptSerializer(serializers.Serializer):
     """A `bourre-transcript/1` document (the engine checks it fully)."""
 
     format = serializers.CharField(required=False, default="bourre-transcript/1")
-    variant = serializers.CharField()
-    options = serializers.DictField(required=False)
+    variant = schema_field("Variant", serializers.CharField)
+    options = schema_field("TableOptionsInput", serializers.DictField, required=False)
     players = serializers.ListField(
         child=serializers.CharField(), help_text="every seat ever taken, in seat order"
     )
-    deals = serializers.ListField(child=serializers.DictField(), required=False)
+    deals = serializers.ListField(
+        child=schema_field("TranscriptDeal", serializers.DictField), required=False
+    )
     closed = serializers.BooleanField(
         required=False, help_text="the sitting was closed after its last deal"
     )
@@ -247,7 +240,7 @@ def transcript_read(document: Any, *, field_prefix: str) -> Any:
 
 class TableImportInputSerializer(BodySerializer):
     name = StrictCharField(max_length=200)
-    transcript = serializers.JSONField(help_text="a bourre-transcript/1 document")
+    transcript = schema_field("Transcript", help_text="a bourre-transcript/1 document")
 
     def validate_transcript(self, transcript: Any) -> Any:
         return transcript_read(transcript, field_prefix="transcript.players")

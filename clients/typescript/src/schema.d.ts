@@ -2662,7 +2662,7 @@ export interface components {
         TableImportInputRequest: {
             name: string;
             /** @description a bourre-transcript/1 document */
-            transcript: unknown;
+            transcript: components["schemas"]["Transcript"];
         };
         /** @description the table's house options, every one (the variant's) */
         TableOptions: components["schemas"]["LouisianaOptions"] | components["schemas"]["UkrainianOptions"] | components["schemas"]["ComtadineOptions"] | components["schemas"]["OccitanOptions"];
@@ -2805,6 +2805,35 @@ export interface components {
             /** @description what a verification found, `<projection>: <difference>` each */
             differences: string[];
         };
+        /** @description A `bourre-transcript/1` document (TRANSCRIPT.md) */
+        Transcript: {
+            /** @constant */
+            format: "bourre-transcript/1";
+            variant: components["schemas"]["Variant"];
+            options?: components["schemas"]["TableOptionsInput"];
+            /** @description every seat ever taken, in seat order */
+            players: string[];
+            deals?: components["schemas"]["TranscriptDeal"][];
+            /** @description closed after its last deal */
+            closed?: boolean;
+        };
+        /** @description One action of a transcript deal (`bourre-transcript/1`) */
+        TranscriptAction: components["schemas"]["DeclareEvent"] | components["schemas"]["ExchangeEvent"] | components["schemas"]["PlayEvent"] | components["schemas"]["RetractEvent"] | components["schemas"]["PassTurnEvent"];
+        /** @description A deal of a `bourre-transcript/1` document: its header and its actions in the order they happened */
+        TranscriptDeal: {
+            dealer: string;
+            /** @description this deal's ordinary ante */
+            ante?: number | null;
+            /** @description who plays this deal (default all) */
+            seated?: string[] | null;
+            /** @description the cards dealt, for any of the players who are seated */
+            hands?: {
+                [key: string]: string[];
+            } | null;
+            /** @description the turned-up card (louisiana) */
+            trump?: string | null;
+            actions?: components["schemas"]["TranscriptAction"][];
+        };
         /**
          * @description * `bourre-transcript/1` - bourre-transcript/1
          * @enum {string}
@@ -2818,15 +2847,11 @@ export interface components {
              *     * `bourre-transcript/1` - bourre-transcript/1
              */
             format: components["schemas"]["TranscriptFormatEnum"];
-            variant: string;
-            options?: {
-                [key: string]: unknown;
-            };
+            variant: components["schemas"]["Variant"];
+            options?: components["schemas"]["TableOptionsInput"];
             /** @description every seat ever taken, in seat order */
             players: string[];
-            deals?: {
-                [key: string]: unknown;
-            }[];
+            deals?: components["schemas"]["TranscriptDeal"][];
             /** @description the sitting was closed after its last deal */
             closed?: boolean;
         };
@@ -2834,15 +2859,11 @@ export interface components {
         TranscriptOutput: {
             /** @default bourre-transcript/1 */
             format: string;
-            variant: string;
-            options?: {
-                [key: string]: unknown;
-            };
+            variant: components["schemas"]["Variant"];
+            options?: components["schemas"]["TableOptionsInput"];
             /** @description every seat ever taken, in seat order */
             players: string[];
-            deals?: {
-                [key: string]: unknown;
-            }[];
+            deals?: components["schemas"]["TranscriptDeal"][];
             /** @description the sitting was closed after its last deal */
             closed?: boolean;
         };

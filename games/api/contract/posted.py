@@ -36,24 +36,26 @@ _KINDS = {
 
 _TRUE: Schema = {"type": "boolean", "const": True}
 
+_DEAL_HEADER = closed(
+    {
+        "dealer": PLAYER,
+        "ante": null_or({**CHIPS, "minimum": 0, "description": "this deal's ordinary ante"}),
+        "seated": null_or({**PLAYERS, "description": "who plays this deal (default all)"}),
+        "hands": null_or(
+            {
+                "type": "object",
+                "additionalProperties": {**CARDS, "maxItems": 5},
+                "description": "the cards dealt, for any of the players who are seated",
+            }
+        ),
+        "trump": null_or({**CARD, "description": "the turned-up card (louisiana)"}),
+    },
+    optional=("ante", "seated", "hands", "trump"),
+    description="A deal as `bourre-transcript/1` writes it, without its `actions`",
+)
+
 POSTED_SCHEMAS: dict[str, Schema] = {
-    "DealHeader": closed(
-        {
-            "dealer": PLAYER,
-            "ante": null_or({**CHIPS, "minimum": 0, "description": "this deal's ordinary ante"}),
-            "seated": null_or({**PLAYERS, "description": "who plays this deal (default all)"}),
-            "hands": null_or(
-                {
-                    "type": "object",
-                    "additionalProperties": {**CARDS, "maxItems": 5},
-                    "description": "the cards dealt, for any of the players who are seated",
-                }
-            ),
-            "trump": null_or({**CARD, "description": "the turned-up card (louisiana)"}),
-        },
-        optional=("ante", "seated", "hands", "trump"),
-        description="A deal as `bourre-transcript/1` writes it, without its `actions`",
-    ),
+    "DealHeader": _DEAL_HEADER,
     "DealEvent": closed({"deal": ref("DealHeader")}, description="A new deal"),
     "DeclareEvent": closed(
         {"player": PLAYER, "declare": ref("Declaration")},
@@ -97,6 +99,33 @@ POSTED_SCHEMAS: dict[str, Schema] = {
         {"undo": ref("UndoBody")},
         description="Takes back the last event of the deal still counting (and its rulings)",
     ),
+    "TranscriptAction": {
+        **one_of(["DeclareEvent", "ExchangeEvent", "PlayEvent", "RetractEvent", "PassTurnEvent"]),
+        "description": "One action of a transcript deal (`bourre-transcript/1`)",
+    },
+    "TranscriptDeal": {
+        "type": "object",
+        "properties": {
+            **{k: v for k, v in _DEAL_HEADER["properties"].items()},
+            "actions": {"type": "array", "items": ref("TranscriptAction")},
+        },
+        "required": ["dealer"],
+        "description": "A deal of a `bourre-transcript/1` document: its header and its "
+        "actions in the order they happened",
+    },
+    "Transcript": {
+        "type": "object",
+        "properties": {
+            "format": {"type": "string", "const": "bourre-transcript/1"},
+            "variant": ref("Variant"),
+            "options": ref("TableOptionsInput"),
+            "players": {**PLAYERS, "description": "every seat ever taken, in seat order"},
+            "deals": {"type": "array", "items": ref("TranscriptDeal")},
+            "closed": {"type": "boolean", "description": "closed after its last deal"},
+        },
+        "required": ["format", "variant", "players"],
+        "description": "A `bourre-transcript/1` document (TRANSCRIPT.md)",
+    },
     "PostedEvent": {
         **one_of(list(_KINDS)),
         "description": "One event, told apart by its key: "

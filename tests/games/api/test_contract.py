@@ -61,6 +61,7 @@ TABLE = "/api/v1/tables/{table_id}"
 def test_every_answer_of_a_sitting_matches_the_schema(scorekeeper: APIClient, path: Path) -> None:
     case = json.loads(path.read_text())
     transcript = case["transcript"]
+    check(transcript, component("Transcript"), "the conformance transcript")
     body = {
         "name": "contract",
         "variant": transcript["variant"],

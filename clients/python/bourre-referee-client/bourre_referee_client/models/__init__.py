@@ -201,13 +201,12 @@ from .tables_events_append_prefer import TablesEventsAppendPrefer
 from .tables_settlement_format import TablesSettlementFormat
 from .task_run_accepted_output import TaskRunAcceptedOutput
 from .task_run_output import TaskRunOutput
+from .transcript import Transcript
+from .transcript_deal import TranscriptDeal
+from .transcript_deal_hands_type_0 import TranscriptDealHandsType0
 from .transcript_format_enum import TranscriptFormatEnum
 from .transcript_input_request import TranscriptInputRequest
-from .transcript_input_request_deals_item import TranscriptInputRequestDealsItem
-from .transcript_input_request_options import TranscriptInputRequestOptions
 from .transcript_output import TranscriptOutput
-from .transcript_output_deals_item import TranscriptOutputDealsItem
-from .transcript_output_options import TranscriptOutputOptions
 from .transfer import Transfer
 from .trick import Trick
 from .trick_dead_ruling_data import TrickDeadRulingData
@@ -439,13 +438,12 @@ __all__ = (
     "TableSummaryOutput",
     "TaskRunAcceptedOutput",
     "TaskRunOutput",
+    "Transcript",
+    "TranscriptDeal",
+    "TranscriptDealHandsType0",
     "TranscriptFormatEnum",
     "TranscriptInputRequest",
-    "TranscriptInputRequestDealsItem",
-    "TranscriptInputRequestOptions",
     "TranscriptOutput",
-    "TranscriptOutputDealsItem",
-    "TranscriptOutputOptions",
     "Transfer",
     "Trick",
     "TrickDeadRulingData",

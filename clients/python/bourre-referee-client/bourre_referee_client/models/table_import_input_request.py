@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.transcript import Transcript
+
 
 T = TypeVar("T", bound="TableImportInputRequest")
 
@@ -13,16 +17,16 @@ class TableImportInputRequest:
     """
     Attributes:
         name (str):
-        transcript (Any): a bourre-transcript/1 document
+        transcript (Transcript): A `bourre-transcript/1` document (TRANSCRIPT.md)
     """
 
     name: str
-    transcript: Any
+    transcript: Transcript
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
 
-        transcript = self.transcript
+        transcript = self.transcript.to_dict()
 
         field_dict: dict[str, Any] = {}
 
@@ -37,10 +41,12 @@ class TableImportInputRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.transcript import Transcript  # noqa: PLC0415
+
         d = dict(src_dict)
         name = d.pop("name")
 
-        transcript = d.pop("transcript")
+        transcript = Transcript.from_dict(d.pop("transcript"))
 
         table_import_input_request = cls(
             name=name,

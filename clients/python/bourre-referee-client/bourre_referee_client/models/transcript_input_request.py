@@ -7,11 +7,15 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.transcript_format_enum import TranscriptFormatEnum
+from ..models.variant import Variant
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.transcript_input_request_deals_item import TranscriptInputRequestDealsItem
-    from ..models.transcript_input_request_options import TranscriptInputRequestOptions
+    from ..models.comtadine_options_input import ComtadineOptionsInput
+    from ..models.louisiana_options_input import LouisianaOptionsInput
+    from ..models.occitan_options_input import OccitanOptionsInput
+    from ..models.transcript_deal import TranscriptDeal
+    from ..models.ukrainian_options_input import UkrainianOptionsInput
 
 
 T = TypeVar("T", bound="TranscriptInputRequest")
@@ -23,30 +27,43 @@ class TranscriptInputRequest:
 
     Attributes:
         format_ (TranscriptFormatEnum): * `bourre-transcript/1` - bourre-transcript/1
-        variant (str):
+        variant (Variant):
         players (list[str]): every seat ever taken, in seat order
-        options (TranscriptInputRequestOptions | Unset):
-        deals (list[TranscriptInputRequestDealsItem] | Unset):
+        options (ComtadineOptionsInput | LouisianaOptionsInput | OccitanOptionsInput | UkrainianOptionsInput | Unset):
+            house options of the table's variant (RULES.md); any left out take their defaults
+        deals (list[TranscriptDeal] | Unset):
         closed (bool | Unset): the sitting was closed after its last deal
     """
 
     format_: TranscriptFormatEnum
-    variant: str
+    variant: Variant
     players: list[str]
-    options: TranscriptInputRequestOptions | Unset = UNSET
-    deals: list[TranscriptInputRequestDealsItem] | Unset = UNSET
+    options: ComtadineOptionsInput | LouisianaOptionsInput | OccitanOptionsInput | UkrainianOptionsInput | Unset = UNSET
+    deals: list[TranscriptDeal] | Unset = UNSET
     closed: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.louisiana_options_input import LouisianaOptionsInput  # noqa: PLC0415
+        from ..models.occitan_options_input import OccitanOptionsInput  # noqa: PLC0415
+        from ..models.ukrainian_options_input import UkrainianOptionsInput  # noqa: PLC0415
+
         format_ = self.format_.value
 
-        variant = self.variant
+        variant = self.variant.value
 
         players = self.players
 
-        options: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.options, Unset):
+        options: dict[str, Any] | Unset
+        if isinstance(self.options, Unset):
+            options = UNSET
+        elif isinstance(self.options, LouisianaOptionsInput):
+            options = self.options.to_dict()
+        elif isinstance(self.options, UkrainianOptionsInput):
+            options = self.options.to_dict()
+        elif isinstance(self.options, OccitanOptionsInput):
+            options = self.options.to_dict()
+        else:
             options = self.options.to_dict()
 
         deals: list[dict[str, Any]] | Unset = UNSET
@@ -78,29 +95,62 @@ class TranscriptInputRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.transcript_input_request_deals_item import TranscriptInputRequestDealsItem  # noqa: PLC0415
-        from ..models.transcript_input_request_options import TranscriptInputRequestOptions  # noqa: PLC0415
+        from ..models.comtadine_options_input import ComtadineOptionsInput  # noqa: PLC0415
+        from ..models.louisiana_options_input import LouisianaOptionsInput  # noqa: PLC0415
+        from ..models.occitan_options_input import OccitanOptionsInput  # noqa: PLC0415
+        from ..models.transcript_deal import TranscriptDeal  # noqa: PLC0415
+        from ..models.ukrainian_options_input import UkrainianOptionsInput  # noqa: PLC0415
 
         d = dict(src_dict)
         format_ = TranscriptFormatEnum(d.pop("format"))
 
-        variant = d.pop("variant")
+        variant = Variant(d.pop("variant"))
 
         players = cast(list[str], d.pop("players"))
 
-        _options = d.pop("options", UNSET)
-        options: TranscriptInputRequestOptions | Unset
-        if isinstance(_options, Unset):
-            options = UNSET
-        else:
-            options = TranscriptInputRequestOptions.from_dict(_options)
+        def _parse_options(
+            data: object,
+        ) -> ComtadineOptionsInput | LouisianaOptionsInput | OccitanOptionsInput | UkrainianOptionsInput | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_options_input_type_0 = LouisianaOptionsInput.from_dict(data)
+
+                return componentsschemas_table_options_input_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_options_input_type_1 = UkrainianOptionsInput.from_dict(data)
+
+                return componentsschemas_table_options_input_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_table_options_input_type_2 = OccitanOptionsInput.from_dict(data)
+
+                return componentsschemas_table_options_input_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_table_options_input_type_3 = ComtadineOptionsInput.from_dict(data)
+
+            return componentsschemas_table_options_input_type_3
+
+        options = _parse_options(d.pop("options", UNSET))
 
         _deals = d.pop("deals", UNSET)
-        deals: list[TranscriptInputRequestDealsItem] | Unset = UNSET
+        deals: list[TranscriptDeal] | Unset = UNSET
         if _deals is not UNSET:
             deals = []
             for deals_item_data in _deals:
-                deals_item = TranscriptInputRequestDealsItem.from_dict(deals_item_data)
+                deals_item = TranscriptDeal.from_dict(deals_item_data)
 
                 deals.append(deals_item)
 
