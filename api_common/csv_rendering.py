@@ -130,7 +130,8 @@ def csv_twin(
         parameters=parameters,
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description=f"{description}"),
-            **errors,
+            # An error is the JSON envelope here too (`CsvOrJson`), not the view's renderer's.
+            **{(code, "application/json"): answer for code, answer in errors.items()},
         },
     )
     return type(

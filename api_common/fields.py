@@ -65,3 +65,14 @@ class QueryIntegerField(serializers.IntegerField):
         if not (isinstance(digits, str) and digits.isascii() and digits.isdigit()):
             raise serializers.ValidationError(gettext("must be a whole number"))
         return int(super().to_internal_value(text))
+
+
+class QueryBooleanField(serializers.BooleanField):
+    """`true` or `false` in the query, as the schema (`type: boolean`) writes them. DRF's
+    BooleanField also took `0`, `yes`, `on`, `T`...: a client generated from the schema never
+    sends those, and a server that takes them reads a typo as a choice."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if data in ("true", "false"):
+            return data == "true"
+        raise serializers.ValidationError(gettext("must be true or false"))

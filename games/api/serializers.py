@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api_common.bodies import BodySerializer
-from api_common.fields import StrictCharField, StrictIntegerField
+from api_common.fields import QueryBooleanField, StrictCharField, StrictIntegerField
 from api_common.pagination import page_serializer
 from games.api.contract import schema_field
 from games.api.names import clean_player_names
@@ -155,7 +155,7 @@ class TableOutputSerializer(serializers.Serializer):
 
 
 class TableListQueryInputSerializer(serializers.Serializer):
-    closed = serializers.BooleanField(
+    closed = QueryBooleanField(
         required=False,
         allow_null=True,
         default=None,
