@@ -73,6 +73,8 @@ class QueryBooleanField(serializers.BooleanField):
     sends those, and a server that takes them reads a typo as a choice."""
 
     def to_internal_value(self, data: Any) -> bool:
+        if isinstance(data, bool):  # DRF's own default for a parameter left out of a query
+            return data
         if data in ("true", "false"):
             return data == "true"
         raise serializers.ValidationError(gettext("must be true or false"))

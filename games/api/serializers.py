@@ -15,7 +15,7 @@ from api_common.pagination import page_serializer
 from games.api.contract import schema_field
 from games.api.names import clean_player_names
 from games.selectors import table_glance, table_seating
-from table_stream import PLAYER_NAME_MAX_LENGTH
+from table_stream import PLAYER_NAME_MAX_LENGTH, RULING_MADE
 
 MAX_INT = 2**31 - 1
 EVENTS_MAX = 1000  # events in one append request
@@ -271,7 +271,7 @@ class EventUndoneOutputSerializer(serializers.Serializer):
 class EventsAppendOutputSerializer(serializers.Serializer):
     table_id = serializers.UUIDField()
     version = serializers.IntegerField()
-    rulings = serializers.ListField(child=schema_field("RulingMade"))
+    rulings = serializers.ListField(child=schema_field(RULING_MADE))
     undone = EventUndoneOutputSerializer(many=True)
     state = schema_field(
         "TableState",

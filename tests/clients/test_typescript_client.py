@@ -23,7 +23,7 @@ def test_the_typescript_client_drives_a_whole_night(live_app: AsgiServer) -> Non
     built = run_in_typescript("node_modules/.bin/tsc", "-p", "tsconfig.json")
     assert built.returncode == 0, built.stdout + built.stderr
     key = make_key(make_club(), "scorekeeper")[1]
-    ran = run_in_typescript("node", "dist/drive.js", live_app.url, key, timeout=120)
+    ran = run_in_typescript("node", "dist/drive.js", live_app.url, key, timeout=400)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     night = json.loads(ran.stdout)
     assert len(night["plays"]) == 15

@@ -112,6 +112,7 @@ function sseEvents(text: string): StreamEvent[] {
 // stream never ends: read as it comes, with fetch's streamed body).
 async function readStream(night: Night, until: number, init: { query?: string; lastEventId?: number }): Promise<StreamEvent[]> {
   const abort = new AbortController();
+  const stalled = setTimeout(() => abort.abort(new Error(`the stream sent nothing past version ${until} in 120 s`)), 120_000);
   const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
   if (init.lastEventId !== undefined) headers["Last-Event-ID"] = String(init.lastEventId);
   const url = `${baseUrl}/api/v1/tables/${night.tableId}/stream${init.query ?? ""}`;
@@ -133,6 +134,7 @@ async function readStream(night: Night, until: number, init: { query?: string; l
       if (last && last.version >= until) return seen;
     }
   } finally {
+    clearTimeout(stalled);
     abort.abort();
   }
 }

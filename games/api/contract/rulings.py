@@ -19,7 +19,7 @@ from games.api.contract.shapes import (
     one_of,
     ref,
 )
-from table_stream import POSTING_KINDS, RulingKind
+from table_stream import POSTING_KINDS, RULING_MADE, RulingKind
 
 
 def _entry(kind: str, properties: dict[str, Schema], description: str) -> Schema:
@@ -220,7 +220,7 @@ RULING_SCHEMAS: dict[str, Schema] = {
         {"kind": ref("PostingKind"), "legs": {"type": "array", "items": ref("PostingLeg")}},
         description="A double-entry movement of chips",
     ),
-    **made_family("RulingMade", "Posting", with_version=True),
+    **made_family(RULING_MADE, "Posting", with_version=True),
     "RulingPot": closed(
         {"antes": CHIPS, "start": CHIPS, "paid_out": CHIPS, "left": CHIPS},
         description="A deal's pot: antes paid in, at the first lead, paid out, left",
