@@ -132,6 +132,8 @@ def test_a_last_event_id_that_is_not_a_version_is_refused_naming_it(
         assert refused.status_code == 400, seen
         error = refused.json()["error"]
         assert (error["code"], error["field"]) == ("invalid_request", "Last-Event-ID"), seen
+        # The ASGI app's answers carry the request id too (bourre_site/asgi.py).
+        assert error["request_id"] == refused.headers["X-Request-ID"]
         wsgi = client_for(table.auditor).get(
             f"/api/v1/tables/{table.id}/stream", HTTP_LAST_EVENT_ID=seen
         )
