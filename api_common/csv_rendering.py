@@ -11,12 +11,13 @@ from typing import Any
 
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotAcceptable
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from common.csv_cells import CsvWriter
 
@@ -28,6 +29,18 @@ FORMAT_PARAMETER = OpenApiParameter(
     enum=["json", "csv"],
     description="`csv` for the CSV form (as `Accept: text/csv`), `json` (default); "
     "anything else is 406 `not_acceptable`",
+)
+
+
+#: The `?format=` of a view whose CSV is its own operation (`csv_twin`): the schema offers
+#: only JSON here, so a client generated from it never asks this operation for CSV.
+JSON_FORMAT_PARAMETER = OpenApiParameter(
+    "format",
+    OpenApiTypes.STR,
+    required=False,
+    enum=["json"],
+    description="`json` (the default). The CSV is its own operation, the same path with "
+    "`.csv` (`?format=csv` and `Accept: text/csv` here still answer it)",
 )
 
 
@@ -64,6 +77,11 @@ class FormatNegotiation(DefaultContentNegotiation):
     URL does, the form asked for does not, which is a 406 naming the parameter."""
 
     def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        asked = request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
+        if asked is not None and not asked.strip():
+            # DRF reads an empty `?format=` as no format at all; the schema's enum does not.
+            offered = ", ".join(r.format for r in renderers)
+            raise NotAcceptable(f"format: {asked!r} is not one of {offered}")
         try:
             return super().select_renderer(request, renderers, format_suffix)
         except Http404:
@@ -85,3 +103,39 @@ class CsvOrJson:
             request.accepted_renderer = JSONRenderer()
             request.accepted_media_type = JSONRenderer.media_type
         return super().handle_exception(exc)  # type: ignore[misc,no-any-return]
+
+
+def csv_twin(
+    view: type[APIView],
+    *,
+    operation_id: str,
+    tag: str,
+    description: str,
+    parameters: list[Any],
+    errors: dict[int, Any],
+) -> type[APIView]:
+    """The CSV of a view that renders JSON or CSV (`CsvOrJson`), as an operation of its own
+    (routed at the view's path with `.csv`): a client generated from the schema reads JSON
+    from one operation and text from the other, where one operation with both forms had the
+    generated Python client parse a CSV answer as JSON and fail."""
+
+    def get(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return view.get(self, request, *args, **kwargs)  # type: ignore[attr-defined,no-any-return]
+
+    schema = extend_schema(
+        operation_id=operation_id,
+        tags=[tag],
+        description=f"{description}, as CSV (the JSON operation at the same path without "
+        "`.csv` says what each column holds).",
+        parameters=parameters,
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description=f"{description}"),
+            # An error is the JSON envelope here too (`CsvOrJson`), not the view's renderer's.
+            **{(code, "application/json"): answer for code, answer in errors.items()},
+        },
+    )
+    return type(
+        f"{view.__name__}Csv",
+        (view,),
+        {"renderer_classes": [CsvRenderer], "get": schema(get), "__module__": view.__module__},
+    )

@@ -51,6 +51,12 @@ PLUMBING: tuple[ErrorCode, ...] = (
     ),
     ErrorCode("request_too_large", 413, "the body is over the upload limit"),
     ErrorCode("uri_too_long", 414, "the path and query are over 8 kB (answered by the front)"),
+    ErrorCode(
+        "rate_limited",
+        429,
+        "the key sent more requests than its rate limit allows (`RateLimit-Policy`); retry "
+        "after `Retry-After`",
+    ),
     ErrorCode("unsupported_media_type", 415, "the body is not `application/json`"),
     ErrorCode(
         "too_many_streams",

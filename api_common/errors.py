@@ -101,10 +101,16 @@ class ErrorDetailSerializer(serializers.Serializer):
     limit = serializers.IntegerField(
         required=False,
         help_text="413 `request_too_large`: the bytes a body may hold; 400 `json_too_deep`: "
-        "the levels it may nest",
+        "the levels it may nest; 429 `rate_limited`: the requests a key may send per `window`",
     )
     deal = serializers.IntegerField(required=False, allow_null=True)
     action = serializers.IntegerField(required=False, allow_null=True)
+    window = serializers.IntegerField(
+        required=False, help_text="429 `rate_limited`: the seconds the `limit` is counted over"
+    )
+    request_id = serializers.CharField(
+        required=False, help_text="the answer's `X-Request-ID`: quote it when reporting"
+    )
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()

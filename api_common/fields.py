@@ -64,3 +64,16 @@ class StrictBooleanField(serializers.BooleanField):
                 gettext("must be true or false, not %(type)s") % {"type": json_type(data)}
             )
         return data
+
+
+class QueryBooleanField(serializers.BooleanField):
+    """`true` or `false` in the query, as the schema (`type: boolean`) writes them. DRF's
+    BooleanField also took `0`, `yes`, `on`, `T`...: a client generated from the schema never
+    sends those, and a server that takes them reads a typo as a choice."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if isinstance(data, bool):  # DRF's own default for a parameter left out of a query
+            return data
+        if data in ("true", "false"):
+            return data == "true"
+        raise serializers.ValidationError(gettext("must be true or false"))

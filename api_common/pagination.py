@@ -55,10 +55,30 @@ class PageQuerySerializer(serializers.Serializer):
     )
 
 
-def page_parameters() -> list[Any]:
-    """`extend_schema(parameters=...)` of a list: `cursor`, `limit` and the `Link` header."""
+#: A cursor is base64url text (what `encode_cursor` writes): the schema says so, so a
+#: client generated from it (and schemathesis) never sends what no page could have given.
+CURSOR_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 2000, "pattern": "^[A-Za-z0-9_-]+$"}
+
+
+def page_parameters(default_limit: int = DEFAULT_LIMIT) -> list[Any]:
+    """`extend_schema(parameters=...)` of a list: `cursor`, `limit` (its default as this
+    list serves it: `page_request(..., default_limit=...)`) and the `Link` header."""
     return [
-        PageQuerySerializer,
+        OpenApiParameter(
+            "cursor",
+            CURSOR_SCHEMA,
+            OpenApiParameter.QUERY,
+            required=False,
+            description="opaque: taken from the `next` URL of the page before; absent for "
+            "page one (a cursor no page gave is a 400 naming `cursor`)",
+        ),
+        OpenApiParameter(
+            "limit",
+            {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": default_limit},
+            OpenApiParameter.QUERY,
+            required=False,
+            description="items per page",
+        ),
         OpenApiParameter(
             "Link",
             str,

@@ -34,7 +34,29 @@ _NEGOTIATED = {
 }
 _WITH_BODY = {"413": "The body is over the upload limit (`request_too_large` with its `limit`)"}
 _READS_BODY = {"415": "The body is not `application/json` (`unsupported_media_type`)"}
+_LIMITED = {
+    "429": "The key sent more requests than its rate limit allows (`rate_limited`, with the "
+    "policy's `limit` and `window`); retry after `Retry-After`",
+}
 _STREAM = "text/event-stream"
+#: On every answer of the API (api_common/request_id.py, api_common/ratelimit.py).
+_EVERY_ANSWER = {
+    "X-Request-ID": {
+        "schema": {"type": "string"},
+        "description": "the request's id: the client's own `X-Request-ID` when it is 1 to 128 "
+        "of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's "
+        "`request_id` and in the access log",
+    },
+    "RateLimit-Policy": {
+        "schema": {"type": "string"},
+        "description": 'the key\'s quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";'
+        "q=<requests>;w=<seconds>`",
+    },
+    "RateLimit": {
+        "schema": {"type": "string"},
+        "description": '`"per-key";r=<requests left>;t=<seconds until the quota is whole>`',
+    },
+}
 _RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait"}}
 
 
@@ -47,7 +69,7 @@ def add_common_errors(result: dict[str, Any], **_: Any) -> dict[str, Any]:
         for method, operation in operations.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
-            wanted = dict(_COMMON)
+            wanted = {**_COMMON, **_LIMITED}
             if not _streams(operation):
                 wanted.update(_NEGOTIATED)
             if method in ("post", "put", "patch"):
@@ -58,6 +80,70 @@ def add_common_errors(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             for status, description in wanted.items():
                 responses.setdefault(status, {"content": _ERROR, "description": description})
             responses["503"].setdefault("headers", _RETRY_AFTER)
+            responses["429"].setdefault("headers", _RETRY_AFTER)
+            for answer in responses.values():
+                headers = answer.setdefault("headers", {})
+                for name, header in _EVERY_ANSWER.items():
+                    headers.setdefault(name, header)
+    return result
+
+
+#: What the request guard lets through in text (common/text_rules.py `character_fault`: no
+#: control character but tab and newline), as a JSON Schema pattern.
+PRINTABLE = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"
+
+
+def _printable(schema: Any) -> None:
+    """`schema` and the text it holds say they take no control character."""
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") in ("string", ["string", "null"]) and not (
+        {"pattern", "enum", "const", "format"} & set(schema)
+    ):
+        schema["pattern"] = PRINTABLE
+    for key in ("items", "additionalProperties"):
+        _printable(schema.get(key))
+    for key in ("properties",):
+        for inner in (schema.get(key) or {}).values():
+            _printable(inner)
+    for key in ("oneOf", "anyOf", "allOf"):
+        for inner in schema.get(key) or []:
+            _printable(inner)
+
+
+def refuse_control_characters(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """The text of every parameter and request body says what the guard refuses (a control
+    character is a 400 on any operation): a client generated from the schema, and
+    schemathesis, then agree with the server on what is a valid request."""
+    schemas = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+
+    def body(schema: Any) -> None:
+        if not isinstance(schema, dict):
+            return
+        ref = schema.get("$ref", "")
+        if ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[1]
+            if name not in seen and name in schemas:
+                seen.add(name)
+                body(schemas[name])
+            return
+        _printable(schema)
+        for value in schema.values():
+            if isinstance(value, dict):
+                body(value)
+            elif isinstance(value, list):
+                for item in value:
+                    body(item)
+
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                _printable(parameter.get("schema"))
+            for media in (operation.get("requestBody") or {}).get("content", {}).values():
+                body(media.get("schema"))
     return result
 
 

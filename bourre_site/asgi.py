@@ -5,9 +5,10 @@ rather than one of gunicorn's threads (docs/ui.md, "Live views").
 
 The streams go to a handler without Django's middleware and per-request thread-sensitive
 context: with them, the sync middleware would run in a thread kept for the request's whole
-life, i.e. one idle thread per open stream. Only CORS wraps them (async, no thread), so a
-browser app on another origin reads the API's stream as it reads the rest of the API, and
-the API guard answers a database that cannot be reached (a 503, not a 500). The
+life, i.e. one idle thread per open stream. Only the request id and CORS wrap them (async,
+no thread), so a browser app on another origin reads the API's stream as it reads the rest
+of the API, every answer has its `X-Request-ID`, and the API guard answers a database that
+cannot be reached (a 503, not a 500). The
 stream views read the session or key themselves (`live.streams`, `live.api.stream`). Any
 other path is the whole Django site (the tests use it so; behind nginx it gets none).
 """
@@ -21,6 +22,7 @@ from django.core.handlers.exception import convert_exception_to_response
 
 from api_common.cors import ApiCorsMiddleware
 from api_common.guard import ApiGuardMiddleware
+from api_common.request_id import RequestIdMiddleware
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bourre_site.settings.local")
 # The web's bounds on its database sessions (settings.WEB_DB_TIMEOUTS).
@@ -44,8 +46,8 @@ class StreamHandler(SiteHandler):
         # A database that cannot be reached as a stream opens: the API's 503 with
         # Retry-After (a short page for the app's streams), as gunicorn answers, not a 500.
         self._exception_middleware = [ApiGuardMiddleware(lambda request: None).process_exception]
-        self._middleware_chain = ApiCorsMiddleware(
-            convert_exception_to_response(self._get_response_async)
+        self._middleware_chain = RequestIdMiddleware(
+            ApiCorsMiddleware(convert_exception_to_response(self._get_response_async))
         )
 
     async def __call__(self, scope, receive, send):  # type: ignore[no-untyped-def]

@@ -17,8 +17,18 @@ from typing import Any
 from gunicorn.glogging import Logger
 
 
+def _request_id(resp: Any) -> str:
+    """The answer's `X-Request-ID` (api_common/request_id.py: always sane, never a space),
+    so a line is found from the id a client quotes; `-` when there is none."""
+    for name, value in getattr(resp, "headers", ()):
+        if name.lower() == "x-request-id":
+            return str(value)
+    return "-"
+
+
 class AccessLogger(Logger):
-    """`h - - t "r" s b "f" "a"` and the time taken, e.g. `... 201 291 "-" "-" 4.2ms`."""
+    """`h - - t "r" s b "f" "a"`, the time taken and the request id, e.g.
+    `... 201 291 "-" "-" 4.2ms 3f2a...`."""
 
     def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> None:
         if not self.cfg.accesslog:  # syslog or a logging config: gunicorn's own way
@@ -29,7 +39,7 @@ class AccessLogger(Logger):
         sent = getattr(resp, "sent", None)
         try:
             self.access_log.info(
-                '%s - - %s "%s %s %s" %s %s "%s" "%s" %.1fms',
+                '%s - - %s "%s %s %s" %s %s "%s" "%s" %.1fms %s',
                 environ.get("REMOTE_ADDR", "-"),
                 time.strftime("[%d/%b/%Y:%H:%M:%S %z]"),
                 environ["REQUEST_METHOD"],
@@ -40,6 +50,7 @@ class AccessLogger(Logger):
                 environ.get("HTTP_REFERER", "-"),
                 environ.get("HTTP_USER_AGENT", "-"),
                 request_time.total_seconds() * 1000,
+                _request_id(resp),
             )
         except Exception:
             self.exception("access log")

@@ -8,6 +8,7 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
 
 from api_common.schema import SchemaView
+from bourre_site import asyncapi
 from tableapp.views import errors
 
 
@@ -38,6 +39,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"), namespace="v1")),
     path("api/schema/", SchemaView.as_view(), name="schema"),
+    # The stream and the webhooks, as AsyncAPI 3.0 (bourre_site/asyncapi.py).
+    path("api/asyncapi.yaml", asyncapi.asyncapi_yaml, name="asyncapi-yaml"),
+    path("api/asyncapi.json", asyncapi.asyncapi_json, name="asyncapi-json"),
     # The split view serves Swagger UI's initialiser as a script URL, not inline, for the
     # Content-Security-Policy (bourre_site/headers.py, which also keeps images on this host).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from django.http import HttpRequest, StreamingHttpResponse
 from django.utils.translation import gettext
 
-from api_common.numbers import ascii_int
+from api_common.versions import version_of
 from live.hub import Link, Watch, hub
 
 #: A comment line this often keeps proxies and browsers from timing an idle stream out.
@@ -19,14 +19,7 @@ HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 1000
 
 
-#: A version is at most this many ASCII digits (a table's version is a Postgres integer).
-VERSION_DIGITS = 11
 LAST_EVENT_ID = "Last-Event-ID"
-
-
-def version_of(raw: str | None) -> int | None:
-    """A version as a client sends it: ASCII digits (`api_common.numbers`), else None."""
-    return None if raw is None else ascii_int(raw.strip(), digits=VERSION_DIGITS)
 
 
 def last_seen(request: HttpRequest, query: str = "v") -> int | None:

@@ -12,6 +12,8 @@ trap services_down EXIT
 services_up
 "$ROOT/scripts/browser.sh"
 "$ROOT/scripts/go.sh"
+# The TypeScript client's packages (npm ci, pinned by its package-lock.json): tests/clients.
+"$ROOT/clients/typescript/install.sh"
 cd "$ROOT"
 # Compiled modules (and pytest's rewritten test modules) kept in var/pycache between runs and
 # shared by every process the suite starts (xdist workers, manage.py, gunicorn, Celery):

@@ -6,11 +6,15 @@ if [[ ! -x "$PY" ]]; then
     log "creating virtualenv in .venv"
     python3 -m venv "$VENV"
 fi
-stamp="$VENV/.installed-$(sha256sum "$ROOT/pyproject.toml" | cut -c1-16)"
+# The generated Python client (clients/python, docs/clients.md) is installed as a package
+# of its own, as an integrator would (its dependencies, httpx and attrs, are dev extras).
+CLIENT="$ROOT/clients/python/bourre-referee-client"
+stamp="$VENV/.installed-$(cat "$ROOT/pyproject.toml" "$CLIENT/setup.py" | sha256sum | cut -c1-16)"
 if [[ ! -e "$stamp" ]]; then
-    log "installing dependencies (pip install -e '.[dev]')"
+    log "installing dependencies (pip install -e '.[dev]' and the generated client)"
     "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
     "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT[dev]"
+    "$PY" -m pip install --quiet --disable-pip-version-check --no-deps -e "$CLIENT"
     rm -f "$VENV"/.installed-*
     touch "$stamp"
 fi

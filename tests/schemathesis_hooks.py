@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import schemathesis.experimental
 from hypothesis.internal.conjecture import utils as conjecture_utils
 
 
@@ -27,3 +28,8 @@ def _compat_more(self: Any) -> bool:
 
 if not hasattr(conjecture_utils.many, "more"):
     conjecture_utils.many.more = _compat_more
+
+
+# The schema is OpenAPI 3.1 (bourre_site/settings/base.py says why); schemathesis 3.x reads
+# it behind its `openapi-3.1` experiment (the CLI: `--experimental=openapi-3.1`).
+schemathesis.experimental.OPEN_API_3_1.enable()

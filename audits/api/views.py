@@ -29,6 +29,7 @@ from rest_framework.views import APIView
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
 from api_common.numbers import ascii_int
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import (
     MAX_LIMIT,
     bad_cursor,
@@ -137,11 +138,12 @@ class AuditListCreateApi(APIView):
 
     @extend_schema(
         operation_id="audits_request",
-        parameters=[location(202)],
+        parameters=[location(202), idempotency_parameter("the same audit run")],
         tags=["audits"],
         request=None,
-        responses={202: AuditRequestedOutputSerializer, **error_responses(403)},
+        responses={202: AuditRequestedOutputSerializer, **error_responses(400, 403, 422)},
     )
+    @idempotent_create()
     def post(self, request: Request) -> Response:
         key = request_key(request)
         club_id = "" if is_operator(request) else str(key.club_id)
@@ -209,7 +211,7 @@ class AuditLogDownloadApi(APIView):
         parameters=[
             OpenApiParameter("from", int, description="first position of the club's log (1)"),
             OpenApiParameter("to", int, description="last position (default: the head now)"),
-            *page_parameters(),
+            *page_parameters(AUDIT_LOG_PAGE),
         ],
         responses={
             (200, "application/x-ndjson"): OpenApiResponse(

@@ -99,7 +99,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost, so that even the guard's refusals speak the request's language: the
+    # Outermost: every answer carries an X-Request-ID, every API error body its request_id.
+    "api_common.request_id.RequestIdMiddleware",
+    # Outermost but it, so that even the guard's refusals speak the request's language: the
     # device's language (API: Accept-Language only), and Content-Language on the answer.
     "clubs.language.DeviceLanguageMiddleware",
     # Behind nginx (a unix socket): the client's address from X-Real-IP (api_common/front.py).
@@ -107,6 +109,8 @@ MIDDLEWARE = [
     # CORS on the API (below): outside the guard, so its refusals carry the headers too and
     # a browser app on another origin can read why it was refused.
     "api_common.cors.ApiCorsMiddleware",
+    # Per-key rate limits on /api/v1/, before any work is done (api_common/ratelimit.py).
+    "api_common.ratelimit.RateLimitMiddleware",
     # One JSON error envelope under /api/, whatever answered (api_common/guard.py).
     "api_common.guard.ApiGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -281,6 +285,7 @@ CORS_ALLOW_HEADERS = (
     "idempotency-key",
     "last-event-id",
     "prefer",
+    "x-request-id",
 )
 CORS_EXPOSE_HEADERS = (
     "content-disposition",
@@ -289,14 +294,28 @@ CORS_EXPOSE_HEADERS = (
     "link",
     "location",
     "preference-applied",
+    "ratelimit",
+    "ratelimit-policy",
     "retry-after",
+    "x-request-id",
 )
 CORS_PREFLIGHT_MAX_AGE = 86400
+
+# Per-key rate limits on /api/v1/ (api_common/ratelimit.py, docs/api.md "Rate limits"):
+# QUOTA requests per WINDOW seconds for each key, in each server process; `off` for none.
+_RATE_LIMIT = (env("BOURRE_API_RATE_LIMIT", "1200/60") or "off").strip()
+if _RATE_LIMIT == "off":
+    API_RATE_LIMIT_QUOTA: int | None = None
+    API_RATE_LIMIT_WINDOW = 60
+else:
+    _quota, _, _window = _RATE_LIMIT.partition("/")
+    API_RATE_LIMIT_QUOTA, API_RATE_LIMIT_WINDOW = int(_quota), int(_window or 60)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Bourré referee API",
     "DESCRIPTION": "Referees games of Bourré and keeps an append-only event log.",
     "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
@@ -310,6 +329,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api_common.schema.add_common_errors",  # what the request guard answers anywhere
+        "games.api.contract.add_components",  # the table's shapes, named (the clients' types)
+        "api_common.schema.refuse_control_characters",  # text as the guard takes it
     ],
     # Distinct names for choice sets that share a field name across apps.
     "ENUM_NAME_OVERRIDES": {

@@ -7,6 +7,11 @@ switches the connections to the application role, so tests see the privileges pr
 import copy
 import os
 
+# The rate limits on (their headers on every answer), far past what any test sends with one
+# key (the servers the tests start inherit it); tests/api_common/test_rate_limits.py makes
+# its own limiter.
+os.environ.setdefault("BOURRE_API_RATE_LIMIT", "1000000/60")
+
 from bourre_site.settings.base import *  # noqa: F403
 from bourre_site.settings.base import OWNER_DATABASE
 

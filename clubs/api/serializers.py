@@ -23,7 +23,11 @@ class ApiKeyOutputSerializer(serializers.ModelSerializer):
 
 
 class ApiKeyCreatedOutputSerializer(serializers.ModelSerializer):
-    key = serializers.CharField(help_text="the key itself: shown only in this response")
+    key = serializers.CharField(
+        allow_null=True,
+        help_text="the key itself: shown only in this response (null in an idempotent replay: "
+        "a secret is never kept; revoke the key and make another)",
+    )
 
     class Meta:
         model = ApiKey

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, IsClubAdmin, IsKeyAdmin, request_key
 from clubs.api.serializers import (
@@ -101,11 +102,15 @@ class ApiKeyListCreateApi(APIView):
 
     @extend_schema(
         operation_id="keys_create",
-        parameters=[location(201)],
+        parameters=[
+            location(201),
+            idempotency_parameter("the same key, its secret null"),
+        ],
         tags=["keys"],
         request=ApiKeyCreateInputSerializer,
         responses={201: ApiKeyCreatedOutputSerializer, **error_responses(400, 403, 422)},
     )
+    @idempotent_create(secret_fields=("key",))
     def post(self, request: Request) -> Response:
         body = ApiKeyCreateInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import page_parameters, paginate_queryset
 from clubs.api.permissions import IsAuditor, request_key
 from exports.api.serializers import (
@@ -62,11 +63,12 @@ class ExportCreateApi(APIView):
 
     @extend_schema(
         operation_id="exports_create",
-        parameters=[location(202)],
+        parameters=[location(202), idempotency_parameter("the same job")],
         tags=["exports"],
         request=ExportCreateInputSerializer,
         responses={202: ExportJobOutputSerializer, **error_responses(400, 403, 422)},
     )
+    @idempotent_create()
     def post(self, request: Request) -> Response:
         body = ExportCreateInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -118,11 +120,17 @@ class ExportDownloadApi(APIView):
         operation_id="exports_download",
         tags=["exports"],
         responses={
-            200: OpenApiResponse(
-                OpenApiTypes.BINARY, description="the file: application/json or text/csv"
+            # The CSV first: a generated client reads either file as its text.
+            (200, "text/csv"): OpenApiResponse(
+                OpenApiTypes.STR, description="the file of a `csv` export"
+            ),
+            (200, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="the file of a `json` export"
             ),
             **error_responses(403, 404, 409),
         },
+        description="The export's file once it has succeeded (409 `export_not_ready` "
+        "before): `text/csv` or `application/json`, as the export's `format` says.",
     )
     def get(self, request: Request, job_id: uuid.UUID) -> FileResponse:
         job = export_job_get(club=request_key(request).club, job_id=job_id)

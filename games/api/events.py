@@ -26,6 +26,7 @@ from api_common.pagination import (
     page_request,
     page_response,
 )
+from api_common.versions import VERSION_SCHEMA, version_of
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from eventlog import RecordedEvent
 from games.api.common import (
@@ -144,6 +145,27 @@ def _logged_url(
     return f"{url}?cursor={encode_cursor('events', [first - 1])}"
 
 
+AFTER_VERSION = OpenApiParameter(
+    "after",
+    VERSION_SCHEMA,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="only the events after this version of the table (`0`: all)",
+)
+
+
+def _after_version(request: Request) -> int:
+    raw = request.query_params.get("after")
+    if raw is None:
+        return 0
+    version = version_of(raw)
+    if version is None:
+        raise ValidationError(
+            {"after": [gettext("must be a table's version: a whole number from 0")]}
+        )
+    return version
+
+
 class TableEventsApi(APIView):
     def get_permissions(self):  # type: ignore[no-untyped-def]
         return [IsScorekeeper()] if self.request.method == "POST" else [IsAuditor()]
@@ -209,20 +231,24 @@ class TableEventsApi(APIView):
     @extend_schema(
         operation_id="tables_events_list",
         tags=["events"],
-        parameters=page_parameters(),
+        parameters=[*page_parameters(), AFTER_VERSION],
         responses={200: EventPageOutputSerializer, **error_responses(400, 403, 404)},
         description="The table's events in log order, paged (see `next` and the `Link` "
-        "header); `undone_by` is the version of the undo that took an event back, if any.",
+        "header); `undone_by` is the version of the undo that took an event back, if any. "
+        "`?after=V`: only the events after version V (as the stream's `Last-Event-ID`).",
     )
     def get(self, request: Request, table_id: uuid.UUID) -> Response:
         table = table_or_404(request, table_id)
+        after_version = _after_version(request)
         page = page_request(request, "events")
         after = 0
         if page.after is not None:
             if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
                 raise bad_cursor(gettext("not a cursor of this list"))
             after = page.after[0]
-        events = table_events_page(table=table, after=after, limit=page.limit + 1)
+        events = table_events_page(
+            table=table, after=after, after_version=after_version, limit=page.limit + 1
+        )
         undos = table_undos(table=table)
 
         def render(shown: Sequence[RecordedEvent]) -> list[Any]:

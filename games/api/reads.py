@@ -15,11 +15,10 @@ from rest_framework.views import APIView
 from api_common.errors import error_responses
 from clubs.api.permissions import IsAuditor
 from games.api.common import rejected, table_or_404
+from games.api.contract import ref
 from games.api.serializers import (
     DealOutputSerializer,
     EventOutputSerializer,
-    RulingDocumentOutputSerializer,
-    TableStateOutputSerializer,
     TranscriptInputSerializer,
     TranscriptOutputSerializer,
     transcript_read,
@@ -40,7 +39,7 @@ class TableStateApi(APIView):
     @extend_schema(
         operation_id="tables_state",
         tags=["tables"],
-        responses={200: TableStateOutputSerializer, **error_responses(403, 404)},
+        responses={200: ref("TableState"), **error_responses(403, 404)},
         description="Phase, dealer, trump, seats, whose turn, the trick, pot, what each "
         "player owes next deal, and `legal_plays` for the player to act.",
     )
@@ -56,7 +55,7 @@ class TableRulingApi(APIView):
     @extend_schema(
         operation_id="tables_ruling",
         tags=["tables"],
-        responses={200: RulingDocumentOutputSerializer, **error_responses(403, 404)},
+        responses={200: ref("RulingDocument"), **error_responses(403, 404)},
         description="The whole sitting as one `bourre-ruling/1` document.",
     )
     def get(self, request: Request, table_id: uuid.UUID) -> Response:
@@ -107,7 +106,7 @@ class RefereeApi(APIView):
         operation_id="referee",
         tags=["referee"],
         request=TranscriptInputSerializer,
-        responses={200: RulingDocumentOutputSerializer, **error_responses(400, 403, 422)},
+        responses={200: ref("RulingDocument"), **error_responses(400, 403, 422)},
         description="Rule a posted `bourre-transcript/1` document; nothing is stored. "
         "A refused transcript is 422 with `deal` and `action` (0-based).",
     )

@@ -10,12 +10,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api_common.bodies import BodySerializer
-from api_common.fields import StrictCharField, StrictIntegerField
+from api_common.fields import QueryBooleanField, StrictCharField, StrictIntegerField
 from api_common.numbers import JSON_NUMBER_BOUND
 from api_common.pagination import page_serializer
+from games.api.contract import schema_field
 from games.api.names import clean_player_names
 from games.selectors import table_glance, table_seating
-from table_stream import PLAYER_NAME_MAX_LENGTH
+from table_stream import PLAYER_NAME_MAX_LENGTH, RULING_MADE
 
 MAX_INT = 2**31 - 1
 EVENTS_MAX = 1000  # events in one append request
@@ -69,6 +70,20 @@ class SafeJSONField(serializers.JSONField):
 
 
 # ---------------------------------------------------------------- tables
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME_MAX_LENGTH},
+        "minItems": 2,
+        "maxItems": 52,
+    }
+)
+class _PlayersField(serializers.ListField):
+    """A new table's players: the schema says what any variant seats (2 at least, names of
+    1 to 100 characters); fewer, or a blank name, is the rules' 422 (`player_count`,
+    `invalid_players`), as the app's form says."""
+
+
 class TableCreateInputSerializer(BodySerializer):
     """The body's shape and types only: what the name, players and options may hold is
     `table_create`'s to say (`games.services.inputs`), as for the app's form."""
@@ -76,14 +91,25 @@ class TableCreateInputSerializer(BodySerializer):
     name = StrictCharField(
         trim_whitespace=False, allow_blank=True, help_text="at most 200 characters"
     )
-    variant = StrictCharField(max_length=20, help_text="louisiana, ukrainian, occitan or comtadine")
-    players = serializers.ListField(
+    variant = schema_field(
+        "Variant",
+        StrictCharField,
+        max_length=20,
+        help_text="louisiana, ukrainian, occitan or comtadine",
+    )
+    players = _PlayersField(
         child=StrictCharField(trim_whitespace=False, allow_blank=True),
         max_length=52,
         help_text=f"seat order; names of at most {PLAYER_NAME_MAX_LENGTH} characters are kept "
         "in NFC and must differ beyond case",
     )
-    options = SafeJSONField(required=False, default=dict, help_text="house options (RULES.md)")
+    options = schema_field(
+        "TableOptionsInput",
+        SafeJSONField,
+        required=False,
+        default=dict,
+        help_text="house options of the variant (RULES.md)",
+    )
 
     def validate_options(self, options: Any) -> Any:
         if not isinstance(options, dict):  # a wrong type is the body's fault, not the rules'
@@ -96,8 +122,8 @@ class TableOutputSerializer(serializers.Serializer):
 
     id = serializers.UUIDField()
     name = serializers.CharField()
-    variant = serializers.CharField()
-    options = serializers.DictField()
+    variant = schema_field("Variant")
+    options = schema_field("TableOptions")
     players = serializers.SerializerMethodField(
         help_text="every seat ever taken at the table, in seat order"
     )
@@ -130,7 +156,7 @@ class TableOutputSerializer(serializers.Serializer):
 
 
 class TableListQueryInputSerializer(serializers.Serializer):
-    closed = serializers.BooleanField(
+    closed = QueryBooleanField(
         required=False,
         allow_null=True,
         default=None,
@@ -171,25 +197,18 @@ TableListOutputSerializer = page_serializer(
 )
 
 
-class TranscriptDealSerializer(serializers.Serializer):
-    dealer = serializers.CharField(required=False)
-    ante = serializers.IntegerField(required=False)
-    seated = serializers.ListField(child=serializers.CharField(), required=False)
-    hands = serializers.DictField(required=False)
-    trump = serializers.CharField(required=False)
-    actions = serializers.ListField(child=serializers.DictField(), required=False)
-
-
 class TranscriptSerializer(serializers.Serializer):
     """A `bourre-transcript/1` document (the engine checks it fully)."""
 
     format = serializers.CharField(required=False, default="bourre-transcript/1")
-    variant = serializers.CharField()
-    options = serializers.DictField(required=False)
+    variant = schema_field("Variant", serializers.CharField)
+    options = schema_field("TableOptionsInput", serializers.DictField, required=False)
     players = serializers.ListField(
         child=serializers.CharField(), help_text="every seat ever taken, in seat order"
     )
-    deals = serializers.ListField(child=serializers.DictField(), required=False)
+    deals = serializers.ListField(
+        child=schema_field("TranscriptDeal", serializers.DictField), required=False
+    )
     closed = serializers.BooleanField(
         required=False, help_text="the sitting was closed after its last deal"
     )
@@ -222,7 +241,7 @@ def transcript_read(document: Any, *, field_prefix: str) -> Any:
 
 class TableImportInputSerializer(BodySerializer):
     name = StrictCharField(max_length=200)
-    transcript = serializers.JSONField(help_text="a bourre-transcript/1 document")
+    transcript = schema_field("Transcript", help_text="a bourre-transcript/1 document")
 
     def validate_transcript(self, transcript: Any) -> Any:
         return transcript_read(transcript, field_prefix="transcript.players")
@@ -234,32 +253,12 @@ class EventsAppendInputSerializer(BodySerializer):
         min_value=0, max_value=MAX_INT, help_text="the table's current version"
     )
     events = serializers.ListField(
-        child=SafeJSONField(),
+        child=schema_field("PostedEvent", SafeJSONField),
         min_length=1,
         max_length=EVENTS_MAX,
         help_text='each {"deal": {...}}, a transcript action, {"undo": {"reason": ...}}, or '
         'between deals {"join": {"player", "seat_after"}}, {"leave": {"player"}}, {"close": {}}',
     )
-
-
-class PostingLegOutputSerializer(serializers.Serializer):
-    account = serializers.CharField(help_text="`pot` or `player:<name>`, as in the ledger")
-    amount = serializers.IntegerField(help_text="chips, signed: a posting's legs sum to 0")
-
-
-class PostingOutputSerializer(serializers.Serializer):
-    kind = serializers.CharField(help_text="ante, exchange_fee, pot_won, penalty, ...")
-    legs = PostingLegOutputSerializer(many=True)
-
-
-class RulingMadeOutputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(help_text="version of the RulingMade event")
-    kind = serializers.CharField()
-    ruling = serializers.DictField()
-    postings = PostingOutputSerializer(many=True)
-    rules_version = serializers.CharField()
-    cause_version = serializers.IntegerField()
-    deal = serializers.IntegerField(allow_null=True)
 
 
 class EventUndoneOutputSerializer(serializers.Serializer):
@@ -270,51 +269,15 @@ class EventUndoneOutputSerializer(serializers.Serializer):
     voided_versions = serializers.ListField(child=serializers.IntegerField())
 
 
-class NextDealOutputSerializer(serializers.Serializer):
-    dealer = serializers.CharField(
-        allow_null=True, help_text="left of the last dealer (rotation is not enforced)"
-    )
-    exempt = serializers.ListField(
-        child=serializers.CharField(), help_text="players who pay no ordinary ante next deal"
-    )
-
-
-class TableStateOutputSerializer(serializers.Serializer):
-    table_id = serializers.UUIDField()
-    version = serializers.IntegerField()
-    variant = serializers.CharField()
-    options = serializers.DictField()
-    players = serializers.ListField(
-        child=serializers.CharField(), help_text="every seat ever taken, in seat order"
-    )
-    seated = serializers.ListField(child=serializers.CharField(), help_text="at the table now")
-    left = serializers.ListField(child=serializers.CharField(), help_text="has left the table")
-    closed = serializers.BooleanField()
-    closing = serializers.DictField(
-        allow_null=True, help_text="once closed: the pot shared out and the transfers"
-    )
-    phase = serializers.CharField(
-        help_text="between_deals, declaring, exchanging, playing, or closed"
-    )
-    deals_settled = serializers.IntegerField()
-    pot = serializers.IntegerField()
-    balances = serializers.DictField(child=serializers.IntegerField())
-    owes_next_deal = serializers.DictField()
-    deal = serializers.DictField(allow_null=True)
-    to_act = serializers.CharField(allow_null=True)
-    legal_plays = serializers.DictField(allow_null=True)
-    next_deal = NextDealOutputSerializer(
-        allow_null=True, help_text="between deals only: who deals next and who is exempt"
-    )
-
-
 class EventsAppendOutputSerializer(serializers.Serializer):
     table_id = serializers.UUIDField()
     version = serializers.IntegerField()
-    rulings = RulingMadeOutputSerializer(many=True)
+    rulings = serializers.ListField(child=schema_field(RULING_MADE))
     undone = EventUndoneOutputSerializer(many=True)
-    state = TableStateOutputSerializer(
-        required=False, help_text="left out when the request said `Prefer: return=minimal`"
+    state = schema_field(
+        "TableState",
+        required=False,
+        help_text="left out when the request said `Prefer: return=minimal`",
     )
 
 
@@ -323,36 +286,24 @@ class EventOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     type = serializers.CharField()
     schema_version = serializers.IntegerField()
-    data = serializers.DictField()
-    metadata = serializers.DictField()
+    data = serializers.JSONField()
+    metadata = serializers.JSONField()
     recorded_at = serializers.DateTimeField()
     hash = serializers.CharField()
     prev_hash = serializers.CharField()
 
 
-class EventListItemOutputSerializer(EventOutputSerializer):
-    undone_by = serializers.IntegerField(
-        allow_null=True, help_text="version of the `EventUndone` that took it back, if any"
+class EventPageOutputSerializer(serializers.Serializer):
+    """A page of the log: each event by its `type` (the `Event` schema), with `undone_by`."""
+
+    events = serializers.ListField(child=schema_field("Event"))
+    next = serializers.URLField(
+        allow_null=True, help_text="the next page (same query, a new cursor); null at the end"
     )
-
-
-EventPageOutputSerializer = page_serializer(
-    EventListItemOutputSerializer, "events", "EventPageOutputSerializer"
-)
 
 
 # ---------------------------------------------------------------- rulings
-class RulingDocumentOutputSerializer(serializers.Serializer):
-    format = serializers.CharField()
-    deals = serializers.ListField(child=serializers.DictField())
-    balances = serializers.DictField(child=serializers.IntegerField())
-    pot = serializers.IntegerField()
-    closing = serializers.DictField(
-        required=False, help_text="closed sittings: `pot`, `shares`, `transfers`"
-    )
-
-
 class DealOutputSerializer(serializers.Serializer):
     index = serializers.IntegerField()
-    ruling = serializers.DictField()
-    events = EventListItemOutputSerializer(many=True)
+    ruling = schema_field("DealSummary", allow_null=True)
+    events = serializers.ListField(child=schema_field("Event"))

@@ -60,7 +60,7 @@ class TableListCreateApi(APIView):
     @extend_schema(
         operation_id="tables_list",
         tags=["tables"],
-        parameters=[*page_parameters(), TableListQueryInputSerializer],
+        parameters=[*page_parameters(TABLES_PAGE_DEFAULT), TableListQueryInputSerializer],
         responses={200: TableListOutputSerializer, **error_responses(400, 403)},
         description="The club's tables, oldest first, each with its phase, pot and whose "
         "turn it is and when it was last active; `?closed=false` only the open ones, "

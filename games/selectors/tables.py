@@ -147,10 +147,18 @@ def table_transcript(*, table: Table) -> dict[str, Any]:
     return transcript_ordered(doc)
 
 
-def table_events_page(*, table: Table, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
-    """The table's events with position (in its club's partition) > `after`, in order
-    (keyset paging)."""
-    return read_stream(stream=table.stream, club=table.club_id, after_position=after, limit=limit)
+def table_events_page(
+    *, table: Table, after: int = 0, after_version: int = 0, limit: int = 100
+) -> list[RecordedEvent]:
+    """The table's events with position (in its club's partition) > `after` and version >
+    `after_version`, in order (keyset paging)."""
+    return read_stream(
+        stream=table.stream,
+        club=table.club_id,
+        after_position=after,
+        after_version=after_version,
+        limit=limit,
+    )
 
 
 def table_events_of_versions(*, table: Table, low: int, high: int | None) -> list[RecordedEvent]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api_common.fields import QueryIntegerField
+from api_common.fields import QueryBooleanField, QueryIntegerField
 from ledger.findings import CHAIN_CODES, UNBOOKABLE
 from table_stream import POSTING_KINDS
 
@@ -19,7 +19,7 @@ class LedgerAsOfInputSerializer(serializers.Serializer):
 
 
 class LedgerQueryInputSerializer(LedgerAsOfInputSerializer):
-    include_voided = serializers.BooleanField(
+    include_voided = QueryBooleanField(
         required=False, default=False, help_text="also list legs voided by an undo (marked)"
     )
 

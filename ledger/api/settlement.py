@@ -6,14 +6,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api_common.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
+from api_common.csv_rendering import JSON_FORMAT_PARAMETER, CsvOrJson, csv_twin, wants_csv
 from api_common.errors import error_responses
 from clubs.api.permissions import IsAuditor
 from ledger.api.views import _table_id_or_404
@@ -67,16 +66,9 @@ class TableSettlementApi(CsvOrJson, APIView):
     @extend_schema(
         operation_id="tables_settlement",
         tags=["ledger"],
-        parameters=[
-            FORMAT_PARAMETER,
-        ],
+        parameters=[JSON_FORMAT_PARAMETER],
         responses={
             (200, "application/json"): SettlementOutputSerializer,
-            (200, "text/csv"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="`player,antes,fees,penalties,winnings,closing_share,net` rows; "
-                "once closed, a blank line and `from,to,amount` rows",
-            ),
             **error_responses(403, 404, 406),
         },
         description="Each player's statement for the sitting from the ledger (antes, fees, "
@@ -92,3 +84,14 @@ class TableSettlementApi(CsvOrJson, APIView):
                 headers={"Content-Disposition": f'attachment; filename="{name}"'},
             )
         return Response(settlement_body(settlement))
+
+
+TableSettlementCsvApi = csv_twin(
+    TableSettlementApi,
+    operation_id="tables_settlement_csv",
+    tag="ledger",
+    description="`player,antes,fees,penalties,winnings,closing_share,net` rows; once closed, "
+    "a blank line and `from,to,amount` rows",
+    parameters=[],
+    errors=error_responses(403, 404, 406),
+)

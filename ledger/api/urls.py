@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ledger.api.settlement import TableSettlementApi
+from ledger.api.settlement import TableSettlementApi, TableSettlementCsvApi
 from ledger.api.views import TableAuditApi, TableBalancesApi, TableLedgerApi
 
 urlpatterns = [
@@ -11,5 +11,10 @@ urlpatterns = [
         "tables/<uuid:table_id>/settlement",
         TableSettlementApi.as_view(),
         name="table-settlement",
+    ),
+    path(
+        "tables/<uuid:table_id>/settlement.csv",
+        TableSettlementCsvApi.as_view(),
+        name="table-settlement-csv",
     ),
 ]

@@ -23,7 +23,9 @@ from rest_framework.views import APIView
 
 from api_common.errors import error_responses
 from api_common.headers import location
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import page_parameters, page_serializer, paginate_queryset
+from api_common.versions import VERSION_SCHEMA
 from clubs.api.permissions import IsAuditor, IsScorekeeper, request_key
 from games.api.common import table_or_404
 from live import sse
@@ -80,13 +82,14 @@ class TableViewersApi(APIView):
         request=None,
         responses={
             201: OpenApiResponse(ViewerOutputSerializer, description="the new viewer link"),
-            **error_responses(403, 404),
+            **error_responses(400, 403, 404, 422),
         },
-        parameters=[location(201)],
+        parameters=[location(201), idempotency_parameter("the same link")],
         description="A read-only viewer link for the players of this table: its `url` (the "
         "QR code's), a short `code` to type at `/join`, and when it ends. It shows this "
         "table only, never writes, and ends a day after the table closes or when revoked.",
     )
+    @idempotent_create()
     def post(self, request: Request, table_id: uuid.UUID) -> Response:
         table = table_or_404(request, table_id)
         key = request_key(request)
@@ -144,7 +147,7 @@ class TableViewerApi(APIView):
 
 LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID",
-    OpenApiTypes.INT,
+    VERSION_SCHEMA,
     OpenApiParameter.HEADER,
     required=False,
     description="the version of the last event received: the stream starts right after it "
@@ -152,7 +155,7 @@ LAST_EVENT_ID = OpenApiParameter(
 )
 AFTER = OpenApiParameter(
     "after",
-    OpenApiTypes.INT,
+    VERSION_SCHEMA,
     OpenApiParameter.QUERY,
     required=False,
     description="the same as `Last-Event-ID`, for a first connection (`0`: from the first "

@@ -2,6 +2,8 @@ from django.urls import path
 
 from projectors.api.views import (
     LeaderboardApi,
+    LeaderboardCsvApi,
+    PlayerStatsCsvApi,
     PlayerStatsGetApi,
     ProjectionListApi,
     ProjectionRebuildApi,
@@ -10,7 +12,9 @@ from projectors.api.views import (
 
 urlpatterns = [
     path("players/<str:name>/stats", PlayerStatsGetApi.as_view(), name="player-stats"),
+    path("players/<str:name>/stats.csv", PlayerStatsCsvApi.as_view(), name="player-stats-csv"),
     path("leaderboard", LeaderboardApi.as_view(), name="leaderboard"),
+    path("leaderboard.csv", LeaderboardCsvApi.as_view(), name="leaderboard-csv"),
     path("projections", ProjectionListApi.as_view(), name="projections"),
     path(
         "projections/<str:name>/rebuild", ProjectionRebuildApi.as_view(), name="projection-rebuild"

@@ -7,8 +7,7 @@ from datetime import date
 from typing import Any
 
 from django.utils.translation import gettext
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -16,9 +15,10 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from api_common.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
+from api_common.csv_rendering import JSON_FORMAT_PARAMETER, CsvOrJson, csv_twin, wants_csv
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import (
     bad_cursor,
     page_parameters,
@@ -62,7 +62,7 @@ def _club_id(request: Request) -> str:
 STATS_COLUMNS = ("player", *STAT_FIELDS)
 RANGE_PARAMETERS = [
     StandingsRangeQuerySerializer,
-    FORMAT_PARAMETER,
+    JSON_FORMAT_PARAMETER,
 ]
 
 
@@ -91,7 +91,6 @@ class PlayerStatsGetApi(CsvOrJson, APIView):
         parameters=RANGE_PARAMETERS,
         responses={
             (200, "application/json"): PlayerStatsOutputSerializer,
-            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="one row"),
             **error_responses(400, 403, 404, 406),
         },
         description="The player's statistics at the club's tables; `?from=&to=` (days, UTC, "
@@ -118,12 +117,9 @@ class LeaderboardApi(CsvOrJson, APIView):
     @extend_schema(
         operation_id="leaderboard_get",
         tags=["statistics"],
-        parameters=[*page_parameters(), *RANGE_PARAMETERS],
+        parameters=[*page_parameters(50), *RANGE_PARAMETERS],
         responses={
             (200, "application/json"): LeaderboardOutputSerializer,
-            (200, "text/csv"): OpenApiResponse(
-                OpenApiTypes.STR, description="every player of the standings, best first"
-            ),
             **error_responses(400, 403, 406),
         },
         description="The club's players, best first (net chips, pots won, name), paged; "
@@ -155,6 +151,24 @@ class LeaderboardApi(CsvOrJson, APIView):
             ],
             keyset=lambda item: [item[0]],
         )
+
+
+PlayerStatsCsvApi = csv_twin(
+    PlayerStatsGetApi,
+    operation_id="player_stats_csv",
+    tag="statistics",
+    description="the header and one row: the player's statistics",
+    parameters=[StandingsRangeQuerySerializer],
+    errors=error_responses(400, 403, 404, 406),
+)
+LeaderboardCsvApi = csv_twin(
+    LeaderboardApi,
+    operation_id="leaderboard_csv",
+    tag="statistics",
+    description="the header and every player of the standings, best first (unpaged)",
+    parameters=[StandingsRangeQuerySerializer],
+    errors=error_responses(400, 403, 406),
+)
 
 
 class ProjectionListApi(APIView):
@@ -196,8 +210,15 @@ class ProjectionRebuildApi(APIView):
         operation_id="projections_rebuild",
         tags=["projections"],
         request=ProjectionRebuildInputSerializer,
-        parameters=[location(202), OpenApiParameter("name", str, OpenApiParameter.PATH)],
-        responses={202: TaskRunAcceptedOutputSerializer, **error_responses(400, 403, 404, 409)},
+        parameters=[
+            location(202),
+            OpenApiParameter("name", str, OpenApiParameter.PATH),
+            idempotency_parameter("the same task"),
+        ],
+        responses={
+            202: TaskRunAcceptedOutputSerializer,
+            **error_responses(400, 403, 404, 409, 422),
+        },
         description="Queue a rebuild of any rebuildable projection of the one registry (the "
         "`/projections` listing; `manage.py rebuild --projection NAME [--table ID] "
         "[--verify]` runs the same rebuild): `table` rebuilds one table's stream and "
@@ -205,6 +226,7 @@ class ProjectionRebuildApi(APIView):
         "table-by-table projections only (400 naming the field otherwise, and for a "
         "projection folded on read). The 202 gives the task to poll (`url`, `Location`).",
     )
+    @idempotent_create()
     def post(self, request: Request, name: str) -> Response:
         body = ProjectionRebuildInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -38,6 +38,8 @@ def test_answers_and_refusals_are_readable_from_another_origin() -> None:
     assert created["Access-Control-Allow-Origin"] == "*"
     exposed = {h.strip() for h in created["Access-Control-Expose-Headers"].split(",")}
     assert {"location", "idempotent-replayed", "preference-applied", "link"} <= exposed
+    # The request id and the rate limit a browser app reads too (docs/api.md).
+    assert {"x-request-id", "ratelimit", "ratelimit-policy", "retry-after"} <= exposed
     refused = Client().get("/api/v1/tables", HTTP_ORIGIN=ORIGIN)  # no key: the guard's 401
     assert refused.status_code == 401
     assert refused["Access-Control-Allow-Origin"] == "*"

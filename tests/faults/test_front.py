@@ -20,6 +20,7 @@ import pytest
 import requests
 
 from bench._server import Server
+from tests.clubs.helpers import make_club, make_key
 
 pytestmark = pytest.mark.slow
 SLOW_CLIENTS = 200
@@ -115,6 +116,30 @@ def test_what_nginx_refuses_or_passes_on_is_in_the_apis_envelope(
     assert answer.status_code == status
     assert answer.headers["Content-Type"].startswith("application/json")
     assert answer.json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize(
+    ("path", "allowed"),
+    [
+        ("/api/v1/tables", "GET, POST, HEAD, OPTIONS"),
+        ("/api/v1/tables/00000000-0000-0000-0000-000000000001/stream", "GET, HEAD, OPTIONS"),
+    ],
+)
+@pytest.mark.django_db(transaction=True)
+def test_trace_is_the_apis_405_with_allow(served_stack: Server, path: str, allowed: str) -> None:
+    """Found by schemathesis against `make run`: nginx answered TRACE with its own HTML
+    405 and no `Allow`."""
+    key = make_key(make_club(), "admin")[1]
+    answer = requests.request(
+        "TRACE",
+        f"http://127.0.0.1:{served_stack.port}{path}",
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    )
+    assert answer.status_code == 405
+    assert answer.headers["Content-Type"].startswith("application/json")
+    assert answer.json()["error"]["code"] == "method_not_allowed"
+    assert answer.headers["Allow"] == allowed
 
 
 @pytest.mark.parametrize(

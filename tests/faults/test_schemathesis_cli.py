@@ -23,7 +23,7 @@ def test_the_schemathesis_cli_runs_every_check(gunicorn_server: LiveServer) -> N
     result = subprocess.run(
         [str(cli), "run", f"{gunicorn_server.url}/api/schema/", "--checks", "all",
          "-H", f"Authorization: Bearer {raw}", "--hypothesis-max-examples", "5",
-         "--hypothesis-derandomize", "--no-color"],
+         "--hypothesis-derandomize", "--no-color", "--experimental=openapi-3.1"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     summary = result.stdout[-3000:]

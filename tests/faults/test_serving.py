@@ -51,7 +51,11 @@ def test_the_access_log_has_one_combined_line_per_request_and_no_credentials(
                 for n in range(3)
             ]
             refused = session.get(
-                f"{url}/api/v1/tables", headers={"Authorization": "Bearer not-a-real-key-xyz"}
+                f"{url}/api/v1/tables",
+                headers={
+                    "Authorization": "Bearer not-a-real-key-xyz",
+                    "X-Request-ID": "tablet-3.417",
+                },
             )
         assert [a.status_code for a in answers] == [200, 200, 200]
         assert refused.status_code == 401
@@ -65,8 +69,16 @@ def test_the_access_log_has_one_combined_line_per_request_and_no_credentials(
     size = len(answers[0].content)
     assert lines[0].startswith("127.0.0.1 - - [")
     assert f'"GET /health/?n=0 HTTP/1.1" 200 {size} "http://table/" "scorer/1" ' in lines[0]
-    assert lines[0].endswith("ms")
+    # The request id last: made by the service (32 hex digits), or the client's own.
+    made = answers[0].headers["X-Request-ID"]
+    assert len(made) == 32
+    assert lines[0].endswith(f"ms {made}"), lines[0]
+    assert refused.headers["X-Request-ID"] == "tablet-3.417"
+    assert refused.json()["error"]["request_id"] == "tablet-3.417"
     assert '"GET /api/v1/tables HTTP/1.1" 401 ' in text
+    assert next(line for line in text.splitlines() if "GET /api/v1/tables" in line).endswith(
+        "ms tablet-3.417"
+    )
     assert "not-a-real-key-xyz" not in text
 
 

@@ -118,6 +118,29 @@ def test_an_after_that_is_not_a_version_is_refused_naming_it(live_app: AsgiServe
         assert wsgi.json()["error"]["field"] == "after"
 
 
+def test_a_last_event_id_that_is_not_a_version_is_refused_naming_it(
+    live_app: AsgiServer,
+) -> None:
+    """`Last-Event-ID: abc` replayed nothing with 200 (read as "from now on"); it is checked
+    as `?after=` is, by the same helper (api_common.versions), on both apps."""
+    table = live_table()
+    headers = {"Authorization": f"Bearer {table.auditor}"}
+    for seen in ("abc", "-1", "1.5", "²"):
+        refused = httpx.get(
+            _stream(live_app, table.id), headers={**headers, "Last-Event-ID": seen.encode()}
+        )
+        assert refused.status_code == 400, seen
+        error = refused.json()["error"]
+        assert (error["code"], error["field"]) == ("invalid_request", "Last-Event-ID"), seen
+        # The ASGI app's answers carry the request id too (bourre_site/asgi.py).
+        assert error["request_id"] == refused.headers["X-Request-ID"]
+        wsgi = client_for(table.auditor).get(
+            f"/api/v1/tables/{table.id}/stream", HTTP_LAST_EVENT_ID=seen
+        )
+        assert wsgi.status_code == 400, seen
+        assert wsgi.json()["error"]["field"] == "Last-Event-ID"
+
+
 def test_the_stream_resumes_after_the_server_restarts(live_app: AsgiServer) -> None:
     table = live_table()
     headers = {"Authorization": f"Bearer {table.auditor}"}

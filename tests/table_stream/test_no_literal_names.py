@@ -26,6 +26,7 @@ OTHER_VOCABULARIES = {
     # the variant option `exchange_fee` (chips per exchange), not the ruling
     ("games/engine/variants/ukrainian.py", "exchange_fee"),
     ("tableapp/forms.py", "exchange_fee"),
+    ("games/api/contract/state.py", "exchange_fee"),  # the option's schema
     # the webhook kind a subscriber asks for when a TableClosed is appended (webhooks' names)
     ("webhooks/kinds.py", "table_closed"),
     # the default Celery queue, named after the project (not the bourré ruling)

@@ -94,7 +94,9 @@ class WebhookOutputSerializer(serializers.ModelSerializer):
 
 class WebhookCreatedOutputSerializer(WebhookOutputSerializer):
     secret = serializers.CharField(
-        help_text="signs every request (X-Bourre-Signature): shown only in this response"
+        allow_null=True,
+        help_text="signs every request (X-Bourre-Signature): shown only in this response "
+        "(null in an idempotent replay: a secret is never kept)",
     )
 
     class Meta:

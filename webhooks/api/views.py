@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from api_common.errors import error_responses
 from api_common.headers import location
+from api_common.idempotency import idempotency_parameter, idempotent_create
 from api_common.pagination import (
     bad_cursor,
     page_parameters,
@@ -91,11 +92,15 @@ class WebhookListCreateApi(_ReadAuditorWriteAdmin):
 
     @extend_schema(
         operation_id="webhooks_create",
-        parameters=[location(201)],
+        parameters=[
+            location(201),
+            idempotency_parameter("the same webhook, its secret null"),
+        ],
         tags=TAGS,
         request=WebhookCreateInputSerializer,
-        responses={201: WebhookCreatedOutputSerializer, **error_responses(400, 403)},
+        responses={201: WebhookCreatedOutputSerializer, **error_responses(400, 403, 422)},
     )
+    @idempotent_create(secret_fields=("secret",))
     def post(self, request: Request) -> Response:
         body = WebhookCreateInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -182,6 +182,28 @@ def test_events_are_keyset_paged(scorekeeper: APIClient, table: dict[str, Any]) 
     assert scorekeeper.get(url, {"limit": 0}).status_code == 400
 
 
+def test_after_lists_only_the_events_after_a_version(
+    scorekeeper: APIClient, table: dict[str, Any]
+) -> None:
+    """`?after=N` was silently ignored (the whole log came back); it is the stream's
+    `Last-Event-ID` for the list, and pages as the list does."""
+    post_events(scorekeeper, table["id"], 1, [DEAL, *DECLARES])
+    url = f"/api/v1/tables/{table['id']}/events"
+    page = scorekeeper.get(url, {"after": 3, "limit": 2}).json()
+    assert [e["version"] for e in page["events"]] == [4, 5]
+    assert "after=3" in page["next"]
+    rest = scorekeeper.get(page["next"]).json()
+    assert [e["version"] for e in rest["events"]] == [6, 7]
+    assert [e["version"] for e in scorekeeper.get(url, {"after": 0}).json()["events"]] == [
+        1, 2, 3, 4, 5, 6, 7,
+    ]  # fmt: skip
+    assert scorekeeper.get(url, {"after": 7}).json()["events"] == []
+    for bad in ("abc", "-1", "1.5", "", "²"):
+        refused = scorekeeper.get(url, {"after": bad})
+        assert refused.status_code == 400, bad
+        assert refused.json()["error"]["field"] == "after"
+
+
 def test_the_log_marks_undone_events(scorekeeper: APIClient, table: dict[str, Any]) -> None:
     post_events(scorekeeper, table["id"], 1, [DEAL, DECLARES[0]])
     post_events(scorekeeper, table["id"], 4, [{"undo": {"reason": "wrong tap"}}])

@@ -100,4 +100,5 @@ def test_another_clubs_table_is_not_found_in_either_form(club):
     assert response.json()["error"] == {
         "code": "not_found",
         "message": "no such table in this club",
+        "request_id": response["X-Request-ID"],
     }

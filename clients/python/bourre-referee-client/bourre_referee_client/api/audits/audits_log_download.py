@@ -1,0 +1,248 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_response import ErrorResponse
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    cursor: str | Unset = UNSET,
+    from_: int | Unset = UNSET,
+    limit: int | Unset = 1000,
+    to: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["cursor"] = cursor
+
+    params["from"] = from_
+
+    params["limit"] = limit
+
+    params["to"] = to
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/audits/log",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = ErrorResponse.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    from_: int | Unset = UNSET,
+    limit: int | Unset = 1000,
+    to: int | Unset = UNSET,
+) -> Response[ErrorResponse | str]:
+    """The caller's club's log with its hash chain, as JSON Lines, a page of positions at a
+    time: each page is a section of its own (a header with its `anchor`, then its events),
+    checkable alone, and the pages concatenated are the club's chain.
+
+    Args:
+        cursor (str | Unset):
+        from_ (int | Unset):
+        limit (int | Unset):  Default: 1000.
+        to (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | str]
+    """
+
+    kwargs = _get_kwargs(
+        cursor=cursor,
+        from_=from_,
+        limit=limit,
+        to=to,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    from_: int | Unset = UNSET,
+    limit: int | Unset = 1000,
+    to: int | Unset = UNSET,
+) -> ErrorResponse | str | None:
+    """The caller's club's log with its hash chain, as JSON Lines, a page of positions at a
+    time: each page is a section of its own (a header with its `anchor`, then its events),
+    checkable alone, and the pages concatenated are the club's chain.
+
+    Args:
+        cursor (str | Unset):
+        from_ (int | Unset):
+        limit (int | Unset):  Default: 1000.
+        to (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | str
+    """
+
+    return sync_detailed(
+        client=client,
+        cursor=cursor,
+        from_=from_,
+        limit=limit,
+        to=to,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    from_: int | Unset = UNSET,
+    limit: int | Unset = 1000,
+    to: int | Unset = UNSET,
+) -> Response[ErrorResponse | str]:
+    """The caller's club's log with its hash chain, as JSON Lines, a page of positions at a
+    time: each page is a section of its own (a header with its `anchor`, then its events),
+    checkable alone, and the pages concatenated are the club's chain.
+
+    Args:
+        cursor (str | Unset):
+        from_ (int | Unset):
+        limit (int | Unset):  Default: 1000.
+        to (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | str]
+    """
+
+    kwargs = _get_kwargs(
+        cursor=cursor,
+        from_=from_,
+        limit=limit,
+        to=to,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    from_: int | Unset = UNSET,
+    limit: int | Unset = 1000,
+    to: int | Unset = UNSET,
+) -> ErrorResponse | str | None:
+    """The caller's club's log with its hash chain, as JSON Lines, a page of positions at a
+    time: each page is a section of its own (a header with its `anchor`, then its events),
+    checkable alone, and the pages concatenated are the club's chain.
+
+    Args:
+        cursor (str | Unset):
+        from_ (int | Unset):
+        limit (int | Unset):  Default: 1000.
+        to (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | str
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            cursor=cursor,
+            from_=from_,
+            limit=limit,
+            to=to,
+        )
+    ).parsed

@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_response import ErrorResponse
+from ...models.event_page_output import EventPageOutput
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    table_id: UUID,
+    *,
+    after: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["after"] = after
+
+    params["cursor"] = cursor
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/tables/{table_id}/events".format(
+            table_id=quote(str(table_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorResponse | EventPageOutput | None:
+    if response.status_code == 200:
+        response_200 = EventPageOutput.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = ErrorResponse.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorResponse | EventPageOutput]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> Response[ErrorResponse | EventPageOutput]:
+    """The table's events in log order, paged (see `next` and the `Link` header); `undone_by` is the
+    version of the undo that took an event back, if any. `?after=V`: only the events after version V (as
+    the stream's `Last-Event-ID`).
+
+    Args:
+        table_id (UUID):
+        after (int | Unset):
+        cursor (str | Unset):
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | EventPageOutput]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        after=after,
+        cursor=cursor,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> ErrorResponse | EventPageOutput | None:
+    """The table's events in log order, paged (see `next` and the `Link` header); `undone_by` is the
+    version of the undo that took an event back, if any. `?after=V`: only the events after version V (as
+    the stream's `Last-Event-ID`).
+
+    Args:
+        table_id (UUID):
+        after (int | Unset):
+        cursor (str | Unset):
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | EventPageOutput
+    """
+
+    return sync_detailed(
+        table_id=table_id,
+        client=client,
+        after=after,
+        cursor=cursor,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> Response[ErrorResponse | EventPageOutput]:
+    """The table's events in log order, paged (see `next` and the `Link` header); `undone_by` is the
+    version of the undo that took an event back, if any. `?after=V`: only the events after version V (as
+    the stream's `Last-Event-ID`).
+
+    Args:
+        table_id (UUID):
+        after (int | Unset):
+        cursor (str | Unset):
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | EventPageOutput]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        after=after,
+        cursor=cursor,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = 100,
+) -> ErrorResponse | EventPageOutput | None:
+    """The table's events in log order, paged (see `next` and the `Link` header); `undone_by` is the
+    version of the undo that took an event back, if any. `?after=V`: only the events after version V (as
+    the stream's `Last-Event-ID`).
+
+    Args:
+        table_id (UUID):
+        after (int | Unset):
+        cursor (str | Unset):
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | EventPageOutput
+    """
+
+    return (
+        await asyncio_detailed(
+            table_id=table_id,
+            client=client,
+            after=after,
+            cursor=cursor,
+            limit=limit,
+        )
+    ).parsed

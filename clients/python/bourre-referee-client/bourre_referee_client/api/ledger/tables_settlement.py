@@ -1,0 +1,227 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_response import ErrorResponse
+from ...models.settlement_output import SettlementOutput
+from ...models.tables_settlement_format import TablesSettlementFormat
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    table_id: UUID,
+    *,
+    format_: TablesSettlementFormat | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/tables/{table_id}/settlement".format(
+            table_id=quote(str(table_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorResponse | SettlementOutput | None:
+    if response.status_code == 200:
+        response_200 = SettlementOutput.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = ErrorResponse.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorResponse | SettlementOutput]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    format_: TablesSettlementFormat | Unset = UNSET,
+) -> Response[ErrorResponse | SettlementOutput]:
+    """Each player's statement for the sitting from the ledger (antes, fees, penalties, winnings, closing
+    share, net) and, once the table is closed, the settling-up transfers.
+
+    Args:
+        table_id (UUID):
+        format_ (TablesSettlementFormat | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | SettlementOutput]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        format_=format_,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    format_: TablesSettlementFormat | Unset = UNSET,
+) -> ErrorResponse | SettlementOutput | None:
+    """Each player's statement for the sitting from the ledger (antes, fees, penalties, winnings, closing
+    share, net) and, once the table is closed, the settling-up transfers.
+
+    Args:
+        table_id (UUID):
+        format_ (TablesSettlementFormat | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | SettlementOutput
+    """
+
+    return sync_detailed(
+        table_id=table_id,
+        client=client,
+        format_=format_,
+    ).parsed
+
+
+async def asyncio_detailed(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    format_: TablesSettlementFormat | Unset = UNSET,
+) -> Response[ErrorResponse | SettlementOutput]:
+    """Each player's statement for the sitting from the ledger (antes, fees, penalties, winnings, closing
+    share, net) and, once the table is closed, the settling-up transfers.
+
+    Args:
+        table_id (UUID):
+        format_ (TablesSettlementFormat | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | SettlementOutput]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        format_=format_,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    table_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    format_: TablesSettlementFormat | Unset = UNSET,
+) -> ErrorResponse | SettlementOutput | None:
+    """Each player's statement for the sitting from the ledger (antes, fees, penalties, winnings, closing
+    share, net) and, once the table is closed, the settling-up transfers.
+
+    Args:
+        table_id (UUID):
+        format_ (TablesSettlementFormat | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | SettlementOutput
+    """
+
+    return (
+        await asyncio_detailed(
+            table_id=table_id,
+            client=client,
+            format_=format_,
+        )
+    ).parsed

@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_response import ErrorResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    table_id: UUID,
+    viewer_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/v1/tables/{table_id}/viewers/{viewer_id}".format(
+            table_id=quote(str(table_id), safe=""),
+            viewer_id=quote(str(viewer_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | ErrorResponse | None:
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = ErrorResponse.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorResponse.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorResponse.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | ErrorResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    table_id: UUID,
+    viewer_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Any | ErrorResponse]:
+    """Revoke the link: it shows "this link has ended", and every view of it still open ends within
+    seconds. Revoking it again is a 204 too.
+
+    Args:
+        table_id (UUID):
+        viewer_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ErrorResponse]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        viewer_id=viewer_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    table_id: UUID,
+    viewer_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Any | ErrorResponse | None:
+    """Revoke the link: it shows "this link has ended", and every view of it still open ends within
+    seconds. Revoking it again is a 204 too.
+
+    Args:
+        table_id (UUID):
+        viewer_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ErrorResponse
+    """
+
+    return sync_detailed(
+        table_id=table_id,
+        viewer_id=viewer_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    table_id: UUID,
+    viewer_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Any | ErrorResponse]:
+    """Revoke the link: it shows "this link has ended", and every view of it still open ends within
+    seconds. Revoking it again is a 204 too.
+
+    Args:
+        table_id (UUID):
+        viewer_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | ErrorResponse]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        viewer_id=viewer_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    table_id: UUID,
+    viewer_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Any | ErrorResponse | None:
+    """Revoke the link: it shows "this link has ended", and every view of it still open ends within
+    seconds. Revoking it again is a 204 too.
+
+    Args:
+        table_id (UUID):
+        viewer_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | ErrorResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            table_id=table_id,
+            viewer_id=viewer_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="AllPassedRulingData")
+
+
+@_attrs_define
+class AllPassedRulingData:
+    """Everyone passed: the pot stays"""
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        all_passed_ruling_data = cls()
+
+        return all_passed_ruling_data

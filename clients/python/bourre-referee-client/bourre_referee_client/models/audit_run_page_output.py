@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.audit_run_output import AuditRunOutput
+
+
+T = TypeVar("T", bound="AuditRunPageOutput")
+
+
+@_attrs_define
+class AuditRunPageOutput:
+    """
+    Attributes:
+        audits (list[AuditRunOutput]):
+        next_ (None | str): the next page (same query, a new cursor); null at the end
+    """
+
+    audits: list[AuditRunOutput]
+    next_: None | str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        audits = []
+        for audits_item_data in self.audits:
+            audits_item = audits_item_data.to_dict()
+            audits.append(audits_item)
+
+        next_: None | str
+        next_ = self.next_
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "audits": audits,
+                "next": next_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.audit_run_output import AuditRunOutput  # noqa: PLC0415
+
+        d = dict(src_dict)
+        audits = []
+        _audits = d.pop("audits")
+        for audits_item_data in _audits:
+            audits_item = AuditRunOutput.from_dict(audits_item_data)
+
+            audits.append(audits_item)
+
+        def _parse_next_(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_ = _parse_next_(d.pop("next"))
+
+        audit_run_page_output = cls(
+            audits=audits,
+            next_=next_,
+        )
+
+        audit_run_page_output.additional_properties = d
+        return audit_run_page_output
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="BourreRuling")
+
+
+@_attrs_define
+class BourreRuling:
+    """A player is bourré
+
+    Attributes:
+        kind (Literal['bourre']):
+        player (str):
+        amount (int):
+    """
+
+    kind: Literal["bourre"]
+    player: str
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        kind = self.kind
+
+        player = self.player
+
+        amount = self.amount
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "player": player,
+                "amount": amount,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        kind = cast(Literal["bourre"], d.pop("kind"))
+        if kind != "bourre":
+            raise ValueError(f"kind must match const 'bourre', got '{kind}'")
+
+        player = d.pop("player")
+
+        amount = d.pop("amount")
+
+        bourre_ruling = cls(
+            kind=kind,
+            player=player,
+            amount=amount,
+        )
+
+        return bourre_ruling

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class JobStatusEnum(StrEnum):
+    FAILED = "failed"
+    QUEUED = "queued"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)

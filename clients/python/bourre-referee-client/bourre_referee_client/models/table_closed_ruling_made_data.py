@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.closing import Closing
+    from ..models.stored_posting import StoredPosting
+
+
+T = TypeVar("T", bound="TableClosedRulingMadeData")
+
+
+@_attrs_define
+class TableClosedRulingMadeData:
+    """A `table_closed` ruling, made by the referee
+
+    Attributes:
+        kind (Literal['table_closed']):
+        ruling (Closing): The pot shared out at closing and the settling-up transfers
+        postings (list[StoredPosting]):
+        rules_version (str):
+        cause_version (int): the event that caused it
+        deal (int | None): the deal (0-based), null for a closing
+    """
+
+    kind: Literal["table_closed"]
+    ruling: Closing
+    postings: list[StoredPosting]
+    rules_version: str
+    cause_version: int
+    deal: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        kind = self.kind
+
+        ruling = self.ruling.to_dict()
+
+        postings = []
+        for postings_item_data in self.postings:
+            postings_item = postings_item_data.to_dict()
+            postings.append(postings_item)
+
+        rules_version = self.rules_version
+
+        cause_version = self.cause_version
+
+        deal: int | None
+        deal = self.deal
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "ruling": ruling,
+                "postings": postings,
+                "rules_version": rules_version,
+                "cause_version": cause_version,
+                "deal": deal,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.closing import Closing  # noqa: PLC0415
+        from ..models.stored_posting import StoredPosting  # noqa: PLC0415
+
+        d = dict(src_dict)
+        kind = cast(Literal["table_closed"], d.pop("kind"))
+        if kind != "table_closed":
+            raise ValueError(f"kind must match const 'table_closed', got '{kind}'")
+
+        ruling = Closing.from_dict(d.pop("ruling"))
+
+        postings = []
+        _postings = d.pop("postings")
+        for postings_item_data in _postings:
+            postings_item = StoredPosting.from_dict(postings_item_data)
+
+            postings.append(postings_item)
+
+        rules_version = d.pop("rules_version")
+
+        cause_version = d.pop("cause_version")
+
+        def _parse_deal(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        deal = _parse_deal(d.pop("deal"))
+
+        table_closed_ruling_made_data = cls(
+            kind=kind,
+            ruling=ruling,
+            postings=postings,
+            rules_version=rules_version,
+            cause_version=cause_version,
+            deal=deal,
+        )
+
+        return table_closed_ruling_made_data
