@@ -32,3 +32,8 @@ CACHES = copy.deepcopy(CACHES)  # noqa: F405
 CACHES["default"]["KEY_PREFIX"] = f"bourre-test-{os.getpid()}"
 CELERY_TASK_DEFAULT_QUEUE = f"bourre-tests-{os.getpid()}"
 CELERY_TASK_ALWAYS_EAGER = False
+
+# One origin for every process a test run starts (servers on free ports, Celery workers):
+# the log's key name says the host, and a checkpoint signed by a process that took its
+# port for the host would not verify under the test's own name for the club's log.
+TRANSPARENCY_HOST = env("BOURRE_TLOG_HOST", "") or "bourre.test"

@@ -54,7 +54,7 @@ def english_patterns(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     for msgid, texts in _catalogue(language).items():
         if msgid.strip() in {text.strip() for text in texts}:
             continue  # the same word in both languages (a name, "cinch"): nothing to catch
-        if not _PLACEHOLDER.sub("", msgid).strip(" :;,.()—-"):
+        if not _PLACEHOLDER.sub("", msgid).strip(" :;,.()—-#№"):
             continue  # only placeholders and punctuation: nothing English in it
         found.append((msgid, _pattern(msgid)))
     return tuple(found)

@@ -34,6 +34,8 @@ def test_every_follower_of_the_log_is_in_one_registry_with_its_lifecycle() -> No
         "table_state": INLINE,
         "ledger": INLINE,
         "player_stats": ASYNC,
+        "ratings": ASYNC,
+        "transparency": ASYNC,
         "webhooks": ASYNC,
         "table_transcript": LIVE,
     }
@@ -66,6 +68,8 @@ def test_projections_list_the_webhooks_lag_and_every_lifecycle(club: Club, admin
     by_name = {p["name"]: p for p in body}
     assert {n: p["kind"] for n, p in by_name.items()} == {
         "player_stats": "async",
+        "ratings": "async",
+        "transparency": "async",
         "webhooks": "async",
         "ledger": "inline",
         "table_state": "inline",
