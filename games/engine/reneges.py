@@ -15,8 +15,8 @@ from typing import Any
 
 from table_stream.rulings import RulingKind
 
-from .obligations import CLIMB, TrickRules, broken_in, broken_obligation
-from .state import DealState, Pending, Renege, Ruling, evolve, made
+from .obligations import CLIMB, TrickRules, broken_obligation
+from .state import DealState, Pending, Renege, Ruling, evolve
 from .variants import Variant
 
 #: no renege proven (the most frequent answer of `reveal`)
@@ -38,69 +38,42 @@ def judge(rules: TrickRules, strength: dict[str, int] | Any, pending: Pending) -
 def reveal(
     deal: DealState, rules: TrickRules, strength: Any, player: str, card: str, index: int
 ) -> tuple[tuple[Pending, ...], Sequence[Renege]]:
-    """Re-judge `player`'s pending plays now that `card` is shown to have been held.
+    """Re-judge `player`'s pending plays now that `card` is shown to have been held: the
+    plays still waiting, and the reneges proven.
 
     Every obligation of a card play asks only about the hand's cards of the led suit and
     of trumps (test_obligations.py, `test_a_card_of_another_suit_changes_no_verdict`): a
     card of neither leaves the play's verdict as it was, so the play is left as it is (no
     copy). A pending card play's `known` is therefore the hand known at the play and the
-    cards shown since that can change its verdict (docs/performance.md, "The rules
-    engine").
+    cards shown since that can change its verdict.
     """
     pending = deal.pending
-    suit = card[1]
-    trump = rules.trump
-    for p in pending:  # most often nothing of this player's is waiting for this card
-        if p.player == player and card not in p.known:
-            context = p.context
-            if context is None or suit == context.led or suit == trump:
-                break
-    else:
-        return pending, _NONE
-    return rejudge(pending, rules, strength, player, card, index)
-
-
-def rejudge(
-    pending: tuple[Pending, ...],
-    rules: TrickRules,
-    strength: Any,
-    player: str,
-    card: str,
-    index: int,
-) -> tuple[tuple[Pending, ...], Sequence[Renege]]:
-    """`reveal` once its first look found a pending play of `player`'s that `card` can
-    judge (the card play looks first itself, then calls this: one look, not two)."""
-    suit = card[1]
-    trump = rules.trump
+    if not any(_judged_again(p, player, card, rules.trump) for p in pending):
+        return pending, _NONE  # the usual answer: nothing of the player's waits for it
     kept: list[Pending] = []
     proven: list[Renege] = []
     for p in pending:
-        if p.player != player or card in p.known:
+        if not _judged_again(p, player, card, rules.trump):
             kept.append(p)
             continue
-        context = p.context
-        if context is None:  # a climbing pass
-            known = p.known | {card}
-            obligation = judge(rules, strength, evolve(p, known=known))
-        elif suit != context.led and suit != trump:
-            kept.append(p)  # a card that changes no verdict (above)
-            continue
-        else:
-            known = p.known | {card}
-            assert p.card is not None
-            # `broken_obligation(rules, context, known, p.card)`, the context's fields in
-            # `broken_in`'s order
-            obligation = broken_in(rules, *context, known, p.card)
+        p = evolve(p, known=p.known | {card})
+        obligation = judge(rules, strength, p)
         if obligation is not None:
             proven.append(Renege(p.player, p.trick, p.card, obligation, index, p.index))
-        elif len(known) < p.hand_size:
-            # `evolve(p, known=known)`, its instance dict copied in place
-            fields = p.__dict__.copy()
-            fields["known"] = known
-            p = made(Pending, fields)
+        elif len(p.known) < p.hand_size:
             kept.append(p)
         # else: the whole hand is now known and the play was legal
     return tuple(kept), proven
+
+
+def _judged_again(pending: Pending, player: str, card: str, trump: str | None) -> bool:
+    """Whether `card`, shown by `player`, can change the verdict on `pending`: a play of
+    theirs that did not know of it, and for a card play, a card of the led suit or
+    trumps (a climbing pass: any card)."""
+    if pending.player != player or card in pending.known:
+        return False
+    context = pending.context
+    return context is None or card[1] == context.led or card[1] == trump
 
 
 def record(
