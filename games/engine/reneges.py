@@ -19,61 +19,57 @@ from .obligations import CLIMB, TrickRules, broken_obligation
 from .state import DealState, Pending, Renege, Ruling, evolve
 from .variants import Variant
 
-#: no renege proven (the most frequent answer of `reveal`)
-_NONE: tuple[Renege, ...] = ()
 
-
-def judge(rules: TrickRules, strength: dict[str, int] | Any, pending: Pending) -> str | None:
+def judge(
+    rules: TrickRules, strength: dict[str, int] | Any, pending: Pending, known: frozenset[str]
+) -> str | None:
+    """The obligation `pending` breaks now that its player's hand is known to have held
+    `known` then, or None."""
     if pending.context is None:  # a climbing pass
         to_beat = pending.to_beat
         assert to_beat is not None
-        for card in pending.known:
+        for card in known:
             if card[1] == to_beat[1] and strength[card] > strength[to_beat]:
                 return CLIMB
         return None
     assert pending.card is not None
-    return broken_obligation(rules, pending.context, pending.known, pending.card)
+    return broken_obligation(rules, pending.context, known, pending.card)
 
 
 def reveal(
     deal: DealState, rules: TrickRules, strength: Any, player: str, card: str, index: int
 ) -> tuple[tuple[Pending, ...], Sequence[Renege]]:
     """Re-judge `player`'s pending plays now that `card` is shown to have been held: the
-    plays still waiting, and the reneges proven.
+    plays still waiting, and the reneges proven. A play can be judged again only by a card
+    its hand was not known to hold; a climbing pass by any such card, a card play by one
+    of the led suit or trumps:
 
-    Every obligation of a card play asks only about the hand's cards of the led suit and
+    every obligation of a card play asks only about the hand's cards of the led suit and
     of trumps (test_obligations.py, `test_a_card_of_another_suit_changes_no_verdict`): a
     card of neither leaves the play's verdict as it was, so the play is left as it is (no
     copy). A pending card play's `known` is therefore the hand known at the play and the
     cards shown since that can change its verdict.
     """
-    pending = deal.pending
-    if not any(_judged_again(p, player, card, rules.trump) for p in pending):
-        return pending, _NONE  # the usual answer: nothing of the player's waits for it
+    trump = rules.trump
     kept: list[Pending] = []
     proven: list[Renege] = []
-    for p in pending:
-        if not _judged_again(p, player, card, rules.trump):
-            kept.append(p)
+    for p in deal.pending:
+        context = p.context
+        if (
+            p.player != player
+            or card in p.known
+            or (context is not None and card[1] != context.led and card[1] != trump)
+        ):
+            kept.append(p)  # not a play of theirs that this card can judge: it stands
             continue
-        p = evolve(p, known=p.known | {card})
-        obligation = judge(rules, strength, p)
+        known = p.known | {card}
+        obligation = judge(rules, strength, p, known)
         if obligation is not None:
             proven.append(Renege(p.player, p.trick, p.card, obligation, index, p.index))
-        elif len(p.known) < p.hand_size:
-            kept.append(p)
+        elif len(known) < p.hand_size:
+            kept.append(evolve(p, known=known))
         # else: the whole hand is now known and the play was legal
     return tuple(kept), proven
-
-
-def _judged_again(pending: Pending, player: str, card: str, trump: str | None) -> bool:
-    """Whether `card`, shown by `player`, can change the verdict on `pending`: a play of
-    theirs that did not know of it, and for a card play, a card of the led suit or
-    trumps (a climbing pass: any card)."""
-    if pending.player != player or card in pending.known:
-        return False
-    context = pending.context
-    return context is None or card[1] == context.led or card[1] == trump
 
 
 def record(
