@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,7 +19,8 @@ from live.board import table_board
 from live.qr import qr_svg
 from live.selectors import viewer_by_code, viewer_by_token, viewer_of_table, viewers_of_table
 from live.services import viewer_create, viewer_revoke
-from live.throttle import code_try_allowed
+from live.throttle import WINDOW, code_tries_refused, code_wrong
+from live.verify import receipt_context
 from tableapp.access import club_table, member_of, member_required
 
 
@@ -99,10 +101,14 @@ def viewer_page(request: HttpRequest, token: str) -> HttpResponse:
         return _ended(request)
     # No account on a player's phone: the device's language, else the club's default.
     use_language(request, club_language(viewer.club, request))
+    player = _player(request)  # who is looking, as they said (their own standings line)
+    fragment = reverse("live:viewer-board", args=[viewer.token])
+    board = table_board(viewer.table, statements=True, player=player)
     context = {
-        **table_board(viewer.table, statements=True),
+        **board,
+        **receipt_context(viewer, bool(board.get("closed"))),
         "stream": reverse("live-stream:viewer", args=[viewer.token]),
-        "fragment": reverse("live:viewer-board", args=[viewer.token]),
+        "fragment": f"{fragment}?{urlencode({'player': player})}" if player else fragment,
     }
     return render(request, "live/viewer.html", context)
 
@@ -115,7 +121,13 @@ def viewer_board(request: HttpRequest, token: str) -> HttpResponse:
     if _unchanged(request, viewer.table):
         return HttpResponse(status=204)
     use_language(request, club_language(viewer.club, request))
-    return render(request, "live/_board.html", table_board(viewer.table, statements=True))
+    board = table_board(viewer.table, statements=True, player=_player(request))
+    board.update(receipt_context(viewer, bool(board.get("closed"))))
+    return render(request, "live/_board.html", board)
+
+
+def _player(request: HttpRequest) -> str | None:
+    return request.GET.get("player", "")[:100] or None
 
 
 @require_GET
@@ -125,7 +137,7 @@ def viewer_qr(request: HttpRequest, token: str) -> HttpResponse:
         return _ended(request)
     url = request.build_absolute_uri(reverse("live:viewer", args=[viewer.token]))
     response = HttpResponse(qr_svg(url, scale=10), content_type="image/svg+xml")
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "private, no-store"
     return response
 
 
@@ -135,10 +147,13 @@ def join(request: HttpRequest) -> HttpResponse:
     code = (request.POST.get("code") or request.GET.get("code") or "").strip()
     if not code:
         return render(request, "live/join.html")
-    if not code_try_allowed(request):
+    if code_tries_refused(request):
         context = {"error": _("Too many tries: wait a minute, then type the code again.")}
-        return render(request, "live/join.html", context, status=429)
+        response = render(request, "live/join.html", context, status=429)
+        response["Retry-After"] = str(WINDOW)
+        return response
     viewer = viewer_by_code(code=code[:32])
     if viewer is None:
+        code_wrong(request)
         return _ended(request)
     return redirect("live:viewer", token=viewer.token)

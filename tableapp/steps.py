@@ -9,6 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from api_common.numbers import ascii_int
+
 STEPS = (
     "deal", "declare", "exchange", "play", "retract", "pass_turn", "undo", "join", "leave", "close",
 )  # fmt: skip
@@ -24,11 +26,20 @@ def _cards(text: str) -> list[str]:
     return [c for c in re.split(r"[\s,;]+", text.strip()) if c]
 
 
+def posted_version(form: Any) -> int:
+    """The version the page was drawn at (`expected_version`, ASCII digits); ValueError
+    when it is not one: the page is out of date, or not ours."""
+    version = ascii_int(form.get("expected_version", ""))
+    if version is None:
+        raise ValueError("expected_version is not a version")
+    return version
+
+
 def _int(value: str, field: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise StepInvalid(field, _("must be a whole number")) from None
+    number = ascii_int(value.strip(), digits=18, signed=True)
+    if number is None:
+        raise StepInvalid(field, _("must be a whole number"))
+    return number
 
 
 def step_event(form: Any, players: Sequence[str]) -> dict[str, Any]:

@@ -150,7 +150,7 @@ class BeforePlay(NamedTuple):
     changes nothing else that the retract does not set itself; `_retract` in
     `reducer.py`). Kept instead of a whole copy of the deal before the play: one deal
     copy per card played instead of two, and a snapshot that holds a deal once, not
-    twice (docs/performance.md, "The rules engine")."""
+    twice (docs/decisions/0016-the-retract-point-and-the-tricks-order.md)."""
 
     hands: Mapping[str, Hand]
     played: frozenset[str]
