@@ -146,6 +146,8 @@ def broken_obligation(
     plays and again whenever a hidden hand shows another card.
     """
     held = hand if type(hand) is frozenset else tuple(hand)  # iterated more than once
+    if len(held) == 1:
+        return None  # every obligation is about another card of the hand
     led, best, trumped = ctx.led, ctx.best, ctx.trumped
     trump = rules.trump
     strength = rules.strength
