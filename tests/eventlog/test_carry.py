@@ -1,27 +1,22 @@
 """Migration games.0007_club_partitions carries a single-chain log forward.
 
-A scratch database is migrated to the games migration before the partitioning (the first
-schema), a log is written with the first schema's own append function, then it is migrated
-forward: every club's chain must verify, the events must be the same facts, the archive
-must still verify as it was, and appends must go on from where each club's chain ended.
-The last tests do the same across games.0009 (the append answering one row) and games.0010
-(a lock per club instead of head rows), both ways."""
+A scratch database at the games migration before the partitioning (the first schema: a
+copy of one migrated there once, tests/scratch.py) is written to with the first schema's
+own append function, then migrated forward: every club's chain must verify, the events
+must be the same facts, the archive must still verify as it was, and appends must go on
+from where each club's chain ended. The last tests do the same across games.0009 (the
+append answering one row) and games.0010 (a lock per club instead of head rows), both
+ways."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-import time
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 
 import psycopg
 import pytest
-from django.conf import settings
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from eventlog.canonical import (
     GENESIS_HASH,
@@ -31,139 +26,22 @@ from eventlog.canonical import (
     v1_event_hash,
 )
 from eventlog.reader import NO_CLUB
+from tests.scratch import (
+    PREVIOUS,
+    ROOT,
+    Scratch,
+    first_log,
+    first_schema,
+    games_migration,
+    manager,
+    scratch,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _previous() -> str:
-    """The games migration before the partitioning (whatever the numbering at merge)."""
-    from django.db.migrations.loader import MigrationLoader
-
-    loader = MigrationLoader(None, ignore_no_migrations=True)
-    (name,) = [n for app, n in loader.disk_migrations if app == "games" and "club_partitions" in n]
-    (before,) = [n for app, n in loader.disk_migrations[("games", name)].dependencies]
-    return before
-
-
-PREVIOUS = _previous()
 V1_APPEND = (
     "SELECT * FROM eventstore_append(%s::text, %s::integer, %s::text[], %s::integer[], "
     "%s::text[], %s::text, %s::text, %s::text[], %s::text, %s::text)"
 )
-
-
-def _url(config: dict, name: str) -> str:
-    return (
-        f"postgres://{config['USER']}:{config['PASSWORD']}@{config.get('HOST') or '127.0.0.1'}:"
-        f"{config.get('PORT') or 5432}/{name}"
-    )
-
-
-def _scratch_database(owner_dsn: str, name: str) -> dict[str, str]:
-    """How a `manage.py` and the two roles reach the scratch database `name`."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": _url(settings.APP_DATABASE, name),
-        "DATABASE_OWNER_URL": _url(settings.OWNER_DATABASE, name),
-        "DJANGO_DB_ROLE": "owner",
-        "DJANGO_SETTINGS_MODULE": "bourre_site.settings.local",
-    }
-    params = conninfo_to_dict(owner_dsn)
-    return {
-        "env": env,  # type: ignore[dict-item]
-        "owner": make_conninfo(**{**params, "dbname": name}),
-        "app": make_conninfo(
-            **{
-                **params,
-                "dbname": name,
-                "user": settings.APP_DATABASE["USER"],
-                "password": settings.APP_DATABASE["PASSWORD"],
-            }
-        ),
-    }
-
-
-def _create(owner_dsn: str, name: str, template: str | None = None) -> None:
-    """Create the scratch database `name`, empty or a copy of `template`. A copy needs the
-    template to have no session: a `manage.py` that has just migrated it may still be ending
-    its own, so try again for a few seconds."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            with psycopg.connect(owner_dsn, autocommit=True) as conn:
-                conn.execute(
-                    f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else "")
-                )
-            return
-        except psycopg.errors.ObjectInUse:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
-
-
-@pytest.fixture
-def scratch(owner_dsn: str) -> Iterator[dict[str, str]]:
-    """An empty scratch database."""
-    name = f"carry_{uuid.uuid4().hex[:10]}"
-    _create(owner_dsn, name)
-    try:
-        yield _scratch_database(owner_dsn, name)
-    finally:
-        _drop(owner_dsn, name)
-
-
-@pytest.fixture(scope="session")
-def first_schema(owner_dsn: str) -> Iterator[str]:
-    """A database migrated once to PREVIOUS (the first schema), which `first_log` copies: the
-    migration from an empty database was most of each test's time, and a copy made with
-    CREATE DATABASE ... TEMPLATE is that same database."""
-    name = f"carry_first_{uuid.uuid4().hex[:10]}"
-    _create(owner_dsn, name)
-    try:
-        manage(_scratch_database(owner_dsn, name)["env"], "migrate", "games", PREVIOUS)
-        yield name
-    finally:
-        _drop(owner_dsn, name)
-
-
-@pytest.fixture
-def first_log(owner_dsn: str, first_schema: str) -> Iterator[dict[str, str]]:
-    """A scratch database at the first schema (PREVIOUS), as `scratch` migrated there."""
-    name = f"carry_{uuid.uuid4().hex[:10]}"
-    _create(owner_dsn, name, template=first_schema)
-    try:
-        yield _scratch_database(owner_dsn, name)
-    finally:
-        _drop(owner_dsn, name)
-
-
-def _drop(owner_dsn: str, name: str) -> None:
-    """Drop the scratch database. A backend of a `manage.py` that has just exited may
-    still be ending (and the owner may not terminate another role's session): try again
-    for a few seconds rather than fail the teardown on a busy machine."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            with psycopg.connect(owner_dsn, autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-            return
-        except psycopg.errors.Error:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
-
-
-def manage(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr + done.stdout
-    return done.stdout
+__all__ = ["first_log", "first_schema", "manager", "scratch"]  # fixtures: tests/scratch.py
 
 
 def v1_append(conn: psycopg.Connection, stream: str, events: list[tuple[str, dict]], key=None):
@@ -196,7 +74,7 @@ def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(first_lo
     clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
     tables = [f"table-{uuid.uuid4()}" for _ in range(3)]
     owners = [clubs[0], clubs[1], clubs[0]]
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         for stream, club in zip(tables, owners, strict=True):
             v1_append(conn, stream, [("TableCreated", {"club_id": club, "name": "é"})])
         for n in range(4):  # interleaved: global positions alternate between the clubs
@@ -204,9 +82,9 @@ def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(first_lo
                 v1_append(conn, stream, [("CardPlayed", {"n": n}), ("RulingMade", {"n": n})])
         v1_append(conn, "orphan-1", [("Note", {"text": "no table"})])
         v1_append(conn, tables[1], [("CardPlayed", {"n": 99})], key="retry-1")
-    manage(scratch["env"], "migrate")
+    scratch.manage("migrate")
 
-    with psycopg.connect(scratch["owner"]) as conn:
+    with psycopg.connect(scratch.owner) as conn:
         old = _rows(conn, "eventstore_event_v1", "position")
         new = _rows(conn, "eventstore_event", "club_id, position")
         partitions = {str(r["club_id"]) for r in _rows(conn, "eventstore_partition", "club_id")}
@@ -256,7 +134,7 @@ def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(first_lo
     assert (str(key["club_id"]), key["first_position"]) == (clubs[1], len(by_club[clubs[1]]))
 
     # Appends go on from each club's head; the archive is read-only for the application.
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         conn.execute(
             "SELECT * FROM eventstore_append(%s::uuid, %s, NULL, ARRAY['CardPlayed'], ARRAY[1], "
             "ARRAY['{}'], '{}', %s, ARRAY['\"CardPlayed\"'], NULL, NULL)",
@@ -272,71 +150,46 @@ def test_a_single_chain_log_is_carried_into_one_verified_chain_per_club(first_lo
             conn.execute("INSERT INTO eventstore_head_v1 VALUES (2, 0, 'x')")
 
     # One club's log exports alone and the standalone verifier accepts it.
-    verified = _verified(scratch["env"], clubs[0])
+    verified = _verified(scratch, clubs[0])
     assert f"OK {len(by_club[clubs[0]]) + 1} events of club {clubs[0]}" in verified
 
 
 @pytest.mark.django_db
 def test_going_back_restores_the_first_log_but_never_loses_a_new_event(scratch) -> None:
-    manage(scratch["env"], "migrate", "games", PREVIOUS)
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    # From an empty database, not a copy of the first schema: the case `make test-citus`
+    # runs, where scratch databases stay as they were made (scripts/test-citus.sh).
+    scratch.manage("migrate", "games", PREVIOUS)
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         v1_append(conn, "table-x", [("TableCreated", {"club_id": str(uuid.uuid4())})])
-    manage(scratch["env"], "migrate")
-    manage(scratch["env"], "migrate", "games", PREVIOUS)  # nothing new: allowed
-    with psycopg.connect(scratch["owner"]) as conn:
+    scratch.manage("migrate")
+    scratch.manage("migrate", "games", PREVIOUS)  # nothing new: allowed
+    with psycopg.connect(scratch.owner) as conn:
         (count,) = conn.execute("SELECT count(*) FROM eventstore_event").fetchone()
         assert count == 1  # the first schema's table again, as it was
-    manage(scratch["env"], "migrate")
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    scratch.manage("migrate")
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         conn.execute(
             "SELECT * FROM eventstore_append(%s::uuid, 'table-y', NULL, ARRAY['Note'], ARRAY[1], "
             "ARRAY['{}'], '{}', '\"table-y\"', ARRAY['\"Note\"'], NULL, NULL)",
             [str(uuid.uuid4())],
         )
-    refused = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "games", PREVIOUS],
-        cwd=ROOT,
-        env=scratch["env"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert refused.returncode != 0
-    assert "would lose them" in refused.stderr
+    assert "would lose them" in scratch.refused("migrate", "games", PREVIOUS)
 
 
 @pytest.mark.django_db
 def test_a_tampered_first_log_is_not_carried_forward(first_log) -> None:
     scratch = first_log  # at PREVIOUS
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         v1_append(conn, "table-t", [("TableCreated", {"club_id": str(uuid.uuid4())})])
         v1_append(conn, "table-t", [("CardPlayed", {"card": "AS"}), ("CardPlayed", {"n": 2})])
-    with psycopg.connect(scratch["owner"], autocommit=True) as conn:
+    with psycopg.connect(scratch.owner, autocommit=True) as conn:
         conn.execute("ALTER TABLE eventstore_event DISABLE TRIGGER USER")
         conn.execute('UPDATE eventstore_event SET data = \'{"card": "KS"}\' WHERE position = 2')
         conn.execute("ALTER TABLE eventstore_event ENABLE TRIGGER USER")
-    refused = subprocess.run(
-        [sys.executable, "manage.py", "migrate"],
-        cwd=ROOT,
-        env=scratch["env"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert refused.returncode != 0
-    assert "the first log is broken at position 2: hash does not match" in refused.stderr
-    with psycopg.connect(scratch["owner"]) as conn:  # nothing was migrated
+    refused = scratch.refused("migrate")
+    assert "the first log is broken at position 2: hash does not match" in refused
+    with psycopg.connect(scratch.owner) as conn:  # nothing was migrated
         assert conn.execute("SELECT to_regclass('eventstore_event_v1')").fetchone() == (None,)
-
-
-def _games_migration(part: str) -> tuple[str, str]:
-    """The games migration whose name holds ``part``, and the one before it."""
-    from django.db.migrations.loader import MigrationLoader
-
-    loader = MigrationLoader(None, ignore_no_migrations=True)
-    (name,) = [n for app, n in loader.disk_migrations if app == "games" and part in n]
-    (before,) = [n for _, n in loader.disk_migrations[("games", name)].dependencies]
-    return name, before
 
 
 APPEND = (
@@ -369,8 +222,8 @@ def _append(conn: psycopg.Connection, club: str, stream: str, n: int, key=None) 
     ).fetchall()
 
 
-def _verified(env: dict[str, str], club: str) -> str:
-    exported = manage(env, "export_audit_log", "-", "--club", club)
+def _verified(scratch: Scratch, club: str) -> str:
+    exported = scratch.manage("export_audit_log", "-", "--club", club)
     verified = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "verify_audit_log.py"), "-"],
         input=exported,
@@ -384,18 +237,18 @@ def _verified(env: dict[str, str], club: str) -> str:
 
 @pytest.mark.django_db
 def test_a_log_written_before_the_one_row_append_goes_on_from_each_head_and_back(first_log):
-    one_row, before = _games_migration("append_one_row")
+    one_row, before = games_migration("append_one_row")
     scratch = first_log
-    manage(scratch["env"], "migrate", "games", before)  # on from PREVIOUS
+    scratch.manage("migrate", "games", before)  # on from PREVIOUS
     clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         for club in clubs:  # the function before: one row of every column per event
             assert len(_append(conn, club, f"table-{club}", 2)) == 2
             assert len(_append(conn, club, f"table-{club}", 1, key=f"k-{club}")) == 1
         heads = dict(conn.execute("SELECT club_id::text, last_hash FROM eventstore_head"))
-    manage(scratch["env"], "migrate", "games", one_row)
+    scratch.manage("migrate", "games", one_row)
 
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         for club in clubs:  # one row per append, going on from the club's head
             ((first, last, version, _at, prev, hashes, replayed),) = _append(
                 conn, club, f"table-{club}", 2
@@ -407,29 +260,29 @@ def test_a_log_written_before_the_one_row_append_goes_on_from_each_head_and_back
             )
             assert (first, last, replayed) == (3, 3, True)  # the key written before
 
-    manage(scratch["env"], "migrate", "games", before)  # back: the function before again
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    scratch.manage("migrate", "games", before)  # back: the function before again
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         rows = _append(conn, clubs[0], f"table-{clubs[0]}", 2)
         assert [row[0] for row in rows] == [6, 7]
-    manage(scratch["env"], "migrate")  # and forward again: today's export reads it
-    assert f"OK 7 events of club {clubs[0]}" in _verified(scratch["env"], clubs[0])
-    assert f"OK 5 events of club {clubs[1]}" in _verified(scratch["env"], clubs[1])
+    scratch.manage("migrate")  # and forward again: today's export reads it
+    assert f"OK 7 events of club {clubs[0]}" in _verified(scratch, clubs[0])
+    assert f"OK 5 events of club {clubs[1]}" in _verified(scratch, clubs[1])
 
 
 @pytest.mark.django_db
 def test_a_log_with_head_rows_goes_on_from_each_clubs_last_event_and_back(first_log):
-    lock_per_club, before = _games_migration("lock_per_club")
+    lock_per_club, before = games_migration("lock_per_club")
     scratch = first_log
-    manage(scratch["env"], "migrate", "games", before)  # on from PREVIOUS
+    scratch.manage("migrate", "games", before)  # on from PREVIOUS
     clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         for club in clubs:  # the function before: it locks and moves the club's head row
             _append(conn, club, f"table-{club}", 2)
             _append(conn, club, f"table-{club}", 1, key=f"k-{club}")
         heads = dict(conn.execute("SELECT club_id::text, last_hash FROM eventstore_head"))
-    manage(scratch["env"], "migrate", "games", lock_per_club)
+    scratch.manage("migrate", "games", lock_per_club)
 
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         partitions = conn.execute("SELECT club_id::text FROM eventstore_partition").fetchall()
         assert sorted(partitions) == sorted((club,) for club in clubs)
         assert conn.execute("SELECT to_regclass('eventstore_head')").fetchone() == (None,)
@@ -449,10 +302,10 @@ def test_a_log_with_head_rows_goes_on_from_each_clubs_last_event_and_back(first_
                 [clubs[0]],
             )
     for club in clubs:
-        assert f"OK 5 events of club {club}" in _verified(scratch["env"], club)
+        assert f"OK 5 events of club {club}" in _verified(scratch, club)
 
-    manage(scratch["env"], "migrate", "games", before)  # back: head rows from the last events
-    with psycopg.connect(scratch["app"], autocommit=True) as conn:
+    scratch.manage("migrate", "games", before)  # back: head rows from the last events
+    with psycopg.connect(scratch.app, autocommit=True) as conn:
         last = dict(
             conn.execute(
                 "SELECT DISTINCT ON (club_id) club_id::text, hash FROM eventstore_event "
@@ -463,5 +316,5 @@ def test_a_log_with_head_rows_goes_on_from_each_clubs_last_event_and_back(first_
         assert heads == last
         ((first, last_position, *_),) = _append(conn, clubs[0], f"table-{clubs[0]}", 2)
         assert (first, last_position) == (6, 7)
-    manage(scratch["env"], "migrate")  # and forward again: today's export reads it
-    assert f"OK 7 events of club {clubs[0]}" in _verified(scratch["env"], clubs[0])
+    scratch.manage("migrate")  # and forward again: today's export reads it
+    assert f"OK 7 events of club {clubs[0]}" in _verified(scratch, clubs[0])

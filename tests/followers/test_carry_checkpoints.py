@@ -1,10 +1,11 @@
 """Migration followers.0002 carries the two old checkpoint tables into the one.
 
-A scratch database is migrated to the schema before the move (projectors' own
-`ProjectorCheckpoint` with its club rows, webhooks' `WebhookCheckpoint` per endpoint), rows
-are written there as the old code wrote them, then it is migrated forward: every projector
-generation and every endpoint is a subscription checkpoint at the same positions, a waiting
-retry keeps its time, the old tables are gone; and going back restores them."""
+A scratch database (a copy of one at the log's first schema, tests/scratch.py) is migrated
+to the schema before the move (projectors' own `ProjectorCheckpoint` with its club rows,
+webhooks' `WebhookCheckpoint` per endpoint), rows are written there as the old code wrote
+them, then it is migrated forward: every projector generation and every endpoint is a
+subscription checkpoint at the same positions, a waiting retry keeps its time, the old
+tables are gone; and going back restores them."""
 
 from __future__ import annotations
 
@@ -14,24 +15,25 @@ from datetime import UTC, datetime
 import psycopg
 import pytest
 
-from tests.eventlog.test_carry import manage, scratch
+from tests.scratch import Scratch, first_log, first_schema, manager
 
-__all__ = ["scratch"]  # the fixture, shared with the event store's carry test
+__all__ = ["first_log", "first_schema", "manager"]  # the fixtures, from tests/scratch.py
 
 
-def _old_schema(env: dict[str, str]) -> None:
-    manage(env, "migrate", "projectors", "0005_club_checkpoints")
-    manage(env, "migrate", "webhooks", "0003_club_positions")
+def _old_schema(scratch: Scratch) -> None:
+    scratch.manage("migrate", "projectors", "0005_club_checkpoints")
+    scratch.manage("migrate", "webhooks", "0003_club_positions")
 
 
 @pytest.mark.django_db
-def test_old_checkpoints_are_carried_into_the_subscriptions_table(scratch) -> None:
-    _old_schema(scratch["env"])
+def test_old_checkpoints_are_carried_into_the_subscriptions_table(first_log) -> None:
+    scratch = first_log  # the log's first schema, then the checkpoints' before the move
+    _old_schema(scratch)
     clubs = [str(uuid.uuid4()), str(uuid.uuid4())]
     endpoint, blocked = str(uuid.uuid4()), str(uuid.uuid4())
     retry_at = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
     now = datetime.now(UTC)
-    with psycopg.connect(scratch["owner"], autocommit=True) as conn:
+    with psycopg.connect(scratch.owner, autocommit=True) as conn:
         conn.execute(
             "INSERT INTO clubs_club (id, name, created_at) VALUES (%s, 'Old', now())", [clubs[0]]
         )
@@ -71,9 +73,9 @@ def test_old_checkpoints_are_carried_into_the_subscriptions_table(scratch) -> No
                     "position) VALUES (%s, %s, %s)",
                     [checkpoint_id, club, at],
                 )
-    manage(scratch["env"], "migrate")
+    scratch.manage("migrate")
 
-    with psycopg.connect(scratch["owner"]) as conn:
+    with psycopg.connect(scratch.owner) as conn:
         rows = conn.execute(
             "SELECT s.name, s.generation, s.position, s.active, s.not_before, c.club_id::text, "
             "c.position FROM followers_subscriptioncheckpoint s JOIN "
@@ -95,8 +97,8 @@ def test_old_checkpoints_are_carried_into_the_subscriptions_table(scratch) -> No
         assert gone == (None, None)
 
     # Going back puts the rows where the old code looks for them.
-    manage(scratch["env"], "migrate", "followers", "0001_initial")
-    with psycopg.connect(scratch["owner"]) as conn:
+    scratch.manage("migrate", "followers", "0001_initial")
+    with psycopg.connect(scratch.owner) as conn:
         hooks = conn.execute(
             "SELECT endpoint_id::text, position FROM webhooks_webhookcheckpoint"
         ).fetchall()
