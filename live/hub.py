@@ -1,10 +1,12 @@
 """One listener per live server process, fanning the log's commits out to every open view.
 
 The process subscribes once to the Redis channel `live.feed` publishes on and keeps, for
-each table someone watches, its newest version and an `asyncio.Event` set when it moves:
+each table someone watches, its newest version, the code of its newest players' link (the
+displays show it, to invite the phones) and an `asyncio.Event` set when either moves:
 a thousand viewers of twenty tables cost twenty entries and one Redis connection, not a
-database connection each. Every `SWEEP_SECONDS` it also reads the versions of the watched
-tables and which watched viewer links are still good, one query each (a message lost
+database connection each. Every `SWEEP_SECONDS` it also reads the versions and the newest
+players' links of the watched tables and which watched viewer links are still good, one
+query each (a message lost
 with a dying process or during a Redis outage costs that much delay, never an event; an
 expired link ends at the next sweep).
 """
@@ -21,7 +23,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 
 from live import selectors
-from live.feed import ENDED, channel
+from live.feed import ENDED, LINKS, channel
 
 logger = logging.getLogger(__name__)
 
@@ -30,18 +32,28 @@ SWEEP_SECONDS = 5.0
 
 @dataclass
 class Watch:
-    """A watched table: its newest known version; `moved` is set (and replaced) when it
-    changes, so every waiter wakes and then waits on the new one."""
+    """A watched table: its newest known version and invitation (the code of its newest
+    players' link, `live.selectors.table_invitations`); `moved` is set (and replaced) when
+    either changes, so every waiter wakes and then waits on the new one."""
 
     version: int
+    invitation: str = ""
     watchers: int = 0
     moved: asyncio.Event = field(default_factory=asyncio.Event)
 
     def advance(self, version: int) -> None:
         if version > self.version:
             self.version = version
-            self.moved.set()
-            self.moved = asyncio.Event()
+            self._wake()
+
+    def invite(self, invitation: str) -> None:
+        if invitation != self.invitation:
+            self.invitation = invitation
+            self._wake()
+
+    def _wake(self) -> None:
+        self.moved.set()
+        self.moved = asyncio.Event()
 
 
 @dataclass
@@ -62,6 +74,7 @@ class Hub:
     def __init__(self) -> None:
         self.tables: dict[str, Watch] = {}
         self.links: dict[str, Link] = {}
+        self.invited: set[str] = set()  # tables whose players' links changed, to read
         self._tasks: list[asyncio.Task[None]] = []
 
     def _start(self) -> None:
@@ -79,7 +92,10 @@ class Hub:
         watch = self.tables.get(table_id)
         if watch is None:
             versions = await _read(selectors.table_versions)([table_id])
-            watch = self.tables.setdefault(table_id, Watch(versions.get(table_id, 0)))
+            invitations = await _read(selectors.table_invitations)([table_id])
+            watch = self.tables.setdefault(
+                table_id, Watch(versions.get(table_id, 0), invitations.get(table_id, ""))
+            )
         watch.watchers += 1
         return watch
 
@@ -103,14 +119,19 @@ class Hub:
                 del self.links[viewer_id]
 
     def heard(self, message: str) -> None:
-        """A message of `live.feed`: a line per table moved ("<table> <version>") or link
-        ended ("ended <viewer>")."""
+        """A message of `live.feed`: a line per table moved ("<table> <version>"), link
+        ended ("ended <viewer>") or table whose players' links changed ("links <table>",
+        read by `read_invitations`)."""
         for line in message.split("\n"):
             first, _, second = line.partition(" ")
             if first == ENDED:
                 link = self.links.get(second)
                 if link is not None:
                     link.ended.set()
+                continue
+            if first == LINKS:
+                if second in self.tables:
+                    self.invited.add(second)
                 continue
             watch = self.tables.get(first)
             if watch is not None and second.isdigit():
@@ -130,6 +151,7 @@ class Hub:
                         if message.get("type") == "message":
                             data = message["data"]
                             self.heard(data.decode() if isinstance(data, bytes) else data)
+                            await self.read_invitations()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -139,6 +161,18 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await client.aclose()
 
+    async def read_invitations(self, table_ids: list[str] | None = None) -> None:
+        """Read the newest players' link of the tables heard of (or of `table_ids`)."""
+        if table_ids is None:
+            table_ids, self.invited = list(self.invited), set()
+        if not table_ids:
+            return
+        invitations = await _read(selectors.table_invitations)(table_ids)
+        for table_id, invitation in invitations.items():
+            watch = self.tables.get(table_id)
+            if watch is not None:
+                watch.invite(invitation)
+
     async def sweep_once(self) -> None:
         if self.tables:
             versions = await _read(selectors.table_versions)(list(self.tables))
@@ -146,6 +180,7 @@ class Hub:
                 watch = self.tables.get(table_id)
                 if watch is not None:
                     watch.advance(version)
+            await self.read_invitations(list(self.tables))
         if self.links:
             good = await _read(selectors.viewers_still_good)(list(self.links))
             for viewer_id, link in list(self.links.items()):

@@ -59,15 +59,29 @@ async def changed(watch: Watch, link: Link | None, timeout: float) -> None:
             wait.cancel()
 
 
+def invitation_seen(request: HttpRequest) -> str | None:
+    """The invitation (`live.selectors.table_invitations`) the page shows, `?i=`."""
+    raw = request.GET.get("i")
+    return raw[:32] if raw else None
+
+
 async def versions(
-    watch: Watch, last: int | None, *, link: Link | None, done: Callable[[], None]
+    watch: Watch,
+    last: int | None,
+    *,
+    link: Link | None,
+    done: Callable[[], None],
+    invitation: str | None = None,
 ) -> AsyncIterator[str]:
     """`hello` at once (a page that never hears it is behind a buffering proxy and falls
-    back to polling), then one event per version the client has not seen, then `ended`
-    if the viewer link ends. `done` releases the watch, however the stream ends."""
+    back to polling), then one event per version the client has not seen, an `invite`
+    event when the table's newest players' link is another than the page's `invitation`
+    (the display shows it), then `ended` if the viewer link ends. `done` releases the
+    watch, however the stream ends."""
     try:
         yield f"retry: {RETRY_MS}\nevent: hello\ndata: {watch.version}\n\n"
         seen = watch.version if last is None else last
+        invited = watch.invitation if invitation is None else invitation
         while True:
             if link is not None and link.ended.is_set():
                 yield "event: ended\ndata: ended\n\n"
@@ -78,9 +92,14 @@ async def versions(
                 seen = watch.version
                 yield f"id: {seen}\ndata: {seen}\n\n"
                 continue
-            before = watch.version
+            if watch.invitation != invited:
+                invited = watch.invitation
+                yield f"event: invite\ndata: {invited}\n\n"
+                continue
+            before = (watch.version, watch.invitation)
             await changed(watch, link, HEARTBEAT_SECONDS)
-            if watch.version == before and not (link is not None and link.ended.is_set()):
+            still = (watch.version, watch.invitation) == before
+            if still and not (link is not None and link.ended.is_set()):
                 yield ": keep-alive\n\n"
     finally:
         with contextlib.suppress(Exception):

@@ -44,7 +44,13 @@ async def table_stream(request: HttpRequest, table_id: uuid.UUID) -> HttpRespons
     key = str(table.id)
     watch = await hub.watch(key)
     return sse.event_stream(
-        sse.versions(watch, sse.last_seen(request), link=None, done=lambda: hub.release(key))
+        sse.versions(
+            watch,
+            sse.last_seen(request),
+            link=None,
+            done=lambda: hub.release(key),
+            invitation=sse.invitation_seen(request),
+        )
     )
 
 
@@ -62,4 +68,12 @@ async def viewer_stream(request: HttpRequest, token: str) -> HttpResponse:
         hub.release(key)
         hub.unlink(viewer_id)
 
-    return sse.event_stream(sse.versions(watch, sse.last_seen(request), link=link, done=done))
+    return sse.event_stream(
+        sse.versions(
+            watch,
+            sse.last_seen(request),
+            link=link,
+            done=done,
+            invitation=sse.invitation_seen(request),
+        )
+    )

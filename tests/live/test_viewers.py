@@ -132,7 +132,8 @@ def test_revoking_ends_an_open_view_within_seconds(asgi_server: AsgiServer) -> N
     def revoke() -> None:
         def later() -> None:
             time.sleep(0.5)
-            page = scorekeeper.post(f"/app/tables/{table.id}/viewers/{viewer.id}/revoke")
+            revoke = f"/app/tables/{table.id}/viewers/{viewer.id}/revoke"
+            page = scorekeeper.post(revoke, {"confirm": "yes"})
             assert page.status_code == 302
 
         threading.Thread(target=later, daemon=True).start()
