@@ -40,18 +40,23 @@ def players(count: int) -> list[str]:
     return LONG[:count]
 
 
-def _deal_events(names: list[str], seed: int, *, stop: Any = None) -> list[dict[str, Any]]:
-    """One louisiana deal, every hand logged and every card the first legal one, as the
-    events the API takes; `stop(state)` ends it early (the state before the next step)."""
+def _deal_events(
+    names: list[str], seed: int, *, stop: Any = None, hands: bool = True
+) -> list[dict[str, Any]]:
+    """One louisiana deal, every card the first legal one, as the events the API takes,
+    the hands logged unless `hands` is false (then the referee does not know them, and
+    still finds nothing to rule: every card was legal); `stop(state)` ends it early (the
+    state before the next step)."""
     rng = random.Random(seed)
     deck = sorted(get_variant("louisiana").deck)
     rng.shuffle(deck)
-    hands = {p: deck[i * 5 : i * 5 + 5] for i, p in enumerate(names)}
+    dealt = {p: deck[i * 5 : i * 5 + 5] for i, p in enumerate(names)}
     dealer = names[-1]
-    header = {"dealer": dealer, "trump": hands[dealer][4], "hands": hands}
+    header = {"dealer": dealer, "trump": dealt[dealer][4], "hands": dealt}
     state = new_sitting(variant="louisiana", players=names)
     state, _ = engine_apply(state, parse_deal(header))
-    events: list[dict[str, Any]] = [{"deal": header}]
+    logged = header if hands else {k: v for k, v in header.items() if k != "hands"}
+    events: list[dict[str, Any]] = [{"deal": logged}]
     while phase(state) != "between_deals" and not (stop and stop(state)):
         actor = to_act(state)
         if phase(state) == "declaring":
@@ -80,9 +85,12 @@ def mid_trick(count: int) -> Any:
     return stop
 
 
-def night_table(club: Club, count: int, moment: str, *, name: str = "", seed: int = 7) -> Table:
+def night_table(
+    club: Club, count: int, moment: str, *, name: str = "", seed: int = 7, hands: bool = True
+) -> Table:
     """A louisiana table of `count` players with 40-character names at `moment`: "new",
-    "declaring", "trick" (mid-trick), "between" (the first deal settled), "closed"."""
+    "declaring", "trick" (mid-trick), "between" (the first deal settled), "closed"; the
+    hands logged unless `hands` is false."""
     names = players(count)
     table = table_create(
         club=club, name=name or f"Vendredi {count}", variant="louisiana", players=names
@@ -90,11 +98,13 @@ def night_table(club: Club, count: int, moment: str, *, name: str = "", seed: in
     if moment == "new":
         return table
     if moment == "declaring":
-        events = _deal_events(names, seed, stop=lambda state: bool(state.deal.declared))
+        events = _deal_events(
+            names, seed, stop=lambda state: bool(state.deal.declared), hands=hands
+        )
     elif moment == "trick":
-        events = _deal_events(names, seed, stop=mid_trick(count))
+        events = _deal_events(names, seed, stop=mid_trick(count), hands=hands)
     else:
-        events = _deal_events(names, seed)
+        events = _deal_events(names, seed, hands=hands)
     if moment == "closed":
         events.append({"close": {}})
     table_events_append(
