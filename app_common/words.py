@@ -306,7 +306,7 @@ RENEGE_NOW = {
 
 def outcome_words(kind: str, amount: int = 0, *, variant: str = "") -> str:
     """A seat's part in the last deal, on the seat between deals (`games.selectors.board
-    .Outcome`): "took the pot: +8", "bourré: pays 4", "2 tricks", "passed"."""
+    .Outcome`): "took the pot: +8", "bourré: pays 4", "2 tricks", "passed this deal"."""
     said = {"amount": amount}
     if kind == "won":
         return pgettext("a seat's part in the last deal", "took the pot: +%(amount)d") % said
@@ -326,7 +326,7 @@ def outcome_words(kind: str, amount: int = 0, *, variant: str = "") -> str:
     if kind == "tied":
         return pgettext("a seat's part in the last deal", "tied: the pot carries")
     if kind == "passed":
-        return pgettext("a seat's part in the last deal", "passed")
+        return pgettext("a seat's part in the last deal", "passed this deal")
     if kind == "tricks":
         return tricks_words(amount)
     return kind

@@ -27,6 +27,7 @@ from tests.live.fixtures import served, served_site
 from tests.live.server import ServedSite
 from tests.tableapp.browser import PHONE, SCREENSHOTS, TABLET, TV, png_size, screenshot
 from tests.tableapp.helpers import PASSWORD, make_member
+from tests.tableapp.screens import TV_720
 
 __all__ = ["served", "served_site"]
 
@@ -211,10 +212,10 @@ def test_a_club_night_followed_live_on_a_display_two_phones_and_a_second_tablet(
     closed_at = time.monotonic()
     for page in (tv, by_qr, by_code):
         page.wait_for_selector(
-            ".settle .transfers li", timeout=(WITHIN + closed_at - started) * 1000
+            "#board .transfers li", timeout=(WITHIN + closed_at - started) * 1000
         )
     said = tablet.locator(".transfers li").all_inner_texts()
-    assert tv.locator(".settle .transfers li").all_inner_texts() == said
+    assert tv.locator("#board .transfers li").all_inner_texts() == said
     assert by_qr.locator(".statements tbody tr").count() == len(transcript["players"])
     screenshot(by_code, "players-view-closed", full_page=False, sizes={"": PHONE})
     # The promise: the 95th percentile of the delays (every page, every event).
@@ -315,7 +316,7 @@ def test_the_display_and_the_players_view_fit_a_tv_a_tablet_and_a_phone(
     )
     viewer = viewer_create(club=club, table=table, created_by="test")
     member = make_member(club, "auditor")
-    for viewport in (TV, TABLET, PHONE):
+    for viewport in (TV, TV_720, TABLET, PHONE):
         tv = _signed_in(browser, served.url, member, viewport)
         tv.goto(f"{served.url}/app/tables/{table.id}/display")
         phone = tv.context.new_page()
@@ -328,6 +329,8 @@ def test_the_display_and_the_players_view_fit_a_tv_a_tablet_and_a_phone(
         # view on a phone.
         if viewport is TV:
             _shot(tv, "display", viewport)
+        elif viewport is TV_720:
+            _shot(tv, "display-720", viewport)
         elif viewport is TABLET:
             screenshot(tv, "display-768", sizes={"": viewport})
         else:
@@ -343,7 +346,7 @@ def test_the_display_and_the_players_view_fit_a_tv_a_tablet_and_a_phone(
     tv = _signed_in(browser, served.url, member, TV)
     tv.goto(f"{served.url}/app/tables/{table.id}/display")
     _live(tv)
-    tv.wait_for_selector(".settle .transfers li")
+    tv.wait_for_selector("#board .transfers li")
     _fits(tv, TV)
     _shot(tv, "display-closed", TV)
     tv.context.close()
