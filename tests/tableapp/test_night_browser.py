@@ -228,7 +228,7 @@ def _in_view(page: Any, selector: str) -> bool:
     [
         ("en", "7♥ does not beat A♥; play a higher ♥ or pass"),
         ("fr", "7♥ ne bat pas A♥\u00a0; jouez une carte plus forte en ♥ ou passez votre tour"),
-        # The ace is Т (туз) on a Ukrainian card (issue 39.10).
+        # The ace is туз on a Ukrainian card, its letter the Cyrillic Te (issue 39.10).
         ("uk", "7♥ не перебиває Т♥; покладіть старшу карту масті ♥ або пропустіть хід"),
     ],
 )
