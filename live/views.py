@@ -95,28 +95,31 @@ def display_board(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     return _display_fragment(request, table, reverse("live:display", args=[table.id]))
 
 
-def _display_viewer(token: str) -> Viewer | None:
+def _display_viewer(request: HttpRequest, token: str) -> Viewer | None:
+    """The display link of `token` if still good, its page then in the device's language
+    (else the club's: a TV has no account)."""
     viewer = viewer_by_token(token=token)
-    return viewer if viewer is not None and viewer.kind == Viewer.DISPLAY else None
+    if viewer is None or viewer.kind != Viewer.DISPLAY:
+        return None
+    use_language(request, club_language(viewer.club, request))
+    return viewer
 
 
 @require_GET
 def display_link(request: HttpRequest, token: str) -> HttpResponse:
     """The display opened by its own link, no account: what a TV in the room shows."""
-    viewer = _display_viewer(token)
+    viewer = _display_viewer(request, token)
     if viewer is None:
         return _ended(request)
-    use_language(request, club_language(viewer.club, request))
     stream = reverse("live-stream:viewer", args=[viewer.token])
     return _display(request, viewer.table, reverse("live:display-link", args=[token]), stream)
 
 
 @require_GET
 def display_link_board(request: HttpRequest, token: str) -> HttpResponse:
-    viewer = _display_viewer(token)
+    viewer = _display_viewer(request, token)
     if viewer is None:
         return _ended(request)
-    use_language(request, club_language(viewer.club, request))
     return _display_fragment(request, viewer.table, reverse("live:display-link", args=[token]))
 
 
