@@ -62,16 +62,20 @@ def _letters() -> tuple[dict[str, str], dict[str, str]]:
     ranks.update({str(n): str(n) for n in range(2, 10)} | {"10": "T"})
     ranks.setdefault("T", "T")  # the engine's ten, unless a letter of the reader's
     suits = {str(letter).upper(): suit for suit, letter in SUIT_LETTERS.items()}
-    suits.update({symbol: suit for suit, symbol in SUITS.items()})
     return ranks, suits
 
 
 def card_read(token: str) -> str:
-    """One card as typed, in the reader's letters or with a suit's symbol, as the engine's
-    code; anything else is given back as typed (upper case), for the engine to accept as
-    its own code or refuse, naming it."""
+    """One card as typed, in the reader's letters, or with a suit's symbol (then the
+    engine's rank letters too: "K♠" on any page), as the engine's code; anything else is
+    given back as typed (upper case), for the engine to accept as its own code or refuse,
+    naming it."""
     typed = token.strip().replace("\ufe0f", "").upper()
     ranks, suits = _letters()
+    for suit, symbol in SUITS.items():
+        rank = typed.removesuffix(symbol)
+        if rank != typed and (rank in ranks or (len(rank) == 1 and rank in "AKQJT")):
+            return ranks.get(rank, rank) + suit
     for suit_letter, suit in suits.items():
         if typed.endswith(suit_letter) and typed[: -len(suit_letter)] in ranks:
             return ranks[typed[: -len(suit_letter)]] + suit
