@@ -29,12 +29,12 @@ def _picker_card(card: Mapping[str, Any]) -> dict[str, Any]:
         why = pgettext("a card in the picker", "not in the hand")
     else:
         why = ""
-    code = card["card"]
+    which = card["card"]  # the engine's `QH`
     return {
-        "card": code,
-        "label": card_label(code),
-        "name": card_name(code),
-        "red": is_red(code),
+        "card": which,
+        "label": card_label(which),
+        "name": card_name(which),
+        "red": is_red(which),
         "state": state,
         "why": why,
     }
