@@ -5,7 +5,7 @@ BENCH ?=
 # make test ARGS='tests/eventlog -k carry': only those tests, in one process.
 ARGS ?=
 
-.PHONY: run test test-citus citus lint typecheck bench services stop venv clean messages
+.PHONY: run test test-citus citus lint typecheck bench services stop venv clean messages soak
 
 run:
 	@scripts/run.sh
@@ -17,6 +17,11 @@ test:
 # coordinator and two workers, migrate; `BOURRE_CITUS=1 make run` then serves on it.
 citus:
 	@BOURRE_CITUS=1 scripts/db.sh
+
+# The fault soak, for minutes (BOURRE_SOAK_SECONDS, 300): every process of the stack killed
+# and started again in turn while 8 tables log (docs/operations.md, "The fault soak").
+soak:
+	@scripts/soak.sh
 
 test-citus:
 	@scripts/test-citus.sh

@@ -50,7 +50,19 @@ PLUMBING: tuple[ErrorCode, ...] = (
         "the `Accept` header asks for something other than JSON (or CSV where offered)",
     ),
     ErrorCode("request_too_large", 413, "the body is over the upload limit"),
+    ErrorCode("uri_too_long", 414, "the path and query are over 8 kB (answered by the front)"),
     ErrorCode("unsupported_media_type", 415, "the body is not `application/json`"),
+    ErrorCode(
+        "too_many_streams",
+        429,
+        "too many live streams open from this address, on this viewer link or in all "
+        "(answered by the front); retry after `Retry-After`",
+    ),
+    ErrorCode(
+        "header_too_large",
+        431,
+        "a header is over 8 kB, or all of them over 32 kB (answered by the front)",
+    ),
     ErrorCode("internal_error", 500, "a bug: nothing was carried out"),
     ErrorCode("error", 500, "an error no other code describes (should not happen)"),
     ErrorCode("service_unavailable", 503, "the database is unreachable; retry after `Retry-After`"),

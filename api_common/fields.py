@@ -2,7 +2,7 @@
 
 DRF's CharField turns 1 into "1" and IntegerField turns "7" into 7; for a body those are
 client bugs the API should name, not guess at. (Query parameters are always text: they
-keep DRF's fields.)"""
+keep DRF's fields, but for numbers: `QueryIntegerField`.)"""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 from rest_framework import serializers
+
+from api_common.numbers import ascii_int
 
 
 def json_type(value: Any) -> str:
@@ -41,6 +43,17 @@ class StrictIntegerField(serializers.IntegerField):
             raise serializers.ValidationError(
                 gettext("must be an integer, not %(type)s") % {"type": json_type(data)}
             )
+        return int(super().to_internal_value(data))
+
+
+class QueryIntegerField(serializers.IntegerField):
+    """A whole number in a query parameter: ASCII digits only (`api_common.numbers`).
+    DRF's own takes `١٢` and `1_000` for numbers, and anything `int()` reads."""
+
+    def to_internal_value(self, data: Any) -> int:
+        signed = self.min_value is None or self.min_value < 0
+        if ascii_int(data, digits=len(str(2**63)), signed=signed) is None:
+            self.fail("invalid")
         return int(super().to_internal_value(data))
 
 

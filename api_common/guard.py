@@ -24,6 +24,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from api_common.numbers import ascii_int
 from api_common.text import character_fault, words
 
 log = logging.getLogger(__name__)
@@ -101,9 +102,8 @@ def _refusal(request: HttpRequest) -> HttpResponse | None:
                 return invalid_field(name if text is not name else "query", words(fault))
     from api_common.parsers import too_large, upload_limit
 
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
+    declared = ascii_int(request.META.get("CONTENT_LENGTH") or "0")
+    if declared is None:
         return error_response(400, "bad_request", _("Content-Length is not a number"))
     if declared > upload_limit():
         error = too_large(upload_limit())

@@ -38,6 +38,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api_common.errors import ApiError
+from api_common.fields import QueryIntegerField
 
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000
@@ -49,7 +50,7 @@ class PageQuerySerializer(serializers.Serializer):
         max_length=2000,
         help_text="opaque: taken from the `next` URL of the page before; absent for page one",
     )
-    limit = serializers.IntegerField(
+    limit = QueryIntegerField(
         min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT, help_text="items per page"
     )
 
@@ -133,6 +134,16 @@ def page_request(
     cursor = query.validated_data.get("cursor")
     after = None if cursor is None else decode_cursor(list_name, cursor)
     return PageRequest(list_name=list_name, limit=limit, after=after)
+
+
+def ranked_offset(page: PageRequest) -> int:
+    """Where a page of a ranking starts. A ranking has no stable keyset (a player's rank
+    moves as deals are played): its cursor holds the number of places already shown."""
+    if page.after is None:
+        return 0
+    if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
+        raise bad_cursor(gettext("not a cursor of this list"))
+    return int(page.after[0])
 
 
 def next_url(request: Request, cursor: str) -> str:

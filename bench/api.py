@@ -5,8 +5,9 @@ INSERT baseline of the same run.
 Each client has its own table and its own keep-alive connection, and logs one event per
 request, as a table app does: the deal and declarations of a five-player louisiana deal
 (untimed), then its 20 card plays (timed), over and over. Every request runs the whole
-path: key check, row lock on the table state, engine fold, append with the rulings,
-inline projections (table state, ledger), commit, the wake-ups of the followers.
+path: key check, the table loaded (the snapshot kept by the process, or read), the engine's
+decision, the save with the rulings (the snapshot row, the append, the ledger when chips
+move), the wake-ups of the followers.
 With several clients the tables belong to several clubs (8 tables of 4 clubs).
 """
 

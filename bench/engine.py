@@ -47,7 +47,8 @@ def _best_alternated(rounds: int, *works) -> list[float]:
     collected heap. Without the collection ``json.loads`` of 2,000 hidden transcripts took
     either about 28 or 57 to 64 ms, whether or not a full collection of the garbage left
     before it fell inside it, and a best of three caught the short one in some runs only:
-    the hidden row read 7.7% to 8.8% with the engine unchanged (docs/performance.md)."""
+    the hidden row read 7.7% to 8.8% with the engine unchanged (docs/performance.md, "The
+    engine row's baseline")."""
     best = [float("inf")] * len(works)
     for _ in range(rounds):
         for index, work in enumerate(works):

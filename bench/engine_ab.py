@@ -1,4 +1,4 @@
-"""The engine's A/B (docs/performance.md, "Reading figures on a shared machine"): the
+"""The engine's A/B (docs/performance.md, "Why every target is a ratio"): the
 engine of a git ref (``BENCH_ENGINE_AB_REF``, default ``main``) loaded beside this one as
 a second package, ``oldengine``, both checked to rule alike, then alternated on the same
 prepared louisiana transcripts in one process (process CPU time, best of

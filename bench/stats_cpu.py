@@ -1,7 +1,7 @@
 """CPU of the statistics catch-up, in process: `python -m bench stats_cpu` (not in `make bench`).
 
 The Celery worker's share of the 8-client load is the player-statistics projector's
-catch-ups (docs/performance.md, "Wake-ups and the workers' CPU"). This replays the log
+catch-ups (docs/decisions/0030-the-statistics-catch-up-written-out.md). This replays the log
 already in the database (a `make bench BENCH=workers` leaves one in `bourre_bench`) through
 the projector's own batches, as the worker runs them, from a read model dropped to nothing:
 `BENCH_STATS_BATCH` events a batch (300, about a second of the 8-client load), then the

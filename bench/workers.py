@@ -1,4 +1,4 @@
-"""Where the Celery processes' CPU goes while 8 clients play (docs/performance.md).
+"""Where the Celery processes' CPU goes while 8 clients play (docs/decisions/, 0025 to 0030).
 
 The summary's CPU row as a breakdown: the same server (`scripts/serve.sh`), the same
 8-client load (`bench.api.api_plays`, `BENCH_WORKER_PLAYS` timed plays, default 1600) and

@@ -1,14 +1,15 @@
 """Gunicorn settings for `make run` (scripts/serve.sh) and the HTTP benchmark, in one place.
 
-Why these (measured with `make bench` in quick mode; docs/performance.md, "Serving"):
-a request is CPU-bound Python (DRF, the engine fold, rendering) plus a few short database
-round trips, on a 2-core machine shared with PostgreSQL and the Celery worker. The
-threaded worker keeps idle keep-alive connections in its poller instead of tying up a
-process per client (the sync worker closes the connection after every response); a
-couple of threads per process overlap a request's database waits with another's Python.
-More processes than cores only add context switches and memory. A per-request profile
-of what serving adds (gunicorn's own work, the access log, the layout) is in the same
-section, measured with `python -m bench served`.
+Why these (measured with `make bench BENCH=serving`;
+docs/decisions/0018-gthread-two-workers-of-four-threads.md): a request is CPU-bound Python
+(DRF, the engine fold, rendering) plus a few short database round trips, on a 2-core
+machine shared with PostgreSQL and the Celery worker. The threaded worker keeps idle
+keep-alive connections in its poller instead of tying up a process per client (the sync
+worker closes the connection after every response); a couple of threads per process
+overlap a request's database waits with another's Python. More processes than cores only
+add context switches and memory. What serving adds per request (gunicorn's own work, the
+access log) is measured with `python -m bench served` (docs/performance.md, "How to
+profile"; the access log: docs/decisions/0022-the-access-log-from-nine-values.md).
 """
 
 from __future__ import annotations
@@ -23,19 +24,34 @@ bind = os.environ.get("BOURRE_GUNICORN_BIND") or (
 worker_class = os.environ.get("BOURRE_GUNICORN_CLASS", "gthread")
 workers = int(os.environ.get("BOURRE_GUNICORN_WORKERS", "2"))
 threads = int(os.environ.get("BOURRE_GUNICORN_THREADS", "4"))
-keepalive = 30
+# Idle keep-alive connections (decision record 0034): nginx closes its idle connections to
+# gunicorn after BOURRE_UPSTREAM_KEEPALIVE seconds (scripts/env.sh, the template's upstream
+# `keepalive_timeout`); gunicorn keeps them three times as long, so it never closes one
+# that nginx may be sending a request on at that very moment (which nginx answered with a
+# 502: `recv() failed (104: Connection reset by peer)`). gthread looks for idle
+# connections once a second, hence a margin of seconds rather than a fraction of one.
+UPSTREAM_KEEPALIVE = int(os.environ.get("BOURRE_UPSTREAM_KEEPALIVE") or "20")
+keepalive = int(os.environ.get("BOURRE_GUNICORN_KEEPALIVE") or 3 * UPSTREAM_KEEPALIVE)
+# Behind nginx (a unix socket only nginx reaches), nginx bounds the request line and the
+# headers (8 kB each, 32 kB in all) and answers beyond them in the API's envelope: gunicorn
+# takes what it is passed rather than answer its own HTML 400 below nginx's bounds (its
+# defaults: a 4,094-byte request line, 100 headers). Alone on TCP it keeps its defaults.
+if bind.startswith("unix:"):
+    limit_request_line = 0  # no limit
+    limit_request_field_size = 0
+    limit_request_fields = 32768
 accesslog = os.environ.get("BOURRE_ACCESS_LOG", "-") or None
 logger_class = os.environ.get("BOURRE_GUNICORN_LOGGER", "bourre_site.serving.AccessLogger")
 
 
 # Each worker, once the application is loaded, moves every object it has so far (Django,
 # DRF, the engine's tables: some 120,000) into the collector's permanent generation: they
-# live as long as the process, and a full collection no longer walks them. Measured in
-# process on card plays (docs/performance.md, "Serving"): the first full collection 136 ms
-# of CPU against 17 ms frozen (it landed on one request, and stalled the process's other
-# threads with it), the collector's CPU per request 0.27 ms against 0.13. Larger
-# thresholds were slower (each young collection walks more). BOURRE_GUNICORN_GC_FREEZE=0
-# leaves the collector as Python has it (for an A/B).
+# live as long as the process, and a full collection does not walk them. Measured in
+# process on card plays (docs/decisions/0020-gc-freeze-in-each-worker.md): the first full
+# collection 136 ms of CPU against 17 ms frozen (it lands on one request, and stalls the
+# process's other threads with it), the collector's CPU per request 0.27 ms against 0.13.
+# Larger thresholds were slower (each young collection walks more).
+# BOURRE_GUNICORN_GC_FREEZE=0 leaves the collector as Python has it (for an A/B).
 if os.environ.get("BOURRE_GUNICORN_GC_FREEZE", "1") != "0":
 
     def post_worker_init(worker: object) -> None:
@@ -47,9 +63,10 @@ if os.environ.get("BOURRE_GUNICORN_GC_FREEZE", "1") != "0":
 
 # The workers' GIL switch interval, if set (ms; Python's own is 5): a thread whose database
 # answer has come back may wait that long behind another thread's Python at each round
-# trip. Measured at 1 ms against 5 on the 8-client load (docs/performance.md, "What serving
-# adds to a request"): no difference beyond the shared machine's noise, so it is left at
-# the interpreter's default; the knob is for a quiet machine's comparison.
+# trip. Measured at 1 ms against 5 on the 8-client load
+# (docs/decisions/0021-gil-switch-interval-left-at-5-ms.md): no difference beyond the
+# shared machine's noise, so it is left at the interpreter's default; the knob is for a
+# quiet machine's comparison.
 if os.environ.get("BOURRE_GUNICORN_SWITCH_MS"):
     _switch_interval_ms = float(os.environ["BOURRE_GUNICORN_SWITCH_MS"])
 

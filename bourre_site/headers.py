@@ -10,8 +10,10 @@
   come from this host (or `data:`) only: ReDoc's bundle would otherwise show its makers'
   logo from their CDN.
 - **Cache-Control: private, no-store** on the app's pages and the API's answers (club data:
-  tables, members, standings, CSVs) unless a view said otherwise, so no shared cache and no
-  browser's back button keeps them."""
+  tables, members, standings, CSVs), the players' view (`/v/<token>`: a link's token in
+  its URLs, the table's hands as they are shown) and `/join` (whose answer is a redirect
+  to such a link), unless a view said otherwise, so no shared cache and no browser's back
+  button keeps them."""
 
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ DOCS_POLICY = (
 #: Paths whose pages are others' code (see above).
 DOCS_PREFIXES = ("/api/docs/", "/api/redoc/", "/admin/")
 #: Paths whose answers carry club data.
-PRIVATE_PREFIXES = ("/app/", "/api/v1/")
+PRIVATE_PREFIXES = ("/app/", "/api/v1/", "/v/", "/join")
 PRIVATE = "private, no-store"
 
 

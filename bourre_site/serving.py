@@ -3,8 +3,9 @@
 `AccessLogger` writes the line gunicorn writes by default (Apache's combined format) plus
 the milliseconds taken, from the nine values it needs: gunicorn's own logger builds a dict
 of every request header, response header and environ entry of each request to pick them.
-Measured with `python -m bench served` (docs/performance.md, "Serving"): a small part of
-gunicorn's 0.25 to 0.5 ms of CPU per request (29 against 9.4 µs a line), and the same line.
+Measured with `python -m bench served` (docs/decisions/0022-the-access-log-from-nine-values.md):
+a small part of gunicorn's 0.25 to 0.5 ms of CPU per request (29 against 9.4 µs a line), and
+the same line.
 No header is logged: a request's `Authorization` never reaches the log.
 """
 

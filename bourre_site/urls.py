@@ -24,9 +24,11 @@ api_v1: list = [
     path("", include("audits.api.urls")),
     path("", include("exports.api.urls")),
     path("", include("projectors.api.urls")),
+    path("", include("seasons.api.urls")),
     path("", include("webhooks.api.urls")),
     path("", include("ledger.api.urls")),
     path("", include("live.api.urls")),
+    path("", include("transparency.api.urls")),
 ]
 if settings.BENCH_FLOOR:  # the benchmarks' floor: a minimal authenticated write (bench/floor.py)
     api_v1.append(path("", include("bench.floor")))
@@ -55,5 +57,7 @@ urlpatterns = [
     # streams under /live/ are the ASGI app's (bourre_site/asgi.py).
     path("", include("live.urls")),
     path("live/", include("live.stream_urls")),
+    # Each club's transparency log, public (docs/transparency.md), and the witness endpoint.
+    path("", include("transparency.urls")),
     path("", RedirectView.as_view(pattern_name="tableapp:tables"), name="home"),
 ]

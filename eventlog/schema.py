@@ -61,7 +61,7 @@ HASHED_TEXT = (
 # idempotency key, in a transaction of its own. One statement takes the club's lock, reads
 # the club's last event, hashes and inserts the next: no function call, no statement of its
 # own for the lock (about 40 µs of the server's work, a sixth of an append;
-# docs/performance.md, "One event, one statement").
+# docs/decisions/0004-one-event-one-statement.md).
 #
 # The statement's snapshot is taken when it starts, before the lock is taken, so it may
 # miss an event of the club committed in between (the function reads after the lock; this

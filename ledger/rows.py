@@ -32,7 +32,7 @@ def row_leg(row: PostingLeg) -> Leg:
 def legs_insert(legs: Iterable[Leg], *, club_id: object) -> None:
     """Insert legs: a card play's few in one statement written out (the ORM's `bulk_create`,
     Django's UNNEST of one array per column each adapted by psycopg, cost more Python than
-    the rest of that play: docs/performance.md, "The card play beside the floor"); an
+    the rest of that play: docs/decisions/0011-the-ledger-written-out.md); an
     import's hundreds with COPY (a VALUES list that long costs the server more to parse
     and plan than COPY costs to load)."""
     batch = list(legs)
@@ -127,8 +127,8 @@ _LEG_CASTS = (
 # column's cast, so the statement's text is the same whatever the number of legs: psycopg
 # parses a statement's placeholders in Python and caches that only for short texts of at
 # most 50 parameters, and a settling play's dozen legs as a VALUES list (16 parameters a
-# leg) were parsed again at every play: 0.75 of the play's 2.1 ms in process
-# (docs/performance.md, "The statistics catch-up and the settling play").
+# leg) were parsed again at every play: 0.1 to 0.3 ms of the play in process (0.75 ms
+# under cProfile, which inflates it; docs/decisions/0011-the-ledger-written-out.md).
 _LEG_VALUES = (
     "SELECT "
     + ", ".join(
@@ -167,10 +167,10 @@ def rulings_book(
     """Book the legs of one append's `RulingMade` events (folded from a pot of 0, so each
     `pot_after` is the change so far; `positions` the first and last event's) on a table
     whose ledger row exists, in one round trip (a deal's first and last plays move chips:
-    three ORM statements were a third of their cost, docs/performance.md "The heavy
-    plays"). False when nothing was written: no row yet, events booked already, a pot that
-    would go below zero, too many legs for one statement, or a distributed log (Citus); the
-    caller books them the long way then."""
+    three ORM statements were a third of their cost,
+    docs/decisions/0011-the-ledger-written-out.md). False when nothing was written: no row
+    yet, events booked already, a pot that would go below zero, too many legs for one
+    statement, or a distributed log (Citus); the caller books them the long way then."""
     if not legs or len(legs) > LEGS_PER_INSERT or distributed():  # many legs: COPY
         return False
     lowest = min(leg.pot_after for leg in legs)

@@ -10,12 +10,21 @@ from app_common.board import board_words
 from app_common.labels import statement_label
 from games.selectors import table_board
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement
+from seasons.room import room_standings
 
 
-def table_board_words(table: Any, *, statements: bool = False) -> dict[str, Any]:
+def table_board_words(
+    table: Any, *, statements: bool = False, player: str | None = None
+) -> dict[str, Any]:
     """The board in the reader's words; with `statements`, each player's statement
-    (antes, fees, penalties, winnings, closing share, net)."""
+    (antes, fees, penalties, winnings, closing share, net). Between deals and at the close,
+    the room's standings (`seasons.room`): tonight's leaders and the season's top five;
+    with `statements` (a player's phone), `player`'s own line instead."""
     board = board_words(table_board(table=table))
+    if board["between_deals"] or board["closed"]:
+        board["room"] = room_standings(club=table.club, player=player if statements else None)
+        board["own_line"] = statements
+        board["players"] = list(board["board"].players) if statements else []
     if statements:
         settlement = ledger_settlement(table_id=table.id)
         # The net first: on a phone the last columns scroll out of sight.

@@ -5,10 +5,10 @@ each table someone watches, its newest version, the code of its newest players' 
 displays show it, to invite the phones) and an `asyncio.Event` set when either moves:
 a thousand viewers of twenty tables cost twenty entries and one Redis connection, not a
 database connection each. Every `SWEEP_SECONDS` it also reads the versions and the newest
-players' links of the watched tables and which watched viewer links are still good, one
-query each (a message lost
-with a dying process or during a Redis outage costs that much delay, never an event; an
-expired link ends at the next sweep).
+players' links of the watched tables and which watched viewer links and members' accesses
+are still good, a query or two each (a message lost with a dying process or during a Redis
+outage costs that much delay, never an event; an expired link, or a removed member's
+stream, ends at the next sweep).
 """
 
 from __future__ import annotations
@@ -16,18 +16,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import close_old_connections
 
+from api_common.numbers import ascii_int
 from live import selectors
 from live.feed import ENDED, LINKS, channel
 
 logger = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 5.0
+T = TypeVar("T")
 
 
 @dataclass
@@ -56,18 +60,37 @@ class Watch:
         self.moved = asyncio.Event()
 
 
+#: A member's access is watched as `member:<member id>`; a viewer link's as its id.
+MEMBER = selectors.MEMBER
+
+
+def member_access(member_id: str) -> str:
+    return f"{MEMBER}{member_id}"
+
+
 @dataclass
 class Link:
-    """A watched viewer link: `ended` is set when it is revoked or expires."""
+    """A watched viewer link or member's access: `ended` is set when the link is revoked or
+    expires, or the member is removed."""
 
     watchers: int = 0
     ended: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-def _read(fn: Any) -> Any:
-    # Off the event loop, on the default executor's threads (not the one thread every
-    # thread-sensitive call of the process shares).
-    return sync_to_async(fn, thread_sensitive=False)
+def off_loop(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """`fn` run off the event loop, on the default executor's threads (not the one thread
+    every thread-sensitive call of the process shares), as a request would run it: the
+    thread's database connection first checked and replaced if the server ended it (a
+    restart) or it is older than CONN_MAX_AGE, which Django does at each request of its
+    own. These threads see no request: after a PostgreSQL restart their connections stayed
+    broken, and every API stream failed until uvicorn was restarted (the fault soak found
+    it, tests/faults/test_soak.py)."""
+
+    def as_a_request(*args: Any, **kwargs: Any) -> T:
+        close_old_connections()
+        return fn(*args, **kwargs)
+
+    return sync_to_async(as_a_request, thread_sensitive=False)
 
 
 class Hub:
@@ -91,8 +114,8 @@ class Hub:
         self._start()
         watch = self.tables.get(table_id)
         if watch is None:
-            versions = await _read(selectors.table_versions)([table_id])
-            invitations = await _read(selectors.table_invitations)([table_id])
+            versions = await off_loop(selectors.table_versions)([table_id])
+            invitations = await off_loop(selectors.table_invitations)([table_id])
             watch = self.tables.setdefault(
                 table_id, Watch(versions.get(table_id, 0), invitations.get(table_id, ""))
             )
@@ -134,8 +157,9 @@ class Hub:
                     self.invited.add(second)
                 continue
             watch = self.tables.get(first)
-            if watch is not None and second.isdigit():
-                watch.advance(int(second))
+            version = ascii_int(second)
+            if watch is not None and version is not None:
+                watch.advance(version)
 
     async def _listen(self) -> None:
         import redis.asyncio as aioredis
@@ -167,7 +191,7 @@ class Hub:
             table_ids, self.invited = list(self.invited), set()
         if not table_ids:
             return
-        invitations = await _read(selectors.table_invitations)(table_ids)
+        invitations = await off_loop(selectors.table_invitations)(table_ids)
         for table_id, invitation in invitations.items():
             watch = self.tables.get(table_id)
             if watch is not None:
@@ -175,14 +199,14 @@ class Hub:
 
     async def sweep_once(self) -> None:
         if self.tables:
-            versions = await _read(selectors.table_versions)(list(self.tables))
+            versions = await off_loop(selectors.table_versions)(list(self.tables))
             for table_id, version in versions.items():
                 watch = self.tables.get(table_id)
                 if watch is not None:
                     watch.advance(version)
             await self.read_invitations(list(self.tables))
         if self.links:
-            good = await _read(selectors.viewers_still_good)(list(self.links))
+            good = await off_loop(selectors.access_still_good)(list(self.links))
             for viewer_id, link in list(self.links.items()):
                 if viewer_id not in good:
                     link.ended.set()

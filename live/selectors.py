@@ -9,8 +9,12 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from clubs.models import Member
 from games.models import Table, TableSnapshot
 from live.models import Viewer
+
+#: How the hub names a member's access (`live.hub.member_access`).
+MEMBER = "member:"
 
 #: A viewer link ends this long after its table closes.
 AFTER_CLOSE = dt.timedelta(days=1)
@@ -117,6 +121,19 @@ def table_invitations(table_ids: Iterable[str]) -> dict[str, str]:
 
 def viewer_of_table(*, table: Table, viewer_id: uuid.UUID) -> Viewer | None:
     return Viewer.objects.filter(table=table, id=viewer_id).first()
+
+
+def access_still_good(accesses: Iterable[str]) -> set[str]:
+    """Of these accesses the hub watches (viewer link ids, `member:<id>`), those still good:
+    a link neither revoked nor expired, a member not removed."""
+    accesses = list(accesses)
+    members = [a.removeprefix(MEMBER) for a in accesses if a.startswith(MEMBER)]
+    viewers = [a for a in accesses if not a.startswith(MEMBER)]
+    good = viewers_still_good(viewers) if viewers else set()
+    if members:
+        kept = Member.objects.filter(id__in=members).values_list("id", flat=True)
+        good |= {f"{MEMBER}{member_id}" for member_id in kept}
+    return good
 
 
 def viewers_still_good(viewer_ids: Iterable[str]) -> set[str]:

@@ -5,13 +5,13 @@ pages follow (each event's id is the table's version, so a reconnecting browser'
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 from django.http import HttpRequest, StreamingHttpResponse
 from django.utils.translation import gettext
 
-from live.hub import Link, Watch
+from api_common.numbers import ascii_int
+from live.hub import Link, Watch, hub
 
 #: A comment line this often keeps proxies and browsers from timing an idle stream out.
 HEARTBEAT_SECONDS = 15.0
@@ -19,24 +19,38 @@ HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 1000
 
 
+#: A version is at most this many ASCII digits (a table's version is a Postgres integer).
+VERSION_DIGITS = 11
+LAST_EVENT_ID = "Last-Event-ID"
+
+
+def version_of(raw: str | None) -> int | None:
+    """A version as a client sends it: ASCII digits (`api_common.numbers`), else None."""
+    return None if raw is None else ascii_int(raw.strip(), digits=VERSION_DIGITS)
+
+
 def last_seen(request: HttpRequest, query: str = "v") -> int | None:
     """The version the client has: `Last-Event-ID` (a reconnecting EventSource sends it),
-    else `?<query>=` (the version a page was rendered at); None when neither says."""
-    for raw in (request.headers.get("Last-Event-ID"), request.GET.get(query)):
-        if raw is not None and raw.strip().isdigit() and len(raw.strip()) < 12:
-            return int(raw.strip())
+    else `?<query>=` (the version a page was rendered at); None when neither says (the
+    app's streams take anything else for "from now on": `version_problem` is the API's)."""
+    for raw in (request.headers.get(LAST_EVENT_ID), request.GET.get(query)):
+        version = version_of(raw)
+        if version is not None:
+            return version
     return None
 
 
-def query_version_problem(request: HttpRequest, query: str) -> str | None:
-    """Why `?<query>=` is not a version, or None. An API client that sent `?after=abc`
-    asked for something; taking it for "from now on" would drop the events it wanted.
-    (A browser's `Last-Event-ID` is the server's own id, and the app's `?v=` is the page's:
-    neither is a client's mistake to name.)"""
-    raw = request.GET.get(query)
-    if raw is None or (raw.strip().isdigit() and len(raw.strip()) < 12):
-        return None
-    return gettext("must be a table's version: a whole number from 0")
+def version_problem(request: HttpRequest, query: str) -> tuple[str, str] | None:
+    """The field (`Last-Event-ID` or `query`) that is there but not a version, with why, or
+    None. An API client that sent `?after=abc` or `Last-Event-ID: ²` asked for something;
+    taking it for "from now on" would drop the events it wanted. (An empty `Last-Event-ID`
+    is none: an EventSource whose last id was empty sends that.) The app's `?v=` is the
+    page's own and a browser's `Last-Event-ID` the server's: not checked there."""
+    header = request.headers.get(LAST_EVENT_ID)
+    for field, raw in ((LAST_EVENT_ID, header or None), (query, request.GET.get(query))):
+        if raw is not None and version_of(raw) is None:
+            return field, gettext("must be a table's version: a whole number from 0")
+    return None
 
 
 def event_stream(body: AsyncIterator[str]) -> StreamingHttpResponse:
@@ -65,42 +79,52 @@ def invitation_seen(request: HttpRequest) -> str | None:
     return raw[:32] if raw else None
 
 
+async def followed(
+    table_id: str, last: int | None, *, access: str | None, invitation: str | None = None
+) -> AsyncIterator[str]:
+    """The table's versions (`versions`), its watch taken when the response starts and
+    released however it ends: read to the end, the client gone, an error. (Taken in the
+    view instead, a request that failed or was dropped before its body started kept it.)
+    `access` names what lets the client read on (a viewer link, a member: `live.hub`):
+    the stream says `ended` when that ends."""
+    watch = await hub.watch(table_id)
+    link = hub.link(access) if access is not None else None
+    try:
+        async for chunk in versions(watch, last, link=link, invitation=invitation):
+            yield chunk
+    finally:
+        hub.release(table_id)
+        if access is not None:
+            hub.unlink(access)
+
+
 async def versions(
-    watch: Watch,
-    last: int | None,
-    *,
-    link: Link | None,
-    done: Callable[[], None],
-    invitation: str | None = None,
+    watch: Watch, last: int | None, *, link: Link | None, invitation: str | None = None
 ) -> AsyncIterator[str]:
     """`hello` at once (a page that never hears it is behind a buffering proxy and falls
     back to polling), then one event per version the client has not seen, an `invite`
     event when the table's newest players' link is another than the page's `invitation`
-    (the display shows it), then `ended` if the viewer link ends. `done` releases the
-    watch, however the stream ends."""
-    try:
-        yield f"retry: {RETRY_MS}\nevent: hello\ndata: {watch.version}\n\n"
-        seen = watch.version if last is None else last
-        invited = watch.invitation if invitation is None else invitation
-        while True:
-            if link is not None and link.ended.is_set():
-                yield "event: ended\ndata: ended\n\n"
-                return
-            if watch.version != seen:
-                # Newer, or older after an undo of the log (a restored database): either
-                # way the page re-reads the table.
-                seen = watch.version
-                yield f"id: {seen}\ndata: {seen}\n\n"
-                continue
-            if watch.invitation != invited:
-                invited = watch.invitation
-                yield f"event: invite\ndata: {invited}\n\n"
-                continue
-            before = (watch.version, watch.invitation)
-            await changed(watch, link, HEARTBEAT_SECONDS)
-            still = (watch.version, watch.invitation) == before
-            if still and not (link is not None and link.ended.is_set()):
-                yield ": keep-alive\n\n"
-    finally:
-        with contextlib.suppress(Exception):
-            done()
+    (the display shows it), then `ended` if the viewer link (or the member's access)
+    ends."""
+    yield f"retry: {RETRY_MS}\nevent: hello\ndata: {watch.version}\n\n"
+    seen = watch.version if last is None else last
+    invited = watch.invitation if invitation is None else invitation
+    while True:
+        if link is not None and link.ended.is_set():
+            yield "event: ended\ndata: ended\n\n"
+            return
+        if watch.version != seen:
+            # Newer, or older after an undo of the log (a restored database): either
+            # way the page re-reads the table.
+            seen = watch.version
+            yield f"id: {seen}\ndata: {seen}\n\n"
+            continue
+        if watch.invitation != invited:
+            invited = watch.invitation
+            yield f"event: invite\ndata: {invited}\n\n"
+            continue
+        before = (watch.version, watch.invitation)
+        await changed(watch, link, HEARTBEAT_SECONDS)
+        still = (watch.version, watch.invitation) == before
+        if still and not (link is not None and link.ended.is_set()):
+            yield ": keep-alive\n\n"

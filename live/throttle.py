@@ -1,36 +1,29 @@
-"""Guessing viewer codes is rate-limited: a few tries a minute per address, and a cap for
-everyone together (with 887 million codes, a guesser needs years)."""
+"""Guessing viewer codes is rate-limited per address, never for everyone at once.
+
+Only wrong codes count, per client address (`api_common.addresses`: an IPv6 client by its
+/64), LIVE_JOIN_WRONG_PER_ADDRESS a minute; once an address is over, it is refused before
+its code is even looked up (a right one too: it learns nothing more). A right code costs
+nothing, so the players of a club behind one address all join. There is no shared cap:
+it let one address shut `/join` for every club (620 wrong codes in 2.5 s, then the right
+code from three other addresses refused). What stands against many addresses guessing
+together is the codes' number, 887 million, against the few hundred links alive at once
+(docs/security.md, "Viewer codes"); what one link costs is bounded by the streams' limits
+(per address and per link, in nginx: docs/operations.md, "Live streams")."""
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
 
+from api_common.addresses import address_key
+
 logger = logging.getLogger(__name__)
 
-PER_ADDRESS = 10  # tries a minute from one address
-EVERYONE = 600  # tries a minute from all addresses together
 WINDOW = 60
 _redis: Any = None
-
-
-def client_address(request: HttpRequest) -> str:
-    """The caller's address. Behind our own nginx (REMOTE_ADDR loopback or empty, a unix
-    socket) the last X-Forwarded-For entry is the one nginx added; elsewhere the header is
-    the client's word and is ignored."""
-    remote = request.META.get("REMOTE_ADDR") or ""
-    try:
-        local = not remote or ipaddress.ip_address(remote).is_loopback
-    except ValueError:
-        local = False
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if local and forwarded:
-        return forwarded.split(",")[-1].strip()[:64]
-    return remote
 
 
 def _client() -> Any:
@@ -44,18 +37,28 @@ def _client() -> Any:
     return _redis
 
 
-def code_try_allowed(request: HttpRequest) -> bool:
-    """Count one try of a code; False once this address (or everyone) tried too often
-    this minute. Redis unreachable: allowed (the codes' number still stands)."""
-    base = f"bourre:live-join:{settings.CELERY_TASK_DEFAULT_QUEUE}"
-    keys = (f"{base}:{client_address(request)}", f"{base}:*")
+def _key(request: HttpRequest) -> str:
+    address = address_key(str(request.META.get("REMOTE_ADDR") or ""))
+    return f"bourre:live-join:{settings.CELERY_TASK_DEFAULT_QUEUE}:{address}"
+
+
+def code_tries_refused(request: HttpRequest) -> bool:
+    """True when this address typed too many wrong codes this minute. Redis unreachable:
+    not refused (the codes' number still stands)."""
+    try:
+        wrong = _client().get(_key(request))
+    except Exception:
+        logger.warning("could not read the viewer code tries", exc_info=True)
+        return False
+    return int(wrong or 0) >= settings.LIVE_JOIN_WRONG_PER_ADDRESS
+
+
+def code_wrong(request: HttpRequest) -> None:
+    """Count one wrong code from this address (the window starts at its first)."""
     try:
         pipe = _client().pipeline(transaction=False)
-        for key in keys:
-            pipe.incr(key)
-            pipe.expire(key, WINDOW, nx=True)
-        mine, _, everyone, _ = pipe.execute()
+        pipe.incr(_key(request))
+        pipe.expire(_key(request), WINDOW, nx=True)
+        pipe.execute()
     except Exception:
-        logger.warning("could not count a viewer code try", exc_info=True)
-        return True
-    return mine <= PER_ADDRESS and everyone <= EVERYONE
+        logger.warning("could not count a wrong viewer code", exc_info=True)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from live import views
+from live import verify, views
 
 app_name = "live"
 
@@ -20,5 +20,10 @@ urlpatterns = [
     path("v/<str:token>", views.viewer_page, name="viewer"),
     path("v/<str:token>/board", views.viewer_board, name="viewer-board"),
     path("v/<str:token>/qr.svg", views.viewer_qr, name="viewer-qr"),
+    path("v/<str:token>/receipt.tlog-proof", verify.viewer_receipt, name="viewer-receipt"),
+    path("v/<str:token>/receipt-qr.svg", verify.viewer_receipt_qr, name="viewer-receipt-qr"),
     path("join", views.join, name="join"),
+    # Check a receipt: public, no account (docs/transparency.md).
+    path("verify", verify.verify, name="verify"),
+    path("verify/keys/<uuid:club_id>", verify.verify_keys_view, name="verify-keys"),
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,7 +29,8 @@ from live.selectors import (
     viewers_of_table,
 )
 from live.services import viewer_create, viewer_revoke
-from live.throttle import code_try_allowed
+from live.throttle import WINDOW, code_tries_refused, code_wrong
+from live.verify import receipt_context
 
 
 def _unchanged(request: HttpRequest, table: Any, invitation: str | None = None) -> bool:
@@ -190,10 +192,14 @@ def viewer_page(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("live:display-link", token=viewer.token)
     # No account on a player's phone: the device's language, else the club's default.
     use_language(request, club_language(viewer.club, request))
+    player = _player(request)  # who is looking, as they said (their own standings line)
+    fragment = reverse("live:viewer-board", args=[viewer.token])
+    board = table_board_words(viewer.table, statements=True, player=player)
     context = {
-        **table_board_words(viewer.table, statements=True),
+        **board,
+        **receipt_context(viewer, bool(board.get("closed"))),
         "stream": reverse("live-stream:viewer", args=[viewer.token]),
-        "fragment": reverse("live:viewer-board", args=[viewer.token]),
+        "fragment": f"{fragment}?{urlencode({'player': player})}" if player else fragment,
     }
     return render(request, "live/viewer.html", context)
 
@@ -206,7 +212,13 @@ def viewer_board(request: HttpRequest, token: str) -> HttpResponse:
     if _unchanged(request, viewer.table):
         return HttpResponse(status=204)
     use_language(request, club_language(viewer.club, request))
-    return render(request, "live/_board.html", table_board_words(viewer.table, statements=True))
+    board = table_board_words(viewer.table, statements=True, player=_player(request))
+    board.update(receipt_context(viewer, bool(board.get("closed"))))
+    return render(request, "live/_board.html", board)
+
+
+def _player(request: HttpRequest) -> str | None:
+    return request.GET.get("player", "")[:100] or None
 
 
 @require_GET
@@ -216,7 +228,7 @@ def viewer_qr(request: HttpRequest, token: str) -> HttpResponse:
         return _ended(request)
     url = request.build_absolute_uri(reverse("live:viewer", args=[viewer.token]))
     response = HttpResponse(qr_svg(url, scale=10), content_type="image/svg+xml")
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "private, no-store"
     return response
 
 
@@ -227,11 +239,14 @@ def join(request: HttpRequest) -> HttpResponse:
     code = (request.POST.get("code") or request.GET.get("code") or "").strip()
     if not code:
         return render(request, "live/join.html")
-    if not code_try_allowed(request):
+    if code_tries_refused(request):
         context = {"error": _("Too many tries: wait a minute, then type the code again.")}
-        return render(request, "live/join.html", context, status=429)
+        response = render(request, "live/join.html", context, status=429)
+        response["Retry-After"] = str(WINDOW)
+        return response
     viewer = viewer_by_code(code=code[:32])
     if viewer is None:
+        code_wrong(request)
         return _ended(request)
     if viewer.kind == Viewer.DISPLAY:
         return redirect("live:display-link", token=viewer.token)

@@ -11,7 +11,7 @@ from django.db.models import Max, QuerySet, Subquery, Sum
 
 from eventlog import last_position
 from eventlog.subscriptions import ASYNC, subscriptions
-from followers.models import SubscriptionCheckpoint
+from followers.models import SubscriptionCheckpoint, SubscriptionClubCheckpoint
 from projectors.framework import projectors_all
 from projectors.models import PlayerDayStats, PlayerStats, TaskRun
 from projectors.player_stats import NAME as PLAYER_STATS
@@ -140,3 +140,52 @@ def projections_status() -> list[ProjectionStatus]:
 
 def task_run_get(*, task_id: uuid.UUID, club_id: str) -> TaskRun | None:
     return TaskRun.objects.filter(pk=task_id, club_id=club_id).first()
+
+
+@dataclass(frozen=True, slots=True)
+class NightLine:
+    """One player's line of one club night (what `PlayerDayStats` keeps), for the seasons'
+    standings and the players' pages."""
+
+    player: str
+    night: date
+    deals_played: int
+    deals_passed: int
+    pots_won: int
+    biggest_pot: int
+    bourres: int
+    reneges: int
+    net_chips: int
+
+    @property
+    def dealt_in(self) -> bool:
+        return self.deals_played + self.deals_passed > 0
+
+
+_NIGHT_FIELDS = ("player", "day", "deals_played", "deals_passed", "pots_won", "biggest_pot",
+                 "bourres", "reneges", "net_chips")  # fmt: skip
+
+
+def night_lines(
+    *, club_id: str, start: date | None, end: date | None, player: str | None = None
+) -> list[NightLine]:
+    """Every player's (or one player's) line of each club night from `start` to `end`
+    (inclusive; None: open-ended), by night then player: one statement."""
+    days = _between(club_id, start, end)
+    if player is not None:
+        days = days.filter(player=player)
+    rows = days.order_by("day", "player").values_list(*_NIGHT_FIELDS)
+    return [NightLine(*row) for row in rows]
+
+
+def projectors_caught_up(*, club_id: str, names: list[str]) -> bool:
+    """Whether each named projector has read the club's partition to its head (what a
+    screen reading them right after a commit asks before it trusts them)."""
+    head = last_position(club=club_id)
+    if head == 0:
+        return True
+    read = SubscriptionClubCheckpoint.objects.filter(
+        club_id=club_id, checkpoint__name__in=names, checkpoint__active=True
+    ).values_list("checkpoint__name", "position")
+    positions = dict(read)
+    return all(positions.get(name, 0) >= head for name in names)

@@ -3,7 +3,7 @@
 Written-out statements, not the ORM: a catch-up of a second of the 8-client load spent more
 of the Celery worker's CPU building and adapting the ORM's queries (a `Q` per club, three
 `bulk_create(update_conflicts=True)` with a value adapted per field) than folding the events
-(docs/performance.md, "The statistics catch-up"). A batch now reads its tables in one
+(docs/decisions/0030-the-statistics-catch-up-written-out.md). A batch reads its tables in one
 statement, its players' all-time and day lines in one more, and writes everything it
 changed in one, of one fixed text.
 """

@@ -11,7 +11,7 @@ cd "$ROOT"
 if [[ "$BOURRE_EXTERNAL_DB" == 0 ]]; then
     # Empty at every run: both the log and the bare INSERT's table start from nothing, so
     # runs compare with each other (a log grown by earlier runs made appends slower run
-    # after run while the baseline's table stayed small; docs/performance.md).
+    # after run while the baseline's table stayed small; docs/performance.md, "The summary").
     "$ROOT/scripts/pg.sh" recreatedb bourre_bench
     export DATABASE_URL="${DATABASE_URL%/*}/bourre_bench"
     export DATABASE_OWNER_URL="${DATABASE_OWNER_URL%/*}/bourre_bench"

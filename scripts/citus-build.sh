@@ -6,6 +6,7 @@
 # No Citus package is reachable from the registries here, hence PGXS (docs/scaling.md).
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
+source "$(dirname "$0")/apt.sh"
 
 # The upstream source (AGPL-3.0), beside the checkout as on the project's machines.
 TARBALL="${BOURRE_CITUS_TARBALL:-}"
@@ -30,16 +31,9 @@ install_build_deps() {
     [[ ${#missing[@]} == 0 ]] && return 0
     [[ "$(id -u)" == 0 ]] || die "missing build dependencies: ${missing[*]} (apt-get install them)"
     log "installing ${missing[*]} with apt (to build Citus)"
-    # postgresql-server-dev-15 pulls the newest postgresql-15: a server already running on
-    # the old binaries must be restarted before new sessions can load plpgsql.so. pg.sh and
-    # citus.sh restart such a server when they start (runs_replaced_binaries); the single
-    # node is restarted here, as it may be serving already.
-    export DEBIAN_FRONTEND=noninteractive
+    # Never upgrading PostgreSQL under the clusters running on the machine (scripts/apt.sh).
     apt-get update -qq >/dev/null
-    apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
-    if [[ -s "$VAR/pg/data/PG_VERSION" ]] && "$ROOT/scripts/pg.sh" status >/dev/null; then
-        "$ROOT/scripts/pg.sh" start
-    fi
+    apt_install_keeping_postgres "${missing[@]}"
 }
 
 # PostgreSQL 15.20 declares have_createdb_privilege() in commands/dbcommands.h; Citus 13.2.2

@@ -69,6 +69,7 @@ start_node() {
     local name="$1" port="$2"
     [[ -s "$NODES_DIR/$name/data/PG_VERSION" ]] || init_node "$name" "$port"
     if [[ "$(id -u)" == 0 ]]; then chown -R postgres:postgres "$NODES_DIR/$name"; fi
+    clear_stale_lock "$NODES_DIR/$name/data"
     if is_running "$name" && runs_replaced_binaries "$NODES_DIR/$name/data"; then
         log "Citus node $name runs binaries upgraded since it started: restarting it"
         as_pg "$PGBIN/pg_ctl" -D "$NODES_DIR/$name/data" -m fast -w stop >/dev/null

@@ -36,6 +36,29 @@ else
     export REDIS_URL="redis://127.0.0.1:$REDIS_PORT_LOCAL/0"
 fi
 
+# The connection budget of the front and the live server (docs/operations.md, "Live
+# streams"): open streams in all, from one address, on one viewer link; the other
+# connections nginx keeps room for (pages, the API, slow and idle clients). nginx's
+# worker_connections and uvicorn's --limit-concurrency are derived from these.
+STREAMS_MAX="${BOURRE_STREAMS_MAX:-2000}"
+STREAMS_PER_ADDRESS="${BOURRE_STREAMS_PER_ADDRESS:-32}"
+STREAMS_PER_LINK="${BOURRE_STREAMS_PER_LINK:-64}"
+FRONT_CONNECTIONS="${BOURRE_FRONT_CONNECTIONS:-1024}"
+# Idle keep-alive: nginx's to clients, and nginx's to gunicorn (gunicorn's own is three
+# times that, bourre_site/gunicorn_conf.py: nginx always closes first, decision record 0034).
+CLIENT_KEEPALIVE="${BOURRE_CLIENT_KEEPALIVE:-30}"
+UPSTREAM_KEEPALIVE="${BOURRE_UPSTREAM_KEEPALIVE:-20}"
+
+# Whether process PID is gone or only a zombie. A server killed with `kill -9` stays a zombie
+# until its parent reaps it; a daemon's parent is PID 1, which in a container may be an agent
+# that reaps late, and meanwhile `kill -0 PID` (and so pg_ctl, and Redis's pid file) says it
+# runs.
+process_gone() {
+    local state
+    state="$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)"
+    [[ -z "$state" || "$state" == Z ]]
+}
+
 log() { printf '\033[1m[bourre]\033[0m %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 

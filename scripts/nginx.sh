@@ -31,9 +31,17 @@ render() {
         local dir="$run_dir"
         while [[ "$dir" != "/" ]]; do chmod o+x "$dir" 2>/dev/null || true; dir="$(dirname "$dir")"; done
     fi
+    # Every open stream holds two connections (the client's, uvicorn's), every other client
+    # at most two (its own, gunicorn's while its request is served); files besides.
+    local connections=$((2 * (STREAMS_MAX + FRONT_CONNECTIONS)))
     sed -e "s#@USER_LINE@#$user_line#" -e "s#@RUN_DIR@#$run_dir#g" -e "s#@LISTEN@#$listen#g" \
         -e "s#@GUNICORN@#$gunicorn#g" -e "s#@ASGI@#$asgi#g" -e "s#@MAX_BODY@#$MAX_BODY#g" \
+        -e "s#@WORKER_CONNECTIONS@#$connections#g" -e "s#@RLIMIT_NOFILE@#$((connections + 1024))#g" \
+        -e "s#@STREAMS_MAX@#$STREAMS_MAX#g" -e "s#@STREAMS_PER_ADDRESS@#$STREAMS_PER_ADDRESS#g" \
+        -e "s#@STREAMS_PER_LINK@#$STREAMS_PER_LINK#g" -e "s#@CLIENT_KEEPALIVE@#$CLIENT_KEEPALIVE#g" \
+        -e "s#@UPSTREAM_KEEPALIVE@#$UPSTREAM_KEEPALIVE#g" \
         "$ROOT/scripts/nginx.conf.template" >"$run_dir/nginx.conf"
+    ! grep -v "^ *#" "$run_dir/nginx.conf" | grep -q "@[A-Z_]*@" || die "a value of nginx.conf.template was not filled in"
     "$NGINX" -t -q -e "$run_dir/error.log" -c "$run_dir/nginx.conf" \
         || die "the generated nginx configuration is invalid: $run_dir/nginx.conf"
     echo "$run_dir/nginx.conf"

@@ -33,6 +33,7 @@ create_roles() {
 start() {
     [[ -x "$PGBIN/postgres" ]] || die "PostgreSQL 15 binaries not found in $PGBIN (set PGBIN)"
     [[ -s "$PGDATA_LOCAL/PG_VERSION" ]] || init_cluster
+    clear_stale_lock "$PGDATA_LOCAL"
     if is_running && runs_replaced_binaries "$PGDATA_LOCAL"; then
         log "PostgreSQL's binaries were upgraded under the running server: restarting it"
         stop

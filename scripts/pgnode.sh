@@ -6,6 +6,16 @@ as_pg() {
     if [[ "$(id -u)" == 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# A postmaster killed and not yet reaped (process_gone, env.sh) leaves its pid in DATA's lock
+# file, and the server refuses to start while that pid answers `kill -0`: the file is stale,
+# so it goes (the server still refuses to start while a backend of the old one holds its
+# shared memory).
+clear_stale_lock() {
+    local pid
+    pid="$(head -1 "$1/postmaster.pid" 2>/dev/null)" || return 0
+    if [[ -n "$pid" ]] && process_gone "$pid"; then rm -f "$1/postmaster.pid"; fi
+}
+
 # The postgres user must be able to reach DIR through every parent directory.
 open_path_for_postgres() {
     [[ "$(id -u)" == 0 ]] || return 0

@@ -6,7 +6,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 PIDFILE="$REDIS_DIR_LOCAL/redis.pid"
 
-is_running() { [[ -s "$PIDFILE" ]] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; }
+is_running() { [[ -s "$PIDFILE" ]] && ! process_gone "$(cat "$PIDFILE")"; }
 
 install() {
     command -v redis-server >/dev/null && return 0

@@ -26,7 +26,8 @@ if [[ $# == 0 ]]; then
         tests/eventlog/test_immutability.py tests/games/services \
         tests/games/api/test_conformance.py tests/ledger/test_projector.py \
         tests/ledger/test_audit.py tests/followers/test_framework.py \
-        tests/projectors/test_end_to_end.py \
+        tests/projectors/test_end_to_end.py tests/transparency/test_tree.py \
+        tests/seasons/test_ratings.py \
         tests/eventlog/test_carry.py::test_going_back_restores_the_first_log_but_never_loses_a_new_event
 fi
 log "running the tests on Citus"

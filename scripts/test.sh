@@ -11,6 +11,7 @@ source "$ROOT/scripts/services.sh"
 trap services_down EXIT
 services_up
 "$ROOT/scripts/browser.sh"
+"$ROOT/scripts/go.sh"
 cd "$ROOT"
 # Compiled modules (and pytest's rewritten test modules) kept in var/pycache between runs and
 # shared by every process the suite starts (xdist workers, manage.py, gunicorn, Celery):

@@ -3,7 +3,7 @@ event with deal boundaries, and each player's running balance."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -39,11 +39,14 @@ def line_chart(
     first_x: int = 0,
     first_deal: int = 1,
     phone: bool = False,
+    x_label: Callable[[int], str] | None = None,
 ) -> str:
     """An accessible SVG: one polyline per series, a dashed line at each deal start. A
     window of a longer table (the audit page's deals) starts at `first_x`, its first
     boundary being deal `first_deal`. `phone`: drawn for a phone's width (class `phone`;
-    app.css shows the one drawing that suits the screen)."""
+    app.css shows the one drawing that suits the screen). `x_label` words an x value at
+    the axis's ends (the event's number unless given: a season's chart names its nights)."""
+    label = x_label or _event
     width, height = (PHONE_WIDTH, PHONE_HEIGHT) if phone else (WIDTH, HEIGHT)
     values = [y for s in series for _, y in s.points] or [0]
     low, high = min(0, *values), max(1, *values)
@@ -68,8 +71,8 @@ def line_chart(
         f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{height - PAD}" class="axis"/>',
         f'<text x="{PAD - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
         f'<text x="{PAD - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
-        f'<text x="{width - PAD}" y="{height - 10}" text-anchor="end">{_event(right)}</text>',
-        *([f'<text x="{PAD}" y="{height - 10}">{_event(first_x)}</text>'] if first_x else []),
+        f'<text x="{width - PAD}" y="{height - 10}" text-anchor="end">{label(right)}</text>',
+        *([f'<text x="{PAD}" y="{height - 10}">{label(first_x)}</text>'] if first_x else []),
     ]
     free = 0.0  # where the last deal's label ends: the next one may start after it
     for n, at in enumerate(boundaries, start=first_deal):

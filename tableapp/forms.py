@@ -127,7 +127,7 @@ def posted_options(variant: str, form: Mapping[str, str]) -> dict[str, Any]:
         else:
             # Past 30 digits it stays text (refused as not a number): int() of a huge
             # string is slow, and Python refuses one of more than 4300 digits.
-            options[option.name] = int(raw) if re.fullmatch(r"-?\d{1,30}", raw) else raw
+            options[option.name] = int(raw) if re.fullmatch(r"-?[0-9]{1,30}", raw) else raw
     return options
 
 
@@ -155,6 +155,6 @@ def player_words(refusal: Rejection, players: list[str]) -> str:
         label = str(OPTION_LABELS.get(str(params["name"]), params["name"]))
         params = {**params, "name": label}
         refusal = Rejection(refusal.code, refusal.template, field=refusal.field, params=params)
-    words = re.sub(r"players\[(\d+)\]", typed, refusal_words(refusal))
-    at = re.fullmatch(r"players\[(\d+)\]", refusal.field or "")
+    words = re.sub(r"players\[([0-9]+)\]", typed, refusal_words(refusal))
+    at = re.fullmatch(r"players\[([0-9]+)\]", refusal.field or "")
     return f"{typed(at)}: {words}" if at else words

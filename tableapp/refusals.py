@@ -7,8 +7,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from api_common.numbers import JSON_NUMBER_BOUND
 from app_common.cards import SUITS, card_label
 from app_common.labels import variant_name
 from common.free_text import bad_character, idempotency_key_problem
@@ -17,8 +19,16 @@ from games.services import Rejection, words_of
 #: A card as the engine writes it (`7H`, `TS`).
 CARD = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
 
-#: The form field each refusal's `field` is shown at (a refusal naming none: at the top).
+#: The app answers a refusal with the API's status for the same input: what the API's
+#: parser refuses (a NUL or another control character in any text, an over-long key) is
+#: its 400 `invalid_request`, so here too; what the rules or the services refuse is a 422
+#: in both (docs/security.md, "One status for one refusal").
+MALFORMED = 400
+
+#: The form field each refusal's `field` (or a posted field's name) is shown at (a refusal
+#: naming none: at the top).
 FORM_FIELDS = {
+    "reason": "undo.reason",
     "join.player": "join.player",
     "join.seat_after": "join.player",
     "leave.player": "leave",
@@ -96,6 +106,17 @@ def sentence(words: str, names: Iterable[object] = ()) -> str:
         if name and words.startswith(name) and not words[len(name) : len(name) + 1].isalnum():
             return words
     return words[:1].upper() + words[1:]
+
+
+def posted_number_problem(options: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The first option typed as a number the API's parser would refuse (beyond
+    `JSON_NUMBER_BOUND`), with why: the API's 400, not the rules' 422."""
+    for name, value in options.items():
+        # Digits too many to be read as a number (tableapp.forms) are one too.
+        too_long = isinstance(value, str) and re.fullmatch(r"-?[0-9]{31,}", value)
+        if too_long or (isinstance(value, int) and abs(value) > JSON_NUMBER_BOUND):
+            return f"options.{name}", gettext("number out of range")
+    return None
 
 
 def posted_text_problem(form: Mapping[str, Any]) -> tuple[str, str] | None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from api_common.numbers import ascii_int
 from app_common.cards import cards_read
 
 STEPS = (
@@ -21,11 +22,20 @@ class StepInvalid(Exception):
         self.field = field
 
 
+def posted_version(form: Any) -> int:
+    """The version the page was drawn at (`expected_version`, ASCII digits); ValueError
+    when it is not one: the page is out of date, or not ours."""
+    version = ascii_int(form.get("expected_version", ""))
+    if version is None:
+        raise ValueError("expected_version is not a version")
+    return version
+
+
 def _int(value: str, field: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise StepInvalid(field, _("must be a whole number")) from None
+    number = ascii_int(value.strip(), digits=18, signed=True)
+    if number is None:
+        raise StepInvalid(field, _("must be a whole number"))
+    return number
 
 
 def step_event(form: Any, players: Sequence[str]) -> dict[str, Any]:

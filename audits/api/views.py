@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
+from api_common.numbers import ascii_int
 from api_common.pagination import (
     MAX_LIMIT,
     bad_cursor,
@@ -177,9 +178,8 @@ def _position(request: Request, name: str, default: int | None, least: int) -> i
     raw = request.query_params.get(name)
     if raw in (None, ""):
         return default
-    try:
-        value = int(raw)
-    except ValueError:
+    value = ascii_int(raw, signed=True)
+    if value is None:
         value = least - 1
     if value < least:
         raise ApiError(

@@ -47,16 +47,18 @@ def database_config(url: str) -> dict[str, Any]:
     if config["ENGINE"] == "bourre_site.postgres":
         # psycopg sends the parameters apart from the query (server-side binding) instead of
         # quoting them into its text: about 12% less of Django's CPU on a card play and less
-        # parsing for PostgreSQL (docs/performance.md). `?server_side_binding=false` in the
-        # URL turns it off, e.g. behind a transaction-pooling PgBouncer older than 1.21.
+        # parsing for PostgreSQL (docs/decisions/0005-the-database-connection.md).
+        # `?server_side_binding=false` in the URL turns it off, e.g. behind a
+        # transaction-pooling PgBouncer older than 1.21.
         config["OPTIONS"].setdefault("server_side_binding", True)
     config.setdefault("TEST", {})
     return config
 
 
 # The event store's append runs as a statement prepared once per connection (about a third
-# less client CPU per append: docs/performance.md). Off (EVENTSTORE_PREPARED_APPEND=0) behind a
-# transaction-pooling PgBouncer older than 1.21, which cannot keep prepared statements.
+# less client CPU per append: docs/decisions/0002-the-append-prepared-on-libpq.md). Off
+# (EVENTSTORE_PREPARED_APPEND=0) behind a transaction-pooling PgBouncer older than 1.21,
+# which cannot keep prepared statements.
 EVENTSTORE_PREPARED_APPEND = env_bool("EVENTSTORE_PREPARED_APPEND", True)
 
 # The benchmarks' floor endpoint (bench/floor.py) at /api/v1/bench/floor: mounted only when
@@ -90,8 +92,10 @@ INSTALLED_APPS = [
     "followers.apps.FollowersConfig",
     "projectors.apps.ProjectorsConfig",
     "webhooks.apps.WebhooksConfig",
+    "seasons.apps.SeasonsConfig",
     "tableapp.apps.TableAppConfig",
     "live.apps.LiveConfig",
+    "transparency.apps.TransparencyConfig",
 ]
 
 MIDDLEWARE = [
@@ -203,17 +207,25 @@ CACHES = {
         "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
     }
 }
-# Sign-in throttling (docs/operations.md): failures counted per account and per address over
-# a window; at most this many sign-ins hash a password at once in a process, at most
+# Sign-in throttling (clubs/signin.py, docs/security.md): failures counted over a window per
+# address and account, per address, per account from devices it never signed in on (all
+# addresses together), and per device that did (its cookie kept SIGNIN_DEVICE_DAYS); at
+# most this many sign-ins hash a password at once in a process, at most
 # SIGNIN_WAITING_AT_ONCE more wait their turn (others are asked to retry at once, 503), and
 # one that waits longer than SIGNIN_SLOT_WAIT seconds is asked to retry too. A hash takes
 # about 0.3 s, so three sign-ins at once on one process all get in.
 SIGNIN_WINDOW_SECONDS = int(env("BOURRE_SIGNIN_WINDOW", "900") or "900")
-SIGNIN_FAILURES_PER_ACCOUNT = int(env("BOURRE_SIGNIN_PER_ACCOUNT", "5") or "5")
+SIGNIN_FAILURES_PER_PAIR = int(env("BOURRE_SIGNIN_PER_ADDRESS_AND_ACCOUNT", "5") or "5")
 SIGNIN_FAILURES_PER_ADDRESS = int(env("BOURRE_SIGNIN_PER_ADDRESS", "20") or "20")
+SIGNIN_FAILURES_PER_ACCOUNT = int(env("BOURRE_SIGNIN_PER_ACCOUNT", "50") or "50")
+SIGNIN_FAILURES_PER_DEVICE = int(env("BOURRE_SIGNIN_PER_DEVICE", "5") or "5")
+SIGNIN_DEVICE_DAYS = int(env("BOURRE_SIGNIN_DEVICE_DAYS", "365") or "365")
 SIGNIN_HASHING_AT_ONCE = 1
 SIGNIN_WAITING_AT_ONCE = 2
 SIGNIN_SLOT_WAIT = 1.5
+# Viewer codes typed at /join (live/throttle.py): wrong ones a minute from one address (an
+# IPv6 client by its /64) before that address waits the minute out.
+LIVE_JOIN_WRONG_PER_ADDRESS = int(env("BOURRE_JOIN_WRONG_PER_ADDRESS", "10") or "10")
 # Heavy reads (a table's whole audit, api_common/heavy.py): one per club at a time, at most this
 # many per process; the club's mark expires after HEAVY_READ_SECONDS should a process die.
 HEAVY_READS_AT_ONCE = 1
@@ -341,16 +353,16 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
 # still drops a connection that broke or is older than CONN_MAX_AGE before each task.
 CELERY_DB_REUSE_MAX = 1000
 # Seconds between two starts of one subscription's catch-up task (a projector, the webhook
-# sweep, an endpoint): eventlog.wakeup, docs/performance.md "Wake-ups". A catch-up costs
-# the worker some 40 ms of CPU whatever it reads: 1 s against 0.5 took the workers from
-# 10.2-10.6% of one core to 6.3-7.0% under the 8-client plays (alternated), for half a
-# second more of the statistics' and the webhooks' lag at most.
+# sweep, an endpoint): eventlog.wakeup. A catch-up costs the worker some 40 ms of CPU
+# whatever it reads: 1 s against 0.5 took the workers from 10.2-10.6% of one core to
+# 6.3-7.0% under the 8-client plays (alternated), for half a second more of the statistics'
+# and the webhooks' lag at most (docs/decisions/0027-catch-ups-at-most-once-a-second.md).
 WAKE_MIN_INTERVAL = float(env("BOURRE_WAKE_MIN_INTERVAL", "1.0") or "1.0")
 # Milliseconds between two sends of one wake kind by a process's background waker
 # (eventlog.wakeup): the commits of that time ride on one send (the live publish, the
 # projectors' and webhooks' marks). Under the 8-client plays that is one wake per several
 # commits instead of one per commit; a live view hears of a play that much later at most
-# (docs/performance.md, "Wake-ups spaced"). 0: one send per commit, as before.
+# (docs/decisions/0029-wake-ups-spaced.md). 0: one send per commit.
 WAKE_SPACING_MS = float(env("BOURRE_WAKE_SPACING_MS", "20") or "0")
 CELERY_BEAT_SCHEDULE: dict[str, Any] = {}
 # Jobs whose message was lost or whose worker died (common/jobs.py).
@@ -365,6 +377,23 @@ CELERY_BEAT_SCHEDULE["audits-nightly"] = {
 }
 # Webhooks: wakes deliveries the after-commit hook missed and retries whose task was lost.
 CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 20.0}
+# The transparency log (docs/transparency.md): the host its origins name
+# (`<host>/bourre/<club id>`), the log's Ed25519 key (a base64 seed in BOURRE_TLOG_KEY, else
+# a 0600 file made on first use), the witness key of this service, the seconds between two
+# checkpoints of a growing club (a table's close always gets one at once).
+TRANSPARENCY_HOST = env("BOURRE_TLOG_HOST", "") or f"127.0.0.1:{env('BOURRE_PORT', '8000')}"
+TRANSPARENCY_KEY = env("BOURRE_TLOG_KEY", "")
+TRANSPARENCY_KEY_FILE = env("BOURRE_TLOG_KEY_FILE", str(BASE_DIR / "var" / "tlog" / "log.key"))
+TRANSPARENCY_WITNESS_KEY = env("BOURRE_TLOG_WITNESS_KEY", "")
+TRANSPARENCY_WITNESS_KEY_FILE = env(
+    "BOURRE_TLOG_WITNESS_KEY_FILE", str(BASE_DIR / "var" / "tlog" / "witness.key")
+)
+TRANSPARENCY_CHECKPOINT_INTERVAL = float(env("BOURRE_TLOG_INTERVAL", "5") or "5")
+# The net under the after-commit wake: trees caught up and due checkpoints issued.
+CELERY_BEAT_SCHEDULE["transparency-sweep"] = {
+    "task": "transparency.catch_up",
+    "schedule": TRANSPARENCY_CHECKPOINT_INTERVAL,
+}
 # Export files (exports/): where workers write them and the API streams them from.
 EXPORTS_DIR = env("EXPORTS_DIR", str(BASE_DIR / "var" / "exports"))
 

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from api_common.bodies import BodySerializer
 from api_common.fields import StrictCharField, StrictIntegerField
+from api_common.numbers import JSON_NUMBER_BOUND
 from api_common.pagination import page_serializer
 from games.api.names import clean_player_names
 from games.selectors import table_glance, table_seating
@@ -54,7 +55,7 @@ def check_json_text(value: Any, path: str = "", *, bound_numbers: bool = True) -
         bound_numbers
         and isinstance(value, int)
         and not isinstance(value, bool)
-        and abs(value) > 2**53
+        and abs(value) > JSON_NUMBER_BOUND
     ):
         raise serializers.ValidationError(
             gettext("%(field)s: number out of range") % {"field": path or "value"}

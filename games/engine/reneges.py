@@ -44,8 +44,8 @@ def reveal(
     of trumps (test_obligations.py, `test_a_card_of_another_suit_changes_no_verdict`): a
     card of neither leaves the play's verdict as it was, so the play is left as it is (no
     copy). A pending card play's `known` is therefore the hand known at the play and the
-    cards shown since that can change its verdict (docs/performance.md, "The rules
-    engine").
+    cards shown since that can change its verdict
+    (docs/decisions/0017-pending-plays-only-when-they-can-break.md).
     """
     pending = deal.pending
     suit = card[1]

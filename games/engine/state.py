@@ -32,8 +32,9 @@ class Bare:
     this is CPython 3.11's cheapest way to do it: about 1,800 machine instructions
     against 2,500 for `object.__new__(cls)` and `object.__setattr__(obj, "__dict__",
     fields)`, each a call through the slow generic call path (valgrind's counts,
-    docs/performance.md, "The rules engine"). The state is the frozen dataclass's own
-    from then on: its `type`, its equality, its refusal of attribute assignment."""
+    docs/decisions/0015-engine-states-made-without-init.md). The state is the frozen
+    dataclass's own from then on: its `type`, its equality, its refusal of attribute
+    assignment."""
 
 
 def made(cls: type[_T], fields: dict[str, Any]) -> _T:
@@ -201,7 +202,7 @@ class BeforePlay(NamedTuple):
     changes nothing else that the retract does not set itself; `_retract` in
     `reducer.py`). Kept instead of a whole copy of the deal before the play: one deal
     copy per card played instead of two, and a snapshot that holds a deal once, not
-    twice (docs/performance.md, "The rules engine")."""
+    twice (docs/decisions/0016-the-retract-point-and-the-tricks-order.md)."""
 
     hands: Mapping[str, Hand]
     played: frozenset[str]
@@ -318,7 +319,7 @@ def evolve(obj: _T, **changes: Any) -> _T:
     the instance dict is its cheapest way. Only for dataclasses without slots. The copy
     is made with `dict.copy` and set as the new instance's dict: 1.3 against 2.4 µs for
     a deal state when it was filled into the new instance's own (empty) dict with two
-    `update`s (docs/performance.md, "The rules engine")."""
+    `update`s (docs/decisions/0015-engine-states-made-without-init.md)."""
     new: Any = Bare()  # `made(type(obj), fields)`, without the call
     fields = obj.__dict__.copy()
     fields.update(changes)

@@ -103,8 +103,8 @@ def play(
     # trick's order, the trick's best card kept in the trick and compared with the new
     # card only) rather than through the helpers above, which the views and the climbing
     # variant share, and the new states made by copying their instance dicts in place
-    # rather than through `evolve`'s keyword arguments (docs/performance.md, "The rules
-    # engine").
+    # rather than through `evolve`'s keyword arguments
+    # (docs/decisions/0014-the-card-play-written-out.md).
     player = ev.player
     trick = deal.trick
     assert trick is not None

@@ -1,6 +1,6 @@
 """A cheaper append: ``eventstore_append`` answers with one row of scalars and runs fewer
 statements (one event: one statement hashes, inserts and moves the head; more: one insert
-for all of them); ``docs/performance.md``, "A cheaper append".
+for all of them); ``docs/decisions/0002-the-append-prepared-on-libpq.md``.
 
 The tables, the hashing scheme and the chains are unchanged: an existing log goes on from
 each club's head as it is. Its argument list is the same; its result is not, so it is

@@ -1,5 +1,5 @@
-"""A lock per club instead of a head row per club (``sql/eventstore_v3_*.sql``; ``docs/performance.md``,
-"The lock per club").
+"""A lock per club instead of a head row per club (``sql/eventstore_v3_*.sql``;
+``docs/decisions/0001-a-lock-per-club.md``).
 
 An append used to lock and rewrite its club's row of ``eventstore_head``; it now takes a
 transaction-scoped advisory lock keyed by the club and goes on from the club's last event.

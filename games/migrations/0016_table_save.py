@@ -1,5 +1,5 @@
 """``games_table_save``: a card play's state row, stored answer and append in one statement
-(``sql/table_save_v1.sql``; ``docs/performance.md``, "One statement per play"). Created on
+(``sql/table_save_v1.sql``; ``docs/decisions/0006-one-statement-per-play.md``). Created on
 every database; the service calls it only where the log is not distributed (on Citus the
 append is delegated to the club's worker and is called on its own)."""
 

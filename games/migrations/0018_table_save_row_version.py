@@ -1,5 +1,5 @@
 """``games_table_save`` version 2: the state row's expected version as an argument
-(``sql/table_save_v2.sql``; ``docs/performance.md``, "No lock before the play's write"), so
+(``sql/table_save_v2.sql``; ``docs/decisions/0007-no-lock-before-the-plays-write.md``), so
 a card play decided on the snapshot its process keeps is written without a lock before."""
 
 from django.db import migrations

@@ -1,5 +1,5 @@
-"""``eventstore_append`` version 5 and the log's CHECK as domains (``docs/performance.md``,
-"Event store: the append"): the same arguments, the same answer as a named row type
+"""``eventstore_append`` version 5 and the log's CHECK as domains
+(``docs/decisions/0003-append-function-version-5.md``): the same arguments, the same answer as a named row type
 (``eventstore_appended``, the OUT parameters' names and types), the same events, chains
 and hashes; an existing log goes on from each club's last event.
 

@@ -36,8 +36,8 @@ class Table(ClubKeyed):
     # What the Tables page sorts and filters on, stored so that a page of a club's 10,000
     # tables is one index range, not a sort of every table's snapshot: whether the table is
     # closed (its last live event is `TableClosed`; an undo of the close reopens it) and when
-    # its last event was logged. Kept by the table's write side in the append's transaction
-    # (`games.sitting.postgres.fold_save`) and by its rebuild.
+    # its last event was logged. Kept by the table's save in the append's transaction
+    # (`games_table_save`, `games.sitting.postgres`) and by its rebuild.
     closed = models.BooleanField(default=False)
     last_activity_at = models.DateTimeField(default=timezone.now)
     #: An imported table stays out of every list, read and play until its import's last

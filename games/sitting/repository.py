@@ -21,6 +21,7 @@ service code (cosmicpython's fake unit of work; pyeventsourcing's `Repository.ge
 
 from __future__ import annotations
 
+import json
 import threading
 import uuid
 from abc import ABC, abstractmethod
@@ -171,8 +172,6 @@ def events_text(events: list[dict[str, Any]]) -> str:
     try:
         return orjson.dumps(events).decode()
     except orjson.JSONEncodeError:  # what orjson refuses (a lone surrogate, a huge int)
-        import json
-
         return json.dumps(events, ensure_ascii=False)
 
 

@@ -282,7 +282,8 @@ _SITTING = codec(Sitting)
 # orjson writes the very text `json.dumps(..., ensure_ascii=False, separators=(",", ":"))`
 # writes for these values (strings, ints, booleans, null, lists, objects; a test holds the
 # two together), about six times faster: the snapshot is written on every card play and
-# its text was the largest part of the play's rendering (docs/performance.md).
+# its text was the largest part of the play's rendering
+# (docs/decisions/0010-orjson-for-the-snapshot.md).
 _DUMP_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 

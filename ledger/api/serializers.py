@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api_common.fields import QueryIntegerField
 from ledger.findings import CHAIN_CODES, UNBOOKABLE
 from table_stream import POSTING_KINDS
 
 
 class LedgerAsOfInputSerializer(serializers.Serializer):
-    at = serializers.IntegerField(
+    at = QueryIntegerField(
         required=False,
         min_value=0,
         max_value=2**63 - 1,
@@ -58,7 +59,7 @@ class LedgerOutputSerializer(LedgerBalancesOutputSerializer):
 
 
 class LedgerAuditQueryInputSerializer(serializers.Serializer):
-    deal = serializers.IntegerField(
+    deal = QueryIntegerField(
         required=False,
         default=0,
         min_value=0,

@@ -16,7 +16,6 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.http import HttpRequest, HttpResponse
 
 from api_common.guard import error_response, invalid_field
@@ -25,7 +24,7 @@ from eventlog import read_stream
 from games.api.serializers import EventOutputSerializer
 from games.selectors import table_get
 from live import sse
-from live.hub import hub
+from live.hub import hub, off_loop
 from live.selectors import table_versions
 
 BATCH = 500
@@ -57,9 +56,11 @@ def events_after(request: HttpRequest, table: Any, after: int) -> list[str] | No
 
 
 async def _stream(request: HttpRequest, table: Any, after: int) -> AsyncIterator[str]:
+    """The events after `after`; the table's watch taken when the response starts and
+    released however it ends (`sse.followed` says why there)."""
     key = str(table.id)
     watch = await hub.watch(key)
-    read = sync_to_async(events_after, thread_sensitive=False)
+    read = off_loop(events_after)
     try:
         yield f"retry: {sse.RETRY_MS}\n\n"
         while True:
@@ -87,19 +88,19 @@ async def table_stream_api(request: HttpRequest, table_id: uuid.UUID) -> HttpRes
         response = error_response(405)
         response["Allow"] = "GET"
         return response
-    key = await sync_to_async(_key, thread_sensitive=False)(request)
+    key = await off_loop(_key)(request)
     if key is None:
         response = error_response(401, "not_authenticated", "a valid API key is needed")
         response["WWW-Authenticate"] = "Bearer"
         return response
-    table = await sync_to_async(_table, thread_sensitive=False)(key, table_id)
+    table = await off_loop(_table)(key, table_id)
     if table is None:
         return error_response(404, "not_found", "no such table")
-    problem = sse.query_version_problem(request, "after")
+    problem = sse.version_problem(request, "after")
     if problem is not None:
-        return invalid_field("after", problem)
+        return invalid_field(*problem)
     after = sse.last_seen(request, query="after")
     if after is None:
-        versions = await sync_to_async(table_versions, thread_sensitive=False)([str(table.id)])
+        versions = await off_loop(table_versions)([str(table.id)])
         after = versions.get(str(table.id), 0)
     return sse.event_stream(_stream(request, table, after))

@@ -192,9 +192,9 @@ class TableStreamApi(APIView):
     )
     def get(self, request: Request, table_id: uuid.UUID) -> HttpResponse:
         table = table_or_404(request, table_id)
-        problem = sse.query_version_problem(request, "after")
+        problem = sse.version_problem(request, "after")
         if problem is not None:
-            raise ValidationError({"after": [problem]})
+            raise ValidationError({problem[0]: [problem[1]]})
         after = sse.last_seen(request, query="after")
         if after is None:
             after = table_versions([str(table.id)]).get(str(table.id), 0)

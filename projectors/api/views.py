@@ -19,7 +19,13 @@ from rest_framework.views import APIView
 from api_common.csv_rendering import FORMAT_PARAMETER, CsvOrJson, wants_csv
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
-from api_common.pagination import bad_cursor, page_parameters, page_request, page_response
+from api_common.pagination import (
+    bad_cursor,
+    page_parameters,
+    page_request,
+    page_response,
+    ranked_offset,
+)
 from clubs.api.permissions import IsAuditor, IsOperator, request_key
 from eventlog.subscriptions import RebuildRefused, rebuild_names, subscriptions
 from projectors.api.serializers import (
@@ -136,12 +142,7 @@ class LeaderboardApi(CsvOrJson, APIView):
         if wants_csv(request):
             return _csv(standings(CSV_MAX_ROWS), "leaderboard")
         page = page_request(request, "leaderboard", default_limit=50)
-        # A ranking has no stable keyset: the cursor holds the rank reached.
-        offset = 0
-        if page.after is not None:
-            if len(page.after) != 1 or type(page.after[0]) is not int or page.after[0] < 0:
-                raise bad_cursor(gettext("not a cursor of this list"))
-            offset = page.after[0]
+        offset = ranked_offset(page)
         rows = standings(offset + page.limit + 1)
         ranked = list(enumerate(rows, 1))[offset:]
         return page_response(

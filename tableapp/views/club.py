@@ -38,7 +38,7 @@ from clubs.services import (
 from common.csv_cells import CsvWriter
 from projectors.selectors import StandingLine, leaderboard_between, projections_status
 from tableapp.downloads import csv_download, file_name
-from tableapp.refusals import posted_text_problem, sentence
+from tableapp.refusals import MALFORMED, posted_text_problem, sentence
 
 #: The standings' periods, by `?period=`: label, shown first to last.
 PERIODS = {
@@ -155,7 +155,7 @@ def member_add(request: HttpRequest) -> HttpResponse:
     values = {k: str(v) for k, v in request.POST.items()}
     bad = posted_text_problem(request.POST)
     if bad is not None:
-        return _members_page(request, 422, errors={bad[0]: bad[1]}, values=values)
+        return _members_page(request, MALFORMED, errors={bad[0]: bad[1]}, values=values)
     password = values.get("password") or password_generate()
     try:
         member = member_create(
@@ -196,7 +196,7 @@ def key_add(request: HttpRequest) -> HttpResponse:
     bad = posted_text_problem(request.POST)
     if bad is not None:
         field = {"name": "key_name", "role": "key_role"}.get(bad[0], bad[0])
-        return _members_page(request, 422, errors={field: bad[1]}, values=values)
+        return _members_page(request, MALFORMED, errors={field: bad[1]}, values=values)
     if role not in dict(club_role_choices()):
         return _members_page(
             request, 422, errors={"key_role": gettext("choose a role")}, values=values
@@ -234,7 +234,8 @@ def time_zone_set(request: HttpRequest) -> HttpResponse:
     name = request.POST.get("time_zone", "").strip()
     bad = posted_text_problem(request.POST)
     if bad is not None:
-        return _members_page(request, 422, errors={"time_zone": bad[1]}, values={"time_zone": ""})
+        errors = {"time_zone": bad[1]}
+        return _members_page(request, MALFORMED, errors=errors, values={"time_zone": ""})
     try:
         club_time_zone_set(club=member_of(request).club, time_zone=name)
     except UnknownTimeZone as refused:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from app_common.access import member_of, member_required
 from clubs.selectors import club_role_choices, member_get
 from clubs.services import MemberRefused, member_set_password, member_set_role, password_generate
-from tableapp.refusals import posted_text_problem, sentence
+from tableapp.refusals import MALFORMED, posted_text_problem, sentence
 
 
 def _subject(request: HttpRequest, member_id: uuid.UUID) -> Any:
@@ -52,7 +52,7 @@ def member_role(request: HttpRequest, member_id: uuid.UUID) -> HttpResponse:
     role = request.POST.get("role", "")
     bad = posted_text_problem(request.POST)
     if bad is not None:
-        return _page(request, subject, 422, errors={"role": bad[1]}, values={"role": role})
+        return _page(request, subject, MALFORMED, errors={"role": bad[1]}, values={"role": role})
     try:
         member_set_role(member=subject, role=role)
     except MemberRefused as refused:
@@ -71,7 +71,7 @@ def member_password(request: HttpRequest, member_id: uuid.UUID) -> HttpResponse:
         return redirect("tableapp:member", member_id=subject.pk)
     bad = posted_text_problem(request.POST)
     if bad is not None:
-        return _page(request, subject, 422, errors={"password": bad[1]})
+        return _page(request, subject, MALFORMED, errors={"password": bad[1]})
     chosen = request.POST.get("password", "")
     password = chosen or password_generate()
     try:

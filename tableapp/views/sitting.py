@@ -18,8 +18,10 @@ from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, commands_parse, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
 from tableapp.downloads import csv_download, file_name
-from tableapp.refusals import posted_text_problem
+from tableapp.refusals import MALFORMED, posted_text_problem
+from tableapp.steps import posted_version
 from tableapp.views.tables import context_for
+from transparency.receipts import table_receipt
 
 
 def _close_page(request: HttpRequest, table: Any, status: int = 200, **extra: Any) -> HttpResponse:
@@ -48,12 +50,12 @@ def close_table(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     if request.method != "POST":
         return _close_page(request, table)
     try:
-        expected = int(request.POST.get("expected_version", ""))
+        expected = posted_version(request.POST)
     except ValueError:
         return _close_page(request, table, 422, notice=_("The page is out of date: check again."))
     bad = posted_text_problem(request.POST)
     if bad is not None:  # what the API refuses (a NUL, an over-long key), refused the same
-        return _close_page(request, table, 422, notice=f"{bad[0]}: {bad[1]}")
+        return _close_page(request, table, MALFORMED, notice=f"{bad[0]}: {bad[1]}")
     key = request.POST.get("idempotency_key") or None
     try:
         table_events_append(
@@ -88,6 +90,8 @@ def settle_up(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
             for s in settlement.statements
         ],
         "can_log": can_log(request),
+        "receipt_ready": settlement.closed
+        and table_receipt(club_id=str(table.club_id), table_id=table.id) is not None,
     }
     return render(request, "tableapp/settle_up.html", context)
 

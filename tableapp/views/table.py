@@ -22,9 +22,9 @@ from games.services import (
     table_events_append,
 )
 from tableapp.conflict import conflict_notice
-from tableapp.refusals import posted_text_problem, refused_step, step_error
+from tableapp.refusals import MALFORMED, posted_text_problem, refused_step, step_error
 from tableapp.screen import table_screen
-from tableapp.steps import StepInvalid, step_event
+from tableapp.steps import StepInvalid, posted_version, step_event
 from tableapp.views.tables import context_for
 
 
@@ -79,9 +79,9 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         bad = ("idempotency_key", idempotency_key_problem(key) or "")
     if bad is not None:  # what the API's parser refuses, refused here the same
         error = step_error(step, bad[0], bad[1])
-        return _render(request, table_id, 422, error=error, posted=posted)
+        return _render(request, table_id, MALFORMED, error=error, posted=posted)
     try:
-        expected = int(request.POST.get("expected_version", ""))
+        expected = posted_version(request.POST)
         seated = table_seating(table=table)["seated"]  # those at the table now
         event = step_event(request.POST, seated)
     except ValueError:

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from api_common.numbers import ascii_int
 from app_common.access import can_log, member_of, member_required
 from app_common.labels import phase_words
 from games.selectors import table_list_by_activity, table_summary
@@ -26,7 +27,7 @@ from tableapp.forms import (
     posted_options,
     variant_options,
 )
-from tableapp.refusals import posted_text_problem, sentence
+from tableapp.refusals import MALFORMED, posted_number_problem, posted_text_problem, sentence
 
 #: Tables a page of the Tables list shows.
 PAGE_SIZE = 25
@@ -52,7 +53,7 @@ def _listing(request: HttpRequest) -> dict[str, Any]:
     active first, with links to the pages around it."""
     closed = request.GET.get("show") == "closed"
     page = request.GET.get("page", "1")
-    number = int(page) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    number = ascii_int(page, digits=6) or 1  # `?page=²` too: the first page
     tables = table_list_by_activity(
         club=member_of(request).club,
         closed=closed,
@@ -90,9 +91,9 @@ def _at_fields(refusals: list[Rejection], variant: str, players: list[str]) -> d
 def tables(request: HttpRequest) -> HttpResponse:
     errors: dict[str, str] = {}
     values: dict[str, str] = {"variant": "louisiana"}
+    bad = None
     if request.method == "POST":
         values = {k: str(v) for k, v in request.POST.items()}
-        bad = posted_text_problem(request.POST)
         variant = values.get("variant", "")
         players = players_of(values.get("players", ""))
         given = {
@@ -101,9 +102,10 @@ def tables(request: HttpRequest) -> HttpResponse:
             "players": players,
             "options": posted_options(variant, values),
         }
+        bad = posted_text_problem(request.POST) or posted_number_problem(given["options"])
         # The API's checks, all of them at once (table_create would stop at the first).
         errors = _at_fields(table_create_problems(**given), variant, players)
-        if bad is not None:  # a NUL or control character the API's parser refuses
+        if bad is not None:  # what the API's parser refuses: a NUL, a number beyond 2^53
             errors.setdefault(
                 form_field(bad[0], variant) if bad[0] != "players" else "players",
                 sentence(bad[1]),
@@ -127,7 +129,7 @@ def tables(request: HttpRequest) -> HttpResponse:
                 errors = {"form": _("This form already made a table. Check it and create again.")}
             else:
                 return redirect("tableapp:table", table_id=table.id)
-    status = 422 if errors else 200
+    status = (MALFORMED if bad is not None else 422) if errors else 200
     return render(
         request,
         "tableapp/tables.html",

@@ -24,6 +24,9 @@ def _fake_steps(monkeypatch: pytest.MonkeyPatch, http) -> None:  # type: ignore[
     monkeypatch.setattr(
         summary, "_replay_rows", _rows(Row("replay", "raw", "23%", ">= 40%", False))
     )
+    monkeypatch.setattr(
+        summary, "_seasons_rows", _rows(Row("seasons", "plain 6 ms", "67 ms", "< 200 ms", True))
+    )
 
 
 def test_every_row_is_printed_with_its_verdict(
@@ -34,6 +37,7 @@ def test_every_row_is_printed_with_its_verdict(
     out = capsys.readouterr().out
     assert "| engine | decode | 2,500 | >= 2,000 | met |" in out
     assert "| append | bare 2,000 | 35% | >= 70% | missed |" in out
+    assert "| seasons | plain 6 ms | 67 ms | < 200 ms | met |" in out
 
 
 def test_a_missing_baseline_fails_the_run_loudly(

@@ -16,6 +16,7 @@ import pytest
 from django.test import Client
 
 from games.services.tables import table_import
+from live.services import viewer_create
 from tests.clubs.helpers import client_for, make_key
 from tests.ledger.helpers import case
 from tests.tableapp.helpers import make_member, signed_in
@@ -59,6 +60,7 @@ def test_every_page_has_the_policy_and_club_data_is_never_stored() -> None:
     table = table_import(club=club, name="t", transcript=transcript)
     app = signed_in(member)
     api = client_for(make_key(club, "auditor")[1])
+    viewer = viewer_create(club=club, table=table, created_by="test")
     private = {
         "/app/": app,
         f"/app/tables/{table.id}/": app,
@@ -71,10 +73,15 @@ def test_every_page_has_the_policy_and_club_data_is_never_stored() -> None:
         "/app/members/": app,
         "/api/v1/tables": api,
         f"/api/v1/tables/{table.id}/settlement?format=csv": api,
+        # The players' view: no account, but a link's token and the table (issue 40).
+        f"/v/{viewer.token}": Client(),
+        f"/v/{viewer.token}/board": Client(),
+        f"/v/{viewer.token}/qr.svg": Client(),
+        f"/join?code={viewer.code}": Client(),
     }
     for path, client in private.items():
         response = client.get(path)
-        assert response.status_code == 200, path
+        assert response.status_code in (200, 302), path
         assert response["Cache-Control"] == "private, no-store", path
         policy = _directives(response["Content-Security-Policy"])
         assert policy["script-src"] == ["'self'"], path

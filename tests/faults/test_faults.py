@@ -154,3 +154,35 @@ def test_a_postgres_restart_is_503_then_recovers_with_nothing_half_written(
         timeout=10,
     )  # fmt: skip
     assert response.status_code == 200
+
+
+@needs_local
+def test_the_live_streams_serve_again_after_a_postgres_restart(live_app: Any) -> None:
+    """The live app reads the database on its executor's threads, which see no request:
+    Django never replaced their connections, and after a restart every API stream failed
+    (a 500) until uvicorn was restarted. The fault soak found it (tests/faults/test_soak.py)."""
+    from tests.live.helpers import live_table
+    from tests.live.sse import read_events
+
+    table = live_table()
+    url = f"{live_app.url}/api/v1/tables/{table.id}/stream?after=0"
+    key = {"Authorization": f"Bearer {table.auditor}"}
+
+    def first_event() -> dict[str, str]:
+        events = read_events(url, headers=key, until=lambda got: len(got) >= 1, quiet=5)
+        assert events, "no event"
+        return events[0]
+
+    for _ in range(8):  # the executor's threads each hold a connection
+        assert first_event()["id"] == "1"
+    _script("pg.sh", "stop")
+    try:  # meanwhile: the API's 503, as gunicorn answers (it was a 500 page)
+        down = requests.get(url, headers=key, timeout=10)
+        assert down.status_code == 503, down.text[:200]
+        assert down.json()["error"]["code"] == "service_unavailable"
+        assert int(down.headers["Retry-After"]) > 0
+    finally:
+        _script("pg.sh", "start")
+    connection.close()
+    for _ in range(8):
+        assert first_event()["id"] == "1"

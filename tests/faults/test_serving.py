@@ -1,13 +1,18 @@
-"""gunicorn as `make run` configures it (bourre_site/gunicorn_conf.py): the access log."""
+"""gunicorn as `make run` configures it (bourre_site/gunicorn_conf.py): the access log, and
+its keep-alive and request limits beside nginx's (scripts/nginx.conf.template)."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 import requests
 
 from tests.faults.conftest import ROOT, free_port, wait_until_healthy
@@ -63,3 +68,45 @@ def test_the_access_log_has_one_combined_line_per_request_and_no_credentials(
     assert lines[0].endswith("ms")
     assert '"GET /api/v1/tables HTTP/1.1" 401 ' in text
     assert "not-a-real-key-xyz" not in text
+
+
+def _gunicorn_settings(environ: dict[str, str]) -> Any:
+    """bourre_site/gunicorn_conf.py as gunicorn reads it under `environ`."""
+    path = ROOT / "bourre_site" / "gunicorn_conf.py"
+    spec = importlib.util.spec_from_file_location("gunicorn_conf", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    saved = dict(os.environ)
+    os.environ.update(environ)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    return module
+
+
+@pytest.mark.parametrize("upstream", ["", "1", "45"])
+def test_nginx_closes_an_idle_connection_to_gunicorn_before_gunicorn_does(
+    tmp_path: Path, upstream: str
+) -> None:
+    """The 502 under keep-alive load (issue 40, decision record 0034): gunicorn closed an idle
+    connection (after its 30 s) that nginx kept for 60 s (its default) and sent a request on
+    at that moment. nginx's idle timeout must end first, by more than the second gunicorn
+    may take to notice its own."""
+    environ = {"BOURRE_UPSTREAM_KEEPALIVE": upstream} if upstream else {}
+    rendered = subprocess.run(
+        [str(ROOT / "scripts" / "nginx.sh"), "render", str(tmp_path), "127.0.0.1:1",
+         "unix:/nonexistent/g.sock", "unix:/nonexistent/a.sock"],
+        cwd=ROOT, env={**os.environ, **environ}, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    conf = Path(rendered.stdout.strip().splitlines()[-1]).read_text()
+    block = re.search(r"upstream bourre_gunicorn \{([^}]*)\}", conf)
+    assert block is not None
+    found = re.search(r"keepalive_timeout (\d+)s;", block[1])
+    nginx_idle = int(found[1]) if found else 60  # nginx's own default
+    gunicorn = _gunicorn_settings({**environ, "BOURRE_GUNICORN_BIND": "unix:/nonexistent/g.sock"})
+    assert nginx_idle + 1 < gunicorn.keepalive, (nginx_idle, gunicorn.keepalive)
+    # Behind nginx, gunicorn takes whatever request nginx passes (nginx bounds them).
+    assert (gunicorn.limit_request_line, gunicorn.limit_request_field_size) == (0, 0)

@@ -97,7 +97,7 @@ def test_a_stream_says_invite_when_the_tables_invitation_is_not_the_pages() -> N
 
     async def first_events() -> list[str]:
         watch = Watch(5, invitation="NEWNEW")
-        stream = versions(watch, 5, link=None, done=lambda: None, invitation="OLDOLD")
+        stream = versions(watch, 5, link=None, invitation="OLDOLD")
         said = [await anext(stream), await anext(stream)]
         await stream.aclose()
         return said

@@ -18,7 +18,7 @@ import redis
 from django.conf import settings
 
 from eventlog import last_position
-from projectors.player_stats import NAME
+from projectors.framework import projectors_all
 from tests.projectors.conftest import ROOT, live, wait_for
 from tests.workers import spawn_celery_worker, stop_workers
 
@@ -101,7 +101,10 @@ def test_many_commits_queue_one_catch_up_and_the_projector_reaches_the_last_even
     try:
         _commit_from_processes(test_db_name, queue, PROCESSES)
         queued = _queued(broker, queue)
-        assert queued == {("projectors.catch_up", NAME): 1}, queued
+        # One catch-up per projector of the registry (the statistics, the ratings) and one
+        # for the transparency log's tree, however many commits.
+        expected = {("projectors.catch_up", n): 1 for n in projectors_all()}
+        assert queued == {**expected, ("transparency.catch_up", ""): 1}, queued
 
         worker, _ = spawn_celery_worker(
             test_db_name,

@@ -1,21 +1,25 @@
-"""Sign-in throttling (issue 25, 10): failures counted per account and per address with a
-clear refusal, checked before any password is hashed; a bound on sign-ins hashing at once
-so a flood cannot take every thread; Django's password validators on."""
+"""Sign-in throttling (issue 25, 10; issue 40, 4): failures counted per address and account,
+per address, per account from unknown devices and per known device, with a clear refusal,
+checked before any password is hashed; never the owner's own device refused for others'
+guesses, and a new password unlocks; a bound on sign-ins hashing at once so a flood cannot
+take every thread; Django's password validators on."""
 
 from __future__ import annotations
 
 import threading
 import time
 import uuid
+from io import StringIO
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
+from django.core.management import call_command
 from django.test import Client
 
-from clubs.services import MemberRefused, member_create
-from clubs.signin import SignInBusy, signin_slot
+from clubs.services import MemberRefused, member_create, member_set_password
+from clubs.signin import DEVICE_COOKIE, SignInBusy, signin_slot
 from tests.clubs.helpers import make_club
 from tests.tableapp.helpers import PASSWORD, make_member
 
@@ -47,29 +51,102 @@ def _sign_in(client: Client, username: str, password: str) -> Any:
     return client.post("/app/login/", {"username": username, "password": password})
 
 
-def test_after_five_failures_even_the_right_password_waits(hashings: list[str]) -> None:
+def _signed_out(client: Client) -> Client:
+    """The same browser signed out: its device cookie kept (Client.logout drops them all)."""
+    browser = Client(REMOTE_ADDR=_address())
+    browser.cookies[DEVICE_COOKIE] = client.cookies[DEVICE_COOKIE].value
+    return browser
+
+
+def test_five_failures_from_one_address_stop_that_address_not_the_owner(
+    hashings: list[str],
+) -> None:
+    """Issue 40: five wrong passwords from anywhere locked the account for everyone."""
     member = make_member()
-    client = Client(REMOTE_ADDR=_address())
-    for _ in range(settings.SIGNIN_FAILURES_PER_ACCOUNT):
-        assert _sign_in(client, member.name, "wrong guess").status_code == 200
-    assert len(hashings) == settings.SIGNIN_FAILURES_PER_ACCOUNT
-    refused = _sign_in(Client(REMOTE_ADDR=_address()), member.name, PASSWORD)
+    guesser = Client(REMOTE_ADDR=_address())
+    for _ in range(settings.SIGNIN_FAILURES_PER_PAIR):
+        assert _sign_in(guesser, member.name, "wrong guess").status_code == 200
+    assert len(hashings) == settings.SIGNIN_FAILURES_PER_PAIR
+    refused = _sign_in(guesser, member.name, PASSWORD)
     assert refused.status_code == 429
     assert int(refused["Retry-After"]) == settings.SIGNIN_WINDOW_SECONDS
     text = refused.content.decode()
-    assert "Too many failed sign-ins for this user name" in text
+    assert "Too many failed sign-ins for this user name from your network address" in text
     assert member.name in text  # the user name stays in the field
-    assert len(hashings) == settings.SIGNIN_FAILURES_PER_ACCOUNT  # refused before hashing
+    assert len(hashings) == settings.SIGNIN_FAILURES_PER_PAIR  # refused before hashing
     assert "_auth_user_id" not in refused.client.session
+    # The owner, elsewhere, signs in.
+    assert _sign_in(Client(REMOTE_ADDR=_address()), member.name, PASSWORD).status_code == 302
+
+
+def test_many_addresses_guessing_one_account_never_refuse_its_owners_device(
+    settings: Any, hashings: list[str]
+) -> None:
+    settings.SIGNIN_FAILURES_PER_ACCOUNT = 6
+    member = make_member()
+    owners = Client(REMOTE_ADDR=_address())
+    assert _sign_in(owners, member.name, PASSWORD).status_code == 302
+    owners = _signed_out(owners)
+    for _ in range(settings.SIGNIN_FAILURES_PER_ACCOUNT):  # a botnet, one guess an address
+        _sign_in(Client(REMOTE_ADDR=_address()), member.name, "wrong guess")
+    refused = _sign_in(Client(REMOTE_ADDR=_address()), member.name, PASSWORD)
+    assert refused.status_code == 429
+    assert "on a device you have signed in on before" in refused.content.decode()
+    # The owner's own browser, from yet another address: in.
+    assert _sign_in(owners, member.name, PASSWORD).status_code == 302
+
+
+def test_a_device_that_signed_in_counts_its_own_failures_only() -> None:
+    member = make_member()
+    device = Client(REMOTE_ADDR=_address())
+    assert _sign_in(device, member.name, PASSWORD).status_code == 302
+    device = _signed_out(device)
+    for _ in range(settings.SIGNIN_FAILURES_PER_DEVICE):
+        assert _sign_in(device, member.name, "wrong guess").status_code == 200
+    refused = _sign_in(device, member.name, PASSWORD)
+    assert refused.status_code == 429
+    assert "on this device" in refused.content.decode()
+    # The device's failures are its own: the account is not refused elsewhere.
+    assert _sign_in(Client(REMOTE_ADDR=_address()), member.name, PASSWORD).status_code == 302
+
+
+def test_a_device_cookie_vouches_for_its_own_account_only() -> None:
+    member, other = make_member(), make_member()
+    device = Client(REMOTE_ADDR=_address())
+    assert _sign_in(device, other.name, PASSWORD).status_code == 302
+    device = _signed_out(device)
+    for _ in range(settings.SIGNIN_FAILURES_PER_PAIR):
+        _sign_in(device, member.name, "wrong guess")
+    assert _sign_in(device, member.name, PASSWORD).status_code == 429  # counted as a stranger
+    device.cookies[DEVICE_COOKIE] = "forged"
+    assert _sign_in(device, member.name, PASSWORD).status_code == 429
+
+
+@pytest.mark.parametrize("how", ["service", "command"])
+def test_a_new_password_unlocks_the_account(settings: Any, how: str) -> None:
+    """Issue 40: `set_member_password` left the account locked."""
+    settings.SIGNIN_FAILURES_PER_ACCOUNT = 2
+    member = make_member()
+    address = _address()
+    for _ in range(settings.SIGNIN_FAILURES_PER_PAIR):
+        _sign_in(Client(REMOTE_ADDR=address), member.name, "wrong guess")
+    assert _sign_in(Client(REMOTE_ADDR=address), member.name, PASSWORD).status_code == 429
+    assert _sign_in(Client(REMOTE_ADDR=_address()), member.name, PASSWORD).status_code == 429
+    fresh = "a fresh one, 2026!"
+    if how == "service":
+        member_set_password(member=member, password=fresh)
+    else:
+        call_command("set_member_password", member.name, "--password", fresh, stdout=StringIO())
+    assert _sign_in(Client(REMOTE_ADDR=address), member.name, fresh).status_code == 302
 
 
 def test_a_success_forgets_the_accounts_failures() -> None:
     member = make_member()
     client = Client(REMOTE_ADDR=_address())
-    for _ in range(settings.SIGNIN_FAILURES_PER_ACCOUNT - 1):
+    for _ in range(settings.SIGNIN_FAILURES_PER_PAIR - 1):
         _sign_in(client, member.name, "wrong guess")
     assert _sign_in(client, member.name, PASSWORD).status_code == 302
-    for _ in range(settings.SIGNIN_FAILURES_PER_ACCOUNT - 1):
+    for _ in range(settings.SIGNIN_FAILURES_PER_PAIR - 1):
         _sign_in(Client(REMOTE_ADDR=_address()), member.name, "wrong guess")
     assert _sign_in(Client(REMOTE_ADDR=_address()), member.name, PASSWORD).status_code == 302
 

@@ -1,5 +1,5 @@
 -- eventstore_append, version 3 (games.0009): one row of scalars, fewer statements.
--- Version 4, the current one, is games/eventstore/schema.py's (games.0010).
+-- Version 4 (games.0010) replaced it; the current version is the newest file here.
 
 CREATE FUNCTION eventstore_append(
     p_club uuid, p_stream text, p_expected integer, p_types text[],

@@ -1,6 +1,6 @@
 -- eventstore_append, version 4 (games.0010): a transaction-scoped advisory lock per club
 -- instead of the head row; the club's last event, the stream's version and the clock in one
--- statement. Version 5, the current one, is games/eventstore/schema.py's (games.0020).
+-- statement. Version 5 (games.0020) replaced it; the current version is the newest file here.
 CREATE FUNCTION eventstore_append(
     p_club uuid, p_stream text, p_expected integer, p_types text[],
     p_schema_versions integer[], p_data text[], p_metadata text, p_stream_json text,

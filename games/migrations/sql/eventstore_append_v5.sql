@@ -12,7 +12,7 @@
 -- COMMITTED (Django's default) a statement's snapshot is taken when it starts, so they see
 -- every event of the append that held it.
 --
--- Version 5 (games.0020; docs/performance.md, "Event store: the append") costs about 40%
+-- Version 5 (games.0020; docs/decisions/0003-append-function-version-5.md) costs about 40%
 -- less server work than version 4, by what PostgreSQL does at every call whatever the data:
 -- - The club's last event is read with its stream and version. When it is of this stream
 --   (a club's appends mostly go on one table's stream), it is the stream's last event too:

@@ -1,6 +1,6 @@
 -- The log partitioned by club as games.0007 built it: one head row per club
 -- (eventstore_head), locked and moved by every append. Frozen, so games.0010 (a lock per
--- club instead, games/eventstore/schema.py) can go back to it.
+-- club instead, sql/eventstore_v3_*.sql) can go back to it.
 
 CREATE TABLE eventstore_event (
     club_id uuid NOT NULL,

@@ -1,4 +1,4 @@
--- games.0010, a lock per club (docs/performance.md, "The lock per club"): the head row
+-- games.0010, a lock per club (docs/decisions/0001-a-lock-per-club.md): the head row
 -- was locked and rewritten by every append; the club's last event already holds its position
 -- and hash, and a lock that lives in memory is all the serialising needs.
 

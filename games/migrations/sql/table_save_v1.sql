@@ -1,5 +1,5 @@
 -- games_table_save, version 1 (games.0016): a card play's whole write in one statement
--- (docs/performance.md, "One statement per play"). The table's state row, the stored answer
+-- (docs/decisions/0006-one-statement-per-play.md). The table's state row, the stored answer
 -- of a keyed request, then the append with eventstore_append's own arguments (the append
 -- last: it takes the club's lock, held until commit). Called inside the service's
 -- transaction, after the row's lock; a key already stored raises BR003 and the caller

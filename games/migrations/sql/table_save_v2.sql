@@ -1,5 +1,5 @@
 -- games_table_save, version 2 (games.0018): a card play's whole write in one statement,
--- without a lock taken before it (docs/performance.md, "No lock before the play's write").
+-- without a lock taken before it (docs/decisions/0007-no-lock-before-the-plays-write.md).
 -- Version 1's arguments, then p_row_version: the version the state row must be at, the one
 -- the play was decided on. NULL: the caller holds the row's lock already (as in version 1).
 -- Otherwise the row's UPDATE names that version (and a table not abandoned: an abandoned

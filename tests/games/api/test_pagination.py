@@ -147,6 +147,9 @@ DOCUMENTS = {
     "/api/v1/tables/{table_id}/settlement",  # one table's statements and transfers
     "/api/v1/tasks/{task_id}",  # one task; a verification's differences, the first 100
     "/api/v1/tables/{table_id}/viewers",  # one table's viewer links that have not ended
+    "/api/v1/players/{name}",  # one player's page; the last 100 nights' nets (docs/seasons.md)
+    "/api/v1/seasons/{season_id}",  # one season; its points table
+    "/api/v1/log/consistency",  # one proof between two tree sizes (its hashes, in order)
 }
 
 

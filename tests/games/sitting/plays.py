@@ -1,5 +1,5 @@
 """A dealt three-player louisiana table and its first card, for the tests of how a play is
-written (`test_one_statement.py`, `test_unlocked_play.py`), and the checks they share on
+written (`test_one_statement.py`, `test_load_save.py`), and the checks they share on
 what a keyed play leaves behind."""
 
 from __future__ import annotations
