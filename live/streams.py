@@ -45,9 +45,7 @@ async def table_stream(request: HttpRequest, table_id: uuid.UUID) -> HttpRespons
     last = sse.last_seen(request)
     access = member_access(str(member.id))
     invitation = sse.invitation_seen(request)
-    return sse.event_stream(
-        sse.followed(str(table.id), last, access=access, invitation=invitation)
-    )
+    return sse.event_stream(sse.followed(str(table.id), last, access=access, invitation=invitation))
 
 
 async def viewer_stream(request: HttpRequest, token: str) -> HttpResponse:
