@@ -9,7 +9,7 @@ from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitV
 
 from api_common.schema import SchemaView
 from bourre_site import asyncapi
-from tableapp.views import errors
+from tableapp.views import club, errors
 
 
 def health(request: HttpRequest) -> JsonResponse:
@@ -36,6 +36,8 @@ if settings.BENCH_FLOOR:  # the benchmarks' floor: a minimal authenticated write
 
 urlpatterns = [
     path("health/", health, name="health"),
+    # The operators' view of the projections' lag (staff only, as the API's operator role).
+    path("admin/projections/", admin.site.admin_view(club.projections), name="admin-projections"),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"), namespace="v1")),
     path("api/schema/", SchemaView.as_view(), name="schema"),

@@ -33,10 +33,14 @@ logger = logging.getLogger(__name__)
 WAKE_KIND = "live-publish"
 #: A viewer link revoked: its open views end (the message's second word is its id).
 ENDED = "ended"
+#: A table's players' links changed (one made or revoked): its displays show the newest
+#: one's QR code and code (the second word is the table's id).
+LINKS = "links"
 
 _lock = threading.Lock()
 _moved: dict[str, int] = {}  # table id -> newest committed version not yet published
 _ended: set[str] = set()
+_invited: set[str] = set()  # tables whose players' links changed
 _redis: Any = None
 
 
@@ -66,6 +70,18 @@ def viewer_ended(viewer_id: str) -> None:
     wake_after_commit(WAKE_KIND, _publish)
 
 
+def links_changed(table_id: str) -> None:
+    """After the current transaction commits: the table's displays read its newest
+    players' link again (made, or revoked)."""
+
+    def committed() -> None:
+        with _lock:
+            _invited.add(table_id)
+
+    transaction.on_commit(committed)
+    wake_after_commit(WAKE_KIND, _publish)
+
+
 def _committed(table_id: str, version: int) -> None:
     with _lock:
         if _moved.get(table_id, 0) < version:
@@ -87,10 +103,12 @@ def _publish(events: Sequence[RecordedEvent] = ()) -> None:
     """Run by the background waker: one PUBLISH naming every table that moved since the
     last (with its newest version) and every link ended."""
     with _lock:
-        moved, ended = dict(_moved), set(_ended)
+        moved, ended, invited = dict(_moved), set(_ended), set(_invited)
         _moved.clear()
         _ended.clear()
+        _invited.clear()
     lines = [f"{t} {v}" for t, v in moved.items()] + [f"{ENDED} {v}" for v in ended]
+    lines += [f"{LINKS} {t}" for t in invited]
     if not lines:
         return
     # One message, a line per table moved or link ended (`live.hub` reads each line): the

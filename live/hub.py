@@ -1,12 +1,14 @@
 """One listener per live server process, fanning the log's commits out to every open view.
 
 The process subscribes once to the Redis channel `live.feed` publishes on and keeps, for
-each table someone watches, its newest version and an `asyncio.Event` set when it moves:
+each table someone watches, its newest version, the code of its newest players' link (the
+displays show it, to invite the phones) and an `asyncio.Event` set when either moves:
 a thousand viewers of twenty tables cost twenty entries and one Redis connection, not a
-database connection each. Every `SWEEP_SECONDS` it also reads the versions of the watched
-tables and which watched viewer links and members' accesses are still good, a query or two
-each (a message lost with a dying process or during a Redis outage costs that much delay,
-never an event; an expired link, or a removed member's stream, ends at the next sweep).
+database connection each. Every `SWEEP_SECONDS` it also reads the versions and the newest
+players' links of the watched tables and which watched viewer links and members' accesses
+are still good, a query or two each (a message lost with a dying process or during a Redis
+outage costs that much delay, never an event; an expired link, or a removed member's
+stream, ends at the next sweep).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from django.db import close_old_connections
 
 from api_common.numbers import ascii_int
 from live import selectors
-from live.feed import ENDED, channel
+from live.feed import ENDED, LINKS, channel
 
 logger = logging.getLogger(__name__)
 
@@ -34,18 +36,28 @@ T = TypeVar("T")
 
 @dataclass
 class Watch:
-    """A watched table: its newest known version; `moved` is set (and replaced) when it
-    changes, so every waiter wakes and then waits on the new one."""
+    """A watched table: its newest known version and invitation (the code of its newest
+    players' link, `live.selectors.table_invitations`); `moved` is set (and replaced) when
+    either changes, so every waiter wakes and then waits on the new one."""
 
     version: int
+    invitation: str = ""
     watchers: int = 0
     moved: asyncio.Event = field(default_factory=asyncio.Event)
 
     def advance(self, version: int) -> None:
         if version > self.version:
             self.version = version
-            self.moved.set()
-            self.moved = asyncio.Event()
+            self._wake()
+
+    def invite(self, invitation: str) -> None:
+        if invitation != self.invitation:
+            self.invitation = invitation
+            self._wake()
+
+    def _wake(self) -> None:
+        self.moved.set()
+        self.moved = asyncio.Event()
 
 
 #: A member's access is watched as `member:<member id>`; a viewer link's as its id.
@@ -85,6 +97,7 @@ class Hub:
     def __init__(self) -> None:
         self.tables: dict[str, Watch] = {}
         self.links: dict[str, Link] = {}
+        self.invited: set[str] = set()  # tables whose players' links changed, to read
         self._tasks: list[asyncio.Task[None]] = []
 
     def _start(self) -> None:
@@ -102,7 +115,10 @@ class Hub:
         watch = self.tables.get(table_id)
         if watch is None:
             versions = await off_loop(selectors.table_versions)([table_id])
-            watch = self.tables.setdefault(table_id, Watch(versions.get(table_id, 0)))
+            invitations = await off_loop(selectors.table_invitations)([table_id])
+            watch = self.tables.setdefault(
+                table_id, Watch(versions.get(table_id, 0), invitations.get(table_id, ""))
+            )
         watch.watchers += 1
         return watch
 
@@ -126,14 +142,19 @@ class Hub:
                 del self.links[viewer_id]
 
     def heard(self, message: str) -> None:
-        """A message of `live.feed`: a line per table moved ("<table> <version>") or link
-        ended ("ended <viewer>")."""
+        """A message of `live.feed`: a line per table moved ("<table> <version>"), link
+        ended ("ended <viewer>") or table whose players' links changed ("links <table>",
+        read by `read_invitations`)."""
         for line in message.split("\n"):
             first, _, second = line.partition(" ")
             if first == ENDED:
                 link = self.links.get(second)
                 if link is not None:
                     link.ended.set()
+                continue
+            if first == LINKS:
+                if second in self.tables:
+                    self.invited.add(second)
                 continue
             watch = self.tables.get(first)
             version = ascii_int(second)
@@ -154,6 +175,7 @@ class Hub:
                         if message.get("type") == "message":
                             data = message["data"]
                             self.heard(data.decode() if isinstance(data, bytes) else data)
+                            await self.read_invitations()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -163,6 +185,18 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await client.aclose()
 
+    async def read_invitations(self, table_ids: list[str] | None = None) -> None:
+        """Read the newest players' link of the tables heard of (or of `table_ids`)."""
+        if table_ids is None:
+            table_ids, self.invited = list(self.invited), set()
+        if not table_ids:
+            return
+        invitations = await off_loop(selectors.table_invitations)(table_ids)
+        for table_id, invitation in invitations.items():
+            watch = self.tables.get(table_id)
+            if watch is not None:
+                watch.invite(invitation)
+
     async def sweep_once(self) -> None:
         if self.tables:
             versions = await off_loop(selectors.table_versions)(list(self.tables))
@@ -170,6 +204,7 @@ class Hub:
                 watch = self.tables.get(table_id)
                 if watch is not None:
                     watch.advance(version)
+            await self.read_invitations(list(self.tables))
         if self.links:
             good = await off_loop(selectors.access_still_good)(list(self.links))
             for viewer_id, link in list(self.links.items()):

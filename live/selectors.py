@@ -82,21 +82,41 @@ def viewer_by_code(*, code: str) -> Viewer | None:
     return found if found is not None and _good([found]) else None
 
 
-def viewers_of_table(*, table: Table) -> list[Viewer]:
-    """The table's viewer links that are still good, oldest first."""
+def viewers_of_table(*, table: Table, kind: str = Viewer.PLAYERS) -> list[Viewer]:
+    """The table's viewer links of `kind` that are still good, oldest first."""
     viewers = Viewer.objects.select_related("table__snapshot").filter(
-        table=table, revoked_at__isnull=True
+        table=table, kind=kind, revoked_at__isnull=True
     )
     return _good(viewers)
 
 
 def viewers_of_table_query(*, table: Table) -> QuerySet[Viewer]:
-    """The table's viewer links that are still good, as a query (to page through): every
-    link of a table ends at the same time, a day after its close."""
+    """The table's players' links that are still good, as a query (to page through):
+    every link of a table ends at the same time, a day after its close."""
     ends = viewer_expires_at_of(table=table)
     if ends is not None and timezone.now() >= ends:
         return Viewer.objects.none()
-    return Viewer.objects.select_related("table").filter(table=table, revoked_at__isnull=True)
+    return Viewer.objects.select_related("table").filter(
+        table=table, kind=Viewer.PLAYERS, revoked_at__isnull=True
+    )
+
+
+#: A table's invitation stamp with no players' link to invite with.
+NO_LINK = "none"
+
+
+def table_invitations(table_ids: Iterable[str]) -> dict[str, str]:
+    """Each table's invitation stamp (one query for them all): the code of its newest good
+    players' link, which the display shows with its QR code, or `NO_LINK`. The display
+    follows it live: a link made or revoked after it opened changes the stamp."""
+    ids = list(table_ids)
+    stamps = dict.fromkeys(ids, NO_LINK)
+    viewers = Viewer.objects.select_related("table").filter(
+        table_id__in=ids, kind=Viewer.PLAYERS, revoked_at__isnull=True
+    )
+    for viewer in _good(viewers.order_by("created_at", "id")):
+        stamps[str(viewer.table_id)] = viewer.code  # the newest last
+    return stamps
 
 
 def viewer_of_table(*, table: Table, viewer_id: uuid.UUID) -> Viewer | None:

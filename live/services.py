@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from clubs.models import Club
 from games.models import Table
-from live.feed import viewer_ended
+from live.feed import links_changed, viewer_ended
 from live.models import Viewer
 
 # No 0/O, 1/I/L: a code read off a screen and typed on a phone.
@@ -21,18 +21,26 @@ def _code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def viewer_create(*, club: Club, table: Table, created_by: str) -> Viewer:
-    """A new viewer link for the table (a fresh URL token and short code)."""
+def viewer_create(
+    *, club: Club, table: Table, created_by: str, kind: str = Viewer.PLAYERS
+) -> Viewer:
+    """A new viewer link for the table (a fresh URL token and short code): the players'
+    view, or with `kind` "display" the TV display. A players' link is what the table's
+    displays invite with: they show it at once (told after the commit)."""
     for _ in range(5):
         try:
             with transaction.atomic():
-                return Viewer.objects.create(
+                viewer = Viewer.objects.create(
                     club=club,
                     table=table,
                     token=secrets.token_urlsafe(24),
                     code=_code(),
                     created_by=created_by[:200],
+                    kind=kind,
                 )
+                if kind == Viewer.PLAYERS:
+                    links_changed(str(table.id))
+                return viewer
         except IntegrityError:  # a code already taken: draw again
             continue
     raise RuntimeError("could not draw a free viewer code")
@@ -47,4 +55,6 @@ def viewer_revoke(*, viewer: Viewer) -> Viewer:
             viewer.revoked_at = timezone.now()
             viewer.save(update_fields=["revoked_at"])
         viewer_ended(str(viewer.id))
+        if viewer.kind == Viewer.PLAYERS:
+            links_changed(str(viewer.table_id))
     return viewer

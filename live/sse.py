@@ -66,7 +66,15 @@ async def changed(watch: Watch, link: Link | None, timeout: float) -> None:
             wait.cancel()
 
 
-async def followed(table_id: str, last: int | None, *, access: str | None) -> AsyncIterator[str]:
+def invitation_seen(request: HttpRequest) -> str | None:
+    """The invitation (`live.selectors.table_invitations`) the page shows, `?i=`."""
+    raw = request.GET.get("i")
+    return raw[:32] if raw else None
+
+
+async def followed(
+    table_id: str, last: int | None, *, access: str | None, invitation: str | None = None
+) -> AsyncIterator[str]:
     """The table's versions (`versions`), its watch taken when the response starts and
     released however it ends: read to the end, the client gone, an error. (Taken in the
     view instead, a request that failed or was dropped before its body started kept it.)
@@ -75,7 +83,7 @@ async def followed(table_id: str, last: int | None, *, access: str | None) -> As
     watch = await hub.watch(table_id)
     link = hub.link(access) if access is not None else None
     try:
-        async for chunk in versions(watch, last, link=link):
+        async for chunk in versions(watch, last, link=link, invitation=invitation):
             yield chunk
     finally:
         hub.release(table_id)
@@ -83,12 +91,17 @@ async def followed(table_id: str, last: int | None, *, access: str | None) -> As
             hub.unlink(access)
 
 
-async def versions(watch: Watch, last: int | None, *, link: Link | None) -> AsyncIterator[str]:
+async def versions(
+    watch: Watch, last: int | None, *, link: Link | None, invitation: str | None = None
+) -> AsyncIterator[str]:
     """`hello` at once (a page that never hears it is behind a buffering proxy and falls
-    back to polling), then one event per version the client has not seen, then `ended`
-    if the viewer link (or the member's access) ends."""
+    back to polling), then one event per version the client has not seen, an `invite`
+    event when the table's newest players' link is another than the page's `invitation`
+    (the display shows it), then `ended` if the viewer link (or the member's access)
+    ends."""
     yield f"retry: {RETRY_MS}\nevent: hello\ndata: {watch.version}\n\n"
     seen = watch.version if last is None else last
+    invited = watch.invitation if invitation is None else invitation
     while True:
         if link is not None and link.ended.is_set():
             yield "event: ended\ndata: ended\n\n"
@@ -99,7 +112,12 @@ async def versions(watch: Watch, last: int | None, *, link: Link | None) -> Asyn
             seen = watch.version
             yield f"id: {seen}\ndata: {seen}\n\n"
             continue
-        before = watch.version
+        if watch.invitation != invited:
+            invited = watch.invitation
+            yield f"event: invite\ndata: {invited}\n\n"
+            continue
+        before = (watch.version, watch.invitation)
         await changed(watch, link, HEARTBEAT_SECONDS)
-        if watch.version == before and not (link is not None and link.ended.is_set()):
+        still = (watch.version, watch.invitation) == before
+        if still and not (link is not None and link.ended.is_set()):
             yield ": keep-alive\n\n"

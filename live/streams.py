@@ -44,7 +44,8 @@ async def table_stream(request: HttpRequest, table_id: uuid.UUID) -> HttpRespons
         return HttpResponseNotFound("no such table in your club")
     last = sse.last_seen(request)
     access = member_access(str(member.id))
-    return sse.event_stream(sse.followed(str(table.id), last, access=access))
+    invitation = sse.invitation_seen(request)
+    return sse.event_stream(sse.followed(str(table.id), last, access=access, invitation=invitation))
 
 
 async def viewer_stream(request: HttpRequest, token: str) -> HttpResponse:
@@ -54,4 +55,7 @@ async def viewer_stream(request: HttpRequest, token: str) -> HttpResponse:
     if viewer is None:
         return HttpResponseNotFound("this link has ended")
     last = sse.last_seen(request)
-    return sse.event_stream(sse.followed(str(viewer.table_id), last, access=str(viewer.id)))
+    invitation = sse.invitation_seen(request)
+    return sse.event_stream(
+        sse.followed(str(viewer.table_id), last, access=str(viewer.id), invitation=invitation)
+    )

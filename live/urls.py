@@ -15,6 +15,8 @@ urlpatterns = [
         views.viewer_revoke_view,
         name="viewer-revoke",
     ),
+    path("d/<str:token>", views.display_link, name="display-link"),
+    path("d/<str:token>/board", views.display_link_board, name="display-link-board"),
     path("v/<str:token>", views.viewer_page, name="viewer"),
     path("v/<str:token>/board", views.viewer_board, name="viewer-board"),
     path("v/<str:token>/qr.svg", views.viewer_qr, name="viewer-qr"),

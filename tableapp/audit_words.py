@@ -16,8 +16,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from app_common.labels import account_words, posting_kind_words, ruling_kind_words
 from ledger.findings import unbookable_words
-from tableapp.labels import account_words, posting_kind_words, ruling_kind_words
 
 #: A stored leg's fields (`ledger.differences.COMPARED`) and the table row's.
 FIELDS: dict[str, Promise] = {

@@ -11,8 +11,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.engine import Rejection
-from games.engine.variants import VARIANTS
+from games.selectors import variant_options_specs
+from games.services import Rejection
 from tableapp.refusals import refusal_words
 
 OPTION_HELP = {
@@ -100,9 +100,9 @@ def variant_options(posted: Mapping[str, str] | None = None) -> dict[str, list[O
                 spec.maximum,
                 sent(name, opt, spec.kind),
             )
-            for opt, spec in variant.options_spec.items()
+            for opt, spec in specs.items()
         ]
-        for name, variant in VARIANTS.items()
+        for name, specs in variant_options_specs().items()
     }
 
 

@@ -11,11 +11,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from api_common.numbers import JSON_NUMBER_BOUND
+from app_common.cards import SUITS, card_label
+from app_common.labels import variant_name
 from common.free_text import bad_character, idempotency_key_problem
-from games.engine import Rejection
-from games.services import words_of
-from tableapp.cards import SUITS, card_label
-from tableapp.labels import variant_name
+from games.services import Rejection, words_of
 
 #: A card as the engine writes it (`7H`, `TS`).
 CARD = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from api_common.numbers import ascii_int
+from app_common.cards import cards_read
 
 STEPS = (
     "deal", "declare", "exchange", "play", "retract", "pass_turn", "undo", "join", "leave", "close",
@@ -20,10 +20,6 @@ class StepInvalid(Exception):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
-
-
-def _cards(text: str) -> list[str]:
-    return [c for c in re.split(r"[\s,;]+", text.strip()) if c]
 
 
 def posted_version(form: Any) -> int:
@@ -70,7 +66,7 @@ def step_event(form: Any, players: Sequence[str]) -> dict[str, Any]:
         }
         for key in ("discard", "draw"):
             if form.get(key, "").strip():
-                action[key] = _cards(form[key])
+                action[key] = cards_read(form[key])
         return action
     if step == "play":
         if not form.get("card"):
@@ -90,7 +86,7 @@ def _deal(form: Any, players: Sequence[str]) -> dict[str, Any]:
         deal["ante"] = _int(form["ante"], "ante")
     if form.get("trump", "").strip():
         deal["trump"] = form["trump"].strip()
-    hands = {p: _cards(form.get(f"hand_{p}", "")) for p in players}
+    hands = {p: cards_read(form.get(f"hand_{p}", "")) for p in players}
     hands = {p: cards for p, cards in hands.items() if cards}
     if hands:
         deal["hands"] = hands

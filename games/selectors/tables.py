@@ -88,6 +88,18 @@ def table_glance(*, table: Table) -> dict[str, Any]:
     return glance(row_state(table.snapshot))
 
 
+def table_summary(*, table: Table) -> dict[str, Any]:
+    """What a list of tables shows of one: phase, pot, whose turn, the deals played, who
+    sits there now, and its version (one row read)."""
+    state, version = table_state(table=table)
+    return {
+        **glance(state),
+        "deals": len(state.deals),
+        "players": list(state.at_table),
+        "version": version,
+    }
+
+
 def table_ruling(*, table: Table) -> dict[str, Any]:
     """The sitting as a `bourre-ruling/1` document."""
     return ruling_document(full_sitting(table.snapshot))

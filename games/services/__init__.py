@@ -1,6 +1,8 @@
 """Writes of the games app: tables and their events (a few lines each around the table's
 write side, `games.sitting`)."""
 
+# A table, an import or a step the rules refuse: a stable `code`, the words, the field.
+from games.engine import Rejection
 from games.services.context import RequestContext
 from games.services.events import AppendOutcome, table_events_append
 from games.services.imports import IMPORT_SYNC_ITEMS, import_job_run, import_start
@@ -21,6 +23,7 @@ __all__ = [
     "Command",
     "EventRejected",
     "IdempotencyKeyReused",
+    "Rejection",
     "RequestContext",
     "StaleVersion",
     "TableNotFound",

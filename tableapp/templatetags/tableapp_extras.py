@@ -1,12 +1,17 @@
 """Small helpers for the templates: what a refused form had typed, shown again
-(tableapp/_table.html); a row's figures with their column names (live/_board.html)."""
+(tableapp/_table.html); a row's figures with their column names (live/_board.html); how
+long ago something happened."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
+from django.utils.translation import gettext, pgettext
 
 register = template.Library()
 
@@ -21,3 +26,14 @@ def posted_hand(posted: Mapping[str, Any] | None, player: str) -> str:
 def with_labels(values: Iterable[Any], labels: Iterable[str]) -> list[tuple[str, Any]]:
     """`(label, value)` pairs: each figure named, for a table read as a list on a phone."""
     return list(zip(labels, values, strict=False))
+
+
+@register.filter
+def ago(moment: dt.datetime | None) -> str:
+    """ "5 minutes ago", or "just now" under a minute: Django's `timesince` says "0 minutes"
+    then, which French made "il y a 0 minute"."""
+    if moment is None:
+        return ""
+    if timezone.now() - moment < dt.timedelta(minutes=1):
+        return pgettext("a moment", "just now")
+    return gettext("%(since)s ago") % {"since": timesince(moment)}

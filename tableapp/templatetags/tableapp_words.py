@@ -1,10 +1,10 @@
-"""The engine's machine names in the reader's language, for templates (tableapp.labels)."""
+"""The engine's machine names in the reader's language, for templates (app_common.labels)."""
 
 from __future__ import annotations
 
 from django import template
 
-from tableapp import labels
+from app_common import labels
 
 register = template.Library()
 

@@ -13,6 +13,15 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from api_common.heavy import HeavyReadBusy, heavy_read
+from app_common.access import club_table, member_of, member_required
+from app_common.cards import card_label
+from app_common.labels import (
+    account_words,
+    event_type_words,
+    posting_kind_words,
+    ruling_kind_words,
+)
+from app_common.words import action_words, ruling_words
 from games.selectors import table_events_of_versions, table_seating
 from ledger.audit import deal_starts, ledger_audit_page
 from ledger.selectors import ledger_balances, ledger_postings_of_versions
@@ -25,18 +34,9 @@ from table_stream import (
     TABLE_CLOSED,
     TABLE_CREATED,
 )
-from tableapp.access import club_table, member_of, member_required
 from tableapp.audit_words import difference_words
-from tableapp.cards import card_label
 from tableapp.charts import Series, line_chart, running
-from tableapp.labels import (
-    account_words,
-    event_type_words,
-    posting_kind_words,
-    ruling_kind_words,
-)
 from tableapp.paging import DEALS_PER_PAGE, first_deal_shown
-from tableapp.words import action_words, ruling_words
 
 POT = "pot"
 PLAYER = "player:"

@@ -1,5 +1,5 @@
-"""The club: standings with each player's stats, the projections' lag, and (admins)
-members and API keys."""
+"""The club: standings with each player's stats, and (admins) members and API keys; for
+the service's operators, the projections' lag (in Django's admin)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from dataclasses import asdict
 from datetime import date
 from typing import Any
 
+from django.contrib import admin
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
+from app_common.access import member_of, member_required
 from clubs.nights import NIGHT_TURNS_AT, UnknownTimeZone, time_zone_names, tonight
 from clubs.selectors import (
     api_key_get,
@@ -35,7 +37,6 @@ from clubs.services import (
 )
 from common.csv_cells import CsvWriter
 from projectors.selectors import StandingLine, leaderboard_between, projections_status
-from tableapp.access import member_of, member_required
 from tableapp.downloads import csv_download, file_name
 from tableapp.refusals import MALFORMED, posted_text_problem, sentence
 
@@ -81,9 +82,19 @@ def standings(request: HttpRequest) -> HttpResponse:
         "end": end,
         "time_zone": member_of(request).club.time_zone,
         "night_turns_at": NIGHT_TURNS_AT,
-        "projections": projections_status(),
     }
     return render(request, "tableapp/standings.html", context)
+
+
+def projections(request: HttpRequest) -> HttpResponse:
+    """How far each projection is behind the log: the operators' (Django's admin wraps it,
+    `bourre_site.urls`), as the API shows it to the operator role only."""
+    context = {
+        **admin.site.each_context(request),
+        "title": pgettext("a page's title", "Projections"),
+        "projections": projections_status(),
+    }
+    return render(request, "tableapp/projections.html", context)
 
 
 @member_required()

@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from app_common.access import member_of, member_required
 from clubs.language import (
     UnknownLanguage,
     club_default_language_set,
@@ -19,7 +20,6 @@ from clubs.language import (
     member_language_set,
 )
 from clubs.selectors import member_for_user
-from tableapp.access import member_of, member_required
 
 
 def _back(request: HttpRequest) -> str:

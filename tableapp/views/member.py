@@ -12,9 +12,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
+from app_common.access import member_of, member_required
 from clubs.selectors import club_role_choices, member_get
 from clubs.services import MemberRefused, member_set_password, member_set_role, password_generate
-from tableapp.access import member_of, member_required
 from tableapp.refusals import MALFORMED, posted_text_problem, sentence
 
 

@@ -11,12 +11,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from app_common.access import club_table, member_required
+from app_common.cards import card_label
+from app_common.words import action_words, ruling_words
 from games.selectors import table_ruling, table_transcript
-from tableapp.access import club_table, member_required
-from tableapp.cards import card_label
 from tableapp.downloads import attach, file_name
 from tableapp.paging import DEALS_PER_PAGE, first_deal_shown
-from tableapp.words import action_words, ruling_words
 
 
 def _download(document: dict[str, Any], filename: str) -> JsonResponse:

@@ -8,7 +8,7 @@ import uuid
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from tableapp.access import club_table, member_required
+from app_common.access import club_table, member_required
 from transparency.receipts import receipt_file_name, receipt_qr_svg, table_receipt
 
 

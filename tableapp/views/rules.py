@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tableapp.labels import VARIANT_NAMES
+from app_common.labels import VARIANT_NAMES
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:

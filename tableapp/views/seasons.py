@@ -17,12 +17,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
+from app_common.access import member_of, member_required
 from common.csv_cells import CsvWriter
 from seasons.profiles import player_profile
 from seasons.selectors import season_get, season_list
 from seasons.services import SeasonRefused, season_create, season_update
 from seasons.standings import COLUMNS, Standings, season_standings, standings_row
-from tableapp.access import member_of, member_required
 from tableapp.charts import Series, line_chart
 from tableapp.downloads import csv_download, file_name
 from tableapp.refusals import MALFORMED, posted_text_problem, sentence

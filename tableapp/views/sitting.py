@@ -11,13 +11,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from app_common.access import can_log, club_table, member_of, member_required
+from app_common.labels import statement_label
 from common.csv_cells import CsvWriter
 from games.selectors import table_closing_preview, table_state
 from games.services import EventRejected, StaleVersion, commands_parse, table_events_append
 from ledger.settlement import STATEMENT_FIELDS, ledger_settlement, settlement_rows
-from tableapp.access import can_log, club_table, member_of, member_required
 from tableapp.downloads import csv_download, file_name
-from tableapp.labels import statement_label
 from tableapp.refusals import MALFORMED, posted_text_problem
 from tableapp.steps import posted_version
 from tableapp.views.tables import context_for

@@ -9,9 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 
+from app_common.access import can_log, club_table, member_of, member_required
+from app_common.words import event_words, renege_warning
 from common.free_text import idempotency_key_problem
-from games.engine import legal_plays
-from games.selectors import table_state
+from games.selectors import card_refused, table_seating, table_undo_target
 from games.services import (
     EventRejected,
     IdempotencyKeyReused,
@@ -20,12 +21,11 @@ from games.services import (
     commands_parse,
     table_events_append,
 )
-from tableapp.access import can_log, club_table, member_of, member_required
+from tableapp.conflict import conflict_notice
 from tableapp.refusals import MALFORMED, posted_text_problem, refused_step, step_error
-from tableapp.screen import table_screen, undo_target
+from tableapp.screen import table_screen
 from tableapp.steps import StepInvalid, posted_version, step_event
 from tableapp.views.tables import context_for
-from tableapp.words import renege_warning
 
 
 def _fetched(request: HttpRequest) -> bool:
@@ -70,7 +70,6 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "POST"})
     table = club_table(request, table_id)
-    state, _ = table_state(table=table)
     step = request.POST.get("step", "")
     posted: dict[str, Any] = {k: str(v) for k, v in request.POST.items()}  # shown again
     posted["seated"] = request.POST.getlist("seated")  # the boxes left ticked
@@ -83,7 +82,8 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         return _render(request, table_id, MALFORMED, error=error, posted=posted)
     try:
         expected = posted_version(request.POST)
-        event = step_event(request.POST, list(state.at_table))  # those at the table now
+        seated = table_seating(table=table)["seated"]  # those at the table now
+        event = step_event(request.POST, seated)
     except ValueError:
         error = step_error(step, "", gettext("The page is out of date: reload it."))
         return _render(request, table_id, 422, error=error, posted=posted)
@@ -92,9 +92,9 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
         return _render(request, table_id, 422, error=error, posted=posted)
     extra: dict[str, Any] = {}
     if step == "undo":
-        extra["undone"] = undo_target(table)  # said back once it is done
+        extra["undone"] = _undo_words(table)  # said back once it is done
     elif step == "play":
-        extra["warning"] = _renege_now(state, posted.get("player", ""), posted.get("card", ""))
+        extra["warning"] = _renege_now(table, posted.get("player", ""), posted.get("card", ""))
     try:
         outcome = table_events_append(
             table_id=table.id,
@@ -107,10 +107,9 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     except TableNotFound:
         return _render(request, table_id, 404)
     except StaleVersion as stale:
-        notice = gettext(
-            "Another device logged first: the table moved on to version %(version)s "
-            "and has been reloaded. Your step was not logged; check it and log it again."
-        ) % {"version": stale.current}
+        notice = conflict_notice(
+            table, expected=stale.expected, current=stale.current, posted=event
+        )
         return _render(request, table_id, 409, notice=notice, conflict=True)
     except EventRejected as refused:
         error = refused_step(step, refused.rejection)
@@ -126,11 +125,14 @@ def table_step(request: HttpRequest, table_id: uuid.UUID) -> HttpResponse:
     return _render(request, table_id, 200, notice=notice, logged=outcome.body["rulings"], **extra)
 
 
-def _renege_now(state: Any, player: str, card: str) -> str | None:
+def _renege_now(table: Any, player: str, card: str) -> str | None:
     """With the player's hand logged, a card their obligations refuse is a renege the
     moment it is played (ruled when the next card is): say so now, while it can still be
     taken back."""
-    legal = legal_plays(state, player)
-    if legal is None or not legal.hand_known or card not in legal.refused:
-        return None
-    return renege_warning(player, legal.refused[card])
+    obligation = card_refused(table=table, player=player, card=card)
+    return None if obligation is None else renege_warning(player, obligation)
+
+
+def _undo_words(table: Any) -> str | None:
+    target = table_undo_target(table=table)
+    return None if target is None else event_words(*target)

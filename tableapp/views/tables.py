@@ -10,15 +10,16 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from api_common.numbers import ascii_int
-from games.engine import Rejection, glance
-from games.selectors import table_list_by_activity, table_state
+from app_common.access import can_log, member_of, member_required
+from app_common.labels import phase_words
+from games.selectors import table_list_by_activity, table_summary
 from games.services import (
     IdempotencyKeyReused,
+    Rejection,
     RequestContext,
     table_create,
     table_create_problems,
 )
-from tableapp.access import can_log, member_of, member_required
 from tableapp.forms import (
     form_field,
     player_words,
@@ -26,7 +27,6 @@ from tableapp.forms import (
     posted_options,
     variant_options,
 )
-from tableapp.labels import phase_words
 from tableapp.refusals import MALFORMED, posted_number_problem, posted_text_problem, sentence
 
 #: Tables a page of the Tables list shows.
@@ -36,17 +36,12 @@ PAGE_SIZE = 25
 def table_rows(tables: list[Any]) -> list[dict[str, Any]]:
     rows = []
     for table in tables:
-        state, version = table_state(table=table)
-        seen = glance(state)
+        seen = table_summary(table=table)
         rows.append(
             {
+                **seen,
                 "table": table,
                 "phase": phase_words(seen["phase"]),
-                "to_act": seen["to_act"],
-                "pot": seen["pot"],
-                "deals": len(state.deals),
-                "players": list(state.at_table),
-                "version": version,
                 "last_activity": table.last_activity_at,
             }
         )

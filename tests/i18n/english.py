@@ -56,6 +56,8 @@ def english_patterns(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
             continue  # the same word in both languages (a name, "cinch"): nothing to catch
         if not _PLACEHOLDER.sub("", msgid).strip(" :;,.()—-#№"):
             continue  # only placeholders and punctuation: nothing English in it
+        if len(msgid.strip()) == 1:
+            continue  # a card's letter (K is R in French, app_common/cards.py): no word
         found.append((msgid, _pattern(msgid)))
     return tuple(found)
 

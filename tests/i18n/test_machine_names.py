@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from app_common.labels import event_type_words, projection_kind_words
 from eventlog.registry import ASYNC, INLINE, LIVE
 from table_stream import events
-from tableapp.labels import event_type_words, projection_kind_words
 
 EVENT_TYPES = sorted(
     value

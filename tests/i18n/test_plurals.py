@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tableapp.words import action_words, chips_words, ruling_words, tricks_words
+from app_common.words import action_words, chips_words, ruling_words, tricks_words
 
 COUNTS = (1, 2, 5, 21)
 

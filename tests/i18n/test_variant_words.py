@@ -10,9 +10,9 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
+from app_common.labels import ruling_kind_words
+from app_common.words import ruling_words
 from table_stream import RULING_KINDS
-from tableapp.labels import ruling_kind_words
-from tableapp.words import ruling_words
 from tests.i18n.english import english_left
 
 BOURRE = {"kind": "bourre", "player": "cy", "amount": 4}

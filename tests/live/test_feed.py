@@ -55,3 +55,54 @@ def test_the_hub_hears_every_line_of_a_message() -> None:
     # event loop running on this one (Playwright's sync API).
     with ThreadPoolExecutor(1) as thread:
         assert thread.submit(asyncio.run, heard()).result() == (4, 5, True, 7)
+
+
+def test_a_players_link_made_or_revoked_is_published_for_its_tables_displays() -> None:
+    """Issue 39.2: the display's invitation (the newest players' link) follows live."""
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(feed.channel())
+    try:
+        with feed._lock:
+            feed._invited.add("t-links")
+        feed._publish()
+        heard = None
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and heard is None:
+            message = pubsub.get_message(timeout=0.5)
+            if message is not None:
+                heard = message["data"].decode()
+    finally:
+        pubsub.close()
+    assert heard == "links t-links"
+
+
+def test_the_hub_wakes_a_tables_streams_when_its_invitation_changes() -> None:
+    async def heard() -> tuple[set[str], bool, str]:
+        hub = Hub()
+        watch = Watch(3, invitation="OLDOLD")
+        hub.tables = {"t-one": watch}
+        moved = watch.moved
+        hub.heard("links t-one\nlinks t-unwatched")
+        invited = set(hub.invited)
+        watch.invite("NEWNEW")  # what read_invitations does with the table's newest code
+        return invited, moved.is_set(), watch.invitation
+
+    with ThreadPoolExecutor(1) as thread:
+        assert thread.submit(asyncio.run, heard()).result() == ({"t-one"}, True, "NEWNEW")
+
+
+def test_a_stream_says_invite_when_the_tables_invitation_is_not_the_pages() -> None:
+    from live.sse import versions
+
+    async def first_events() -> list[str]:
+        watch = Watch(5, invitation="NEWNEW")
+        stream = versions(watch, 5, link=None, invitation="OLDOLD")
+        said = [await anext(stream), await anext(stream)]
+        await stream.aclose()
+        return said
+
+    with ThreadPoolExecutor(1) as thread:
+        hello, invite = thread.submit(asyncio.run, first_events()).result()
+    assert hello.endswith("event: hello\ndata: 5\n\n")
+    assert invite == "event: invite\ndata: NEWNEW\n\n"

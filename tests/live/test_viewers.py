@@ -161,7 +161,8 @@ def test_revoking_ends_an_open_view_within_seconds(asgi_server: AsgiServer) -> N
     def revoke() -> None:
         def later() -> None:
             time.sleep(0.5)
-            page = scorekeeper.post(f"/app/tables/{table.id}/viewers/{viewer.id}/revoke")
+            revoke = f"/app/tables/{table.id}/viewers/{viewer.id}/revoke"
+            page = scorekeeper.post(revoke, {"confirm": "yes"})
             assert page.status_code == 302
 
         threading.Thread(target=later, daemon=True).start()
@@ -229,3 +230,21 @@ def test_the_viewer_links_are_paged_like_the_other_lists() -> None:
     assert [v["code"] for v in rest["viewers"]] == codes[2:]
     assert rest["next"] is None
     assert api.get(_viewers(table.id) + "?limit=0").status_code == 400
+
+
+def test_a_tables_invitation_is_its_newest_good_players_link() -> None:
+    """What the display shows to invite the phones, and follows (issue 39.2): the newest
+    players' link not revoked; a display link is no invitation."""
+    from live.models import Viewer
+    from live.selectors import NO_LINK, table_invitations
+    from live.services import viewer_revoke
+
+    table = live_table()
+    key = str(table.table.id)
+    assert table_invitations([key]) == {key: NO_LINK}
+    first = viewer_create(club=table.club, table=table.table, created_by="test")
+    second = viewer_create(club=table.club, table=table.table, created_by="test")
+    viewer_create(club=table.club, table=table.table, created_by="test", kind=Viewer.DISPLAY)
+    assert table_invitations([key]) == {key: second.code}
+    viewer_revoke(viewer=second)
+    assert table_invitations([key]) == {key: first.code}

@@ -28,7 +28,7 @@ def case_table(club: Club, case: str, name: str) -> tuple[Table, dict[str, Any]]
         name=name,
         variant=transcript["variant"],
         players=[*transcript["players"]],
-        options=transcript["options"],
+        options=transcript.get("options", {}),
     )
     return table, transcript
 

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
+from app_common.labels import account_words
 from eventlog import read_stream
 from games.engine.simulate import random_sitting
 from games.services.tables import table_import
 from ledger.audit import deal_starts
 from ledger.selectors import ledger_postings
 from tableapp.charts import Series, line_chart, running
-from tableapp.labels import account_words
 from tableapp.paging import DEALS_PER_PAGE
 from tests.tableapp.helpers import make_member, signed_in
 

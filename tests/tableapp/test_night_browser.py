@@ -228,7 +228,8 @@ def _in_view(page: Any, selector: str) -> bool:
     [
         ("en", "7♥ does not beat A♥; play a higher ♥ or pass"),
         ("fr", "7♥ ne bat pas A♥\u00a0; jouez une carte plus forte en ♥ ou passez votre tour"),
-        ("uk", "7♥ не перебиває A♥; покладіть старшу карту масті ♥ або пропустіть хід"),
+        # The ace is туз on a Ukrainian card, its letter the Cyrillic Te (issue 39.10).
+        ("uk", "7♥ не перебиває Т♥; покладіть старшу карту масті ♥ або пропустіть хід"),
     ],
 )
 def test_a_refused_card_is_said_in_view_in_the_page_s_words(

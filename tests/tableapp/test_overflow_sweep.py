@@ -44,9 +44,15 @@ TABLE_NAME = "Vendredi soir — la grande table des habitués du club"
 
 #: Overflow that is meant, and why. A selector here is shown clipped on purpose.
 MEANT = {
-    # A seat's name on a phone is cut to fit the seat strip beside the dealer's button,
-    # with an ellipsis (the name is whole in the statement and the seat's aria-label).
+    # A seat's name on a phone or a tablet is cut to fit its seat beside the dealer's
+    # button, with an ellipsis (the name is whole in its title and in the statement).
     ".seat .who .name": "ellipsis",
+    # On a tablet the current trick's cards are four a row, each player's name cut to its
+    # card with an ellipsis (whole on the seat and in its title): eight seats of long names
+    # had pushed the card picker below the fold (issue 39.5).
+    ".trick.current .cards li small": "ellipsis",
+    # On a TV the name under a trick's card is two lines at most (whole on the seat).
+    ".display-board .trick .by": "two lines",
 }
 
 #: Each element drawn whose content goes past its box sideways: a region that scrolls

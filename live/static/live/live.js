@@ -2,7 +2,9 @@
 // table's version); on news the page re-fetches its fragment (`?since=<version>`, 204 while
 // unchanged) and swaps it in. Where push does not get through (a buffering proxy, no
 // stream server) it refreshes every few seconds instead. Used by the table screen, the
-// display and the players' view (docs/ui.md, "Live views").
+// display and the players' view (docs/ui.md, "Live views"). The display also shows the
+// table's invitation (the newest players' link, its QR code and code: `data-invitation`),
+// followed the same way: an `invite` event when another link is the newest.
 (function () {
   "use strict";
   const script = document.currentScript;
@@ -16,6 +18,10 @@
 
   const target = function () { return document.getElementById(cfg.liveTarget); };
   const version = function () { const t = target(); return t ? Number(t.dataset.version || 0) : 0; };
+  const invitation = function () { const t = target(); return t ? t.dataset.invitation : undefined; };
+  function stale(fresh) {
+    return Number(fresh.dataset.version || 0) !== version() || fresh.dataset.invitation !== invitation();
+  }
   function say(state) {
     document.documentElement.dataset.live = state;
     const box = document.querySelector(".live-state");
@@ -27,7 +33,9 @@
     fetching = true;
     try {
       const sep = cfg.liveFragment.indexOf("?") < 0 ? "?" : "&";
-      const response = await fetch(cfg.liveFragment + sep + "since=" + version(), {
+      let url = cfg.liveFragment + sep + "since=" + version();
+      if (invitation() !== undefined) url += "&invitation=" + encodeURIComponent(invitation());
+      const response = await fetch(url, {
         headers: { "X-Requested-With": "fetch" }, credentials: "same-origin", cache: "no-store",
       });
       if (response.status === 204) return;
@@ -40,7 +48,7 @@
       holder.innerHTML = (await response.text()).trim();
       const fresh = holder.querySelector("#" + cfg.liveTarget);
       const old = target();
-      if (fresh && old && Number(fresh.dataset.version || 0) !== version()) {
+      if (fresh && old && stale(fresh)) {
         old.replaceWith(fresh);
         if (window.htmx) window.htmx.process(fresh);
         fresh.dispatchEvent(new CustomEvent("live:swapped", { bubbles: true }));
@@ -61,7 +69,9 @@
   function connect() {
     if (!window.EventSource) { poll(true); return; }
     const sep = cfg.liveStream.indexOf("?") < 0 ? "?" : "&";
-    source = new EventSource(cfg.liveStream + sep + "v=" + version());
+    let url = cfg.liveStream + sep + "v=" + version();
+    if (invitation() !== undefined) url += "&i=" + encodeURIComponent(invitation());
+    source = new EventSource(url);
     const helloTimer = setTimeout(function () { if (!pushing) poll(true); }, HELLO_MS);
     source.addEventListener("hello", function (event) {
       pushing = true; poll(false); say("live"); clearTimeout(helloTimer);
@@ -70,6 +80,9 @@
     source.onmessage = function (event) {
       if (Number(event.data) !== version()) refresh();
     };
+    source.addEventListener("invite", function (event) {
+      if (invitation() !== undefined && event.data !== invitation()) refresh();
+    });
     source.addEventListener("ended", function () { source.close(); window.location.reload(); });
     source.onerror = function () {
       pushing = false; poll(true); say("polling"); // until a "hello" says push is back

@@ -12,9 +12,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from app_common.labels import role_words
 from clubs.selectors import member_for_user
 from games.selectors import table_get
-from tableapp.labels import role_words
 
 View = Callable[..., HttpResponse]
 

@@ -9,9 +9,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, npgettext, pgettext
 
+from app_common.cards import card_label
+from app_common.labels import says_bourru
 from table_stream import PLAYER_JOINED, PLAYER_LEFT, TABLE_CLOSED, RulingKind
-from tableapp.cards import card_label
-from tableapp.labels import says_bourru
 
 #: What the player could have done, by the obligation name the engine uses.
 OBLIGATIONS = {
@@ -87,10 +87,13 @@ def ruling_words(
     actions: Sequence[Mapping[str, Any]] | None = None,
     *,
     variant: str = "",
+    closed: bool = False,
 ) -> str:
     """One `bourre-ruling/1` ruling in words; `actions` (the deal's) name the proof. The
     `variant` picks the word for a player without a trick: *bourru* for the 32-card
-    variants (occitan, comtadine) and *bourré* for the others (docs/glossary.md)."""
+    variants (occitan, comtadine) and *bourré* for the others (docs/glossary.md). On a
+    `closed` table no next deal comes: what would have gone into the next pot went into
+    the pot the close shared out."""
     kind = ruling.get("kind", "")
     player = ruling.get("player", "")
     amount = ruling.get("amount")
@@ -110,7 +113,13 @@ def ruling_words(
         else:
             text = _("%(player)s reneged in trick %(trick)s: %(obligation)s, %(proof)s")
         text %= words
-        if amount is not None:
+        if amount is not None and closed:
+            text += ngettext(
+                "; pays %(amount)d into the pot, shared at the close",
+                "; pays %(amount)d into the pot, shared at the close",
+                amount,
+            ) % {"amount": amount}
+        elif amount is not None:
             # English keeps the bare number; the other languages say the chips' plural.
             text += ngettext(
                 "; pays %(amount)d into the next pot", "; pays %(amount)d into the next pot", amount
@@ -128,6 +137,8 @@ def ruling_words(
             "%(players)s tie and split the pot: %(each)d each, %(left)d stay in the pot",
             left,
         ) % {"players": _names(ruling.get("players", [])), "each": each, "left": left}
+    if kind == RulingKind.POT_CARRIED and closed:
+        return _("the pot of %(amount)s stayed in, to be shared at the close") % {"amount": amount}
     if kind == RulingKind.POT_CARRIED:
         tied = ruling.get("tied") or []
         if tied:
@@ -140,6 +151,19 @@ def ruling_words(
         return _("the pot is shared: %(shares)s") % {
             "shares": ", ".join(f"{p} {n}" for p, n in shares.items())
         }
+    if kind == RulingKind.BOURRE and closed and says_bourru(variant):
+        return npgettext(
+            "bourru: the occitan and comtadine variants' word",
+            "%(player)s is bourru (no trick): pays %(amount)d into the pot, shared at the close",
+            "%(player)s is bourru (no trick): pays %(amount)d into the pot, shared at the close",
+            amount or 0,
+        ) % {"player": player, "amount": amount or 0}
+    if kind == RulingKind.BOURRE and closed:
+        return ngettext(
+            "%(player)s is bourré (no trick): pays %(amount)d into the pot, shared at the close",
+            "%(player)s is bourré (no trick): pays %(amount)d into the pot, shared at the close",
+            amount or 0,
+        ) % {"player": player, "amount": amount or 0}
     if kind == RulingKind.BOURRE and says_bourru(variant):
         amount = amount or 0
         return npgettext(
@@ -278,3 +302,31 @@ RENEGE_NOW = {
     "climb": gettext_lazy("could have climbed with a higher card of the suit"),
     "must_climb": gettext_lazy("had to climb with a higher card of the suit led"),
 }
+
+
+def outcome_words(kind: str, amount: int = 0, *, variant: str = "") -> str:
+    """A seat's part in the last deal, on the seat between deals (`games.selectors.board
+    .Outcome`): "took the pot: +8", "bourré: pays 4", "2 tricks", "passed this deal"."""
+    said = {"amount": amount}
+    if kind == "won":
+        return pgettext("a seat's part in the last deal", "took the pot: +%(amount)d") % said
+    if kind == "split":
+        return pgettext("a seat's part in the last deal", "shared the pot: +%(amount)d") % said
+    if kind == "bourre" and says_bourru(variant):
+        return (
+            pgettext(
+                "a seat's part in the last deal (occitan, comtadine)", "bourru: pays %(amount)d"
+            )
+            % said
+        )
+    if kind == "bourre":
+        return pgettext("a seat's part in the last deal", "bourré: pays %(amount)d") % said
+    if kind == "renege":
+        return pgettext("a seat's part in the last deal", "reneged: pays %(amount)d") % said
+    if kind == "tied":
+        return pgettext("a seat's part in the last deal", "tied: the pot carries")
+    if kind == "passed":
+        return pgettext("a seat's part in the last deal", "passed this deal")
+    if kind == "tricks":
+        return tricks_words(amount)
+    return kind
