@@ -256,8 +256,13 @@ def checkpoint_project(
             read += len(events)
     # Tables being imported are held back (the club's page ends before the first event of
     # one), abandoned imports passed over (eventlog.registry.streams_gated): one look-up
-    # for the batch.
-    gated = streams_gated({event.stream for *_, events in pages for event in events})
+    # for the batch. A handler that takes the log as it is (`ungated`: the transparency
+    # tree, whose leaves are every event in position order) sees every event.
+    gated = (
+        {}
+        if getattr(handler, "ungated", False)
+        else streams_gated({event.stream for *_, events in pages for event in events})
+    )
     handed: list[list[RecordedEvent]] = []
     ends: list[int] = []  # how many of each page's events are before a held stream's
     for *_, events in pages:
@@ -369,6 +374,7 @@ def subscription_run(
     budget_seconds: float | None = None,
     clubs: Collection[str] | None = None,
     create: bool = True,
+    wait: bool = False,
 ) -> RunResult:
     """Advance the live checkpoint batch by batch until caught up with the log, stopped by
     the handler, or out of `max_batches` or `budget_seconds` (state `MORE`). Returns at
@@ -377,14 +383,16 @@ def subscription_run(
     Once caught up after having read something, it looks at the heads once more (once per
     run: under a steady load it would otherwise chase the head a few events at a time): a
     wake for events committed while this run held the checkpoint found it held and gave up.
-    What commits after that look has a wake of its own."""
+    What commits after that look has a wake of its own. With `wait`, a checkpoint another
+    worker holds is waited for rather than skipped (a caller that needs the follower's
+    state now: a test, an operator's command)."""
     deadline = None if budget_seconds is None else time.monotonic() + budget_seconds
     ahead = ReadAhead()
     processed = position = done = 0
     looked = False
     while True:
         result = subscription_batch(
-            handler, name=name, batch=batch, clubs=clubs, create=create, ahead=ahead
+            handler, name=name, batch=batch, clubs=clubs, create=create, ahead=ahead, wait=wait
         )
         if result.skipped:
             return RunResult(name, processed, position, skipped=processed == 0, state=SKIPPED)

@@ -9,6 +9,7 @@ tests that must act as those roles (``DATABASE_SUPERUSER_URL`` falls back to the
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -27,6 +28,24 @@ from tests.workers import spawn_celery_worker, stop_workers
 # set for the whole session (and the workers it starts) so a webhook test outside
 # tests/webhooks/ sees the same setting.
 os.environ.setdefault("WEBHOOKS_ALLOW_PRIVATE_TARGETS", "1")
+
+
+def _one_origin() -> None:
+    """One host for the clubs' logs in this process and every process it starts (Celery
+    workers, servers on free ports: settings.base would name each after its own port), so
+    a checkpoint signed by any of them verifies under the key the tests compute. It is the
+    live server's address, fixed here (a free port per pytest process: xdist workers import
+    this module each), as the public /verify page accepts only receipts of the host that
+    serves it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        address = f"localhost:{probe.getsockname()[1]}"
+    os.environ["DJANGO_LIVE_TEST_SERVER_ADDRESS"] = address
+    os.environ["BOURRE_TLOG_HOST"] = address
+    settings.TRANSPARENCY_HOST = address
+
+
+_one_origin()
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -48,6 +48,9 @@ class TreeFollower:
     """The subscription's handler (`followers.framework.Handler`)."""
 
     name = NAME
+    # Every event is a leaf, an import's included (held or abandoned, its chunks are in the
+    # log for good): a gated event would be a gap the tree halts at.
+    ungated = True
 
     def handle(self, events: Sequence[RecordedEvent], *, generation: int) -> Stop | None:
         for club, group in groupby(events, key=lambda e: e.club):
@@ -104,8 +107,15 @@ def tree_catch_up(
     batch: int = DEFAULT_BATCH,
     budget_seconds: float | None = 20,
     clubs: Collection[str] | None = None,
+    wait: bool = False,
 ) -> RunResult:
-    """Grow the trees up to the log's heads (every club's, or only ``clubs``')."""
+    """Grow the trees up to the log's heads (every club's, or only ``clubs``'); with
+    ``wait``, after the worker that holds the follower, if one does."""
     return subscription_run(
-        TreeFollower(), name=NAME, batch=batch, budget_seconds=budget_seconds, clubs=clubs
+        TreeFollower(),
+        name=NAME,
+        batch=batch,
+        budget_seconds=budget_seconds,
+        clubs=clubs,
+        wait=wait,
     )

@@ -28,8 +28,8 @@ from rest_framework.views import APIView
 
 from api_common.errors import ApiError, error_responses
 from api_common.headers import location
-from api_common.numbers import ascii_int
 from api_common.idempotency import idempotency_parameter, idempotent_create
+from api_common.numbers import ascii_int
 from api_common.pagination import (
     MAX_LIMIT,
     bad_cursor,

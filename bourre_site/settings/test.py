@@ -7,11 +7,6 @@ switches the connections to the application role, so tests see the privileges pr
 import copy
 import os
 
-# The rate limits on (their headers on every answer), far past what any test sends with one
-# key (the servers the tests start inherit it); tests/api_common/test_rate_limits.py makes
-# its own limiter.
-os.environ.setdefault("BOURRE_API_RATE_LIMIT", "1000000/60")
-
 from bourre_site.settings.base import *  # noqa: F403
 from bourre_site.settings.base import OWNER_DATABASE
 
@@ -36,4 +31,4 @@ CELERY_TASK_ALWAYS_EAGER = False
 # One origin for every process a test run starts (servers on free ports, Celery workers):
 # the log's key name says the host, and a checkpoint signed by a process that took its
 # port for the host would not verify under the test's own name for the club's log.
-TRANSPARENCY_HOST = env("BOURRE_TLOG_HOST", "") or "bourre.test"
+TRANSPARENCY_HOST = os.environ.get("BOURRE_TLOG_HOST") or "bourre.test"

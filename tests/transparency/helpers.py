@@ -22,7 +22,7 @@ CHECKPOINT_GUARD = "transparency_checkpoint_written_once"
 def closed_night(club: Club | None = None) -> tuple[Club, uuid.UUID]:
     club = club or make_club()
     table_id = import_case(club, NIGHT)
-    tree_catch_up(clubs=[str(club.id)])
+    tree_catch_up(clubs=[str(club.id)], wait=True)
     return club, table_id
 
 

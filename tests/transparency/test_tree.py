@@ -107,3 +107,20 @@ def test_the_public_checkpoint_and_tiles(client):
     for missing in [f"0/000.p/{size + 1}", "0/000", "1/000.p/1", "0/001.p/1", "0/abc", "x"]:
         assert client.get(f"/bourre/{club_id}/tile/{missing}").status_code == 404, missing
     assert client.get("/bourre/00000000-0000-0000-0000-000000000000/checkpoint").status_code == 404
+
+
+def test_an_imports_events_are_leaves_whether_it_is_under_way_or_abandoned():
+    """The projectors hold back an import under way and pass over an abandoned one; the tree
+    takes every event of the log in order, or it would halt at the first one left out."""
+    from tests.followers.test_import_gate import Log
+    from transparency.follower import tree_catch_up
+
+    log = Log()
+    whole, held, abandoned = log.table(), log.table("importing"), log.table("abandoned")
+    log.write(whole, 2)
+    log.write(held, 2)
+    log.write(abandoned, 2)
+    log.write(whole, 1)
+    tree_catch_up(clubs=[log.club_id], wait=True)
+    tree = Tree.objects.get(club_id=log.club_id)
+    assert (tree.halted_at, tree.size) == (None, last_position(club=log.club_id))

@@ -176,7 +176,7 @@ def test_a_witness_cosigns_and_refuses_a_forged_history(
     # the tree again: one size, two roots.
     rows = rewrite_history(superuser_dsn, club_id, 5)
     try:
-        tree_catch_up(clubs=[club_id])
+        tree_catch_up(clubs=[club_id], wait=True)
         forged = latest_checkpoint(club_id)
         assert forged.size == size
         assert bytes(forged.root) != parse_checkpoint(note.text).root
