@@ -200,6 +200,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The club's transparency log: its origin, verifier key, public prefix (checkpoint and tiles, no key needed) and latest checkpoint (docs/transparency.md). */
+        get: operations["log_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/log/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The RFC 9162 consistency proof that the club's tree of size `to` extends its tree of size `from` (both at most the latest checkpoint's size). */
+        get: operations["log_consistency_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The player's page: nights played, net over the last 100 nights, biggest pot, bourré rate, reneges, tables, and the rating now (`/ratings` for its history). */
+        get: operations["players_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{name}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The player's rating after each club night they were rated on, the latest first, paged. */
+        get: operations["players_ratings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/players/{name}/stats": {
         parameters: {
             query?: never;
@@ -279,6 +347,58 @@ export interface paths {
         put?: never;
         /** @description Rule a posted `bourre-transcript/1` document; nothing is stored. A refused transcript is 422 with `deal` and `action` (0-based). */
         post: operations["referee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The club's seasons, the latest first night first, paged. */
+        get: operations["seasons_list"];
+        put?: never;
+        /** @description A new season (an admin key). Refused at the field, nothing stored: a last night before the first, a name the club has already (ignoring case), an unknown points rule, a points table with a negative or huge value. */
+        post: operations["seasons_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/seasons/{season_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["seasons_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Change some of the season's settings (an admin key); its standings follow at once. Refused as a creation is. */
+        patch: operations["seasons_update"];
+        trace?: never;
+    };
+    "/api/v1/seasons/{season_id}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The season's standings: by points, ties broken by net chips, pots won and the biggest pot (equal on all: the same rank); a player under the season's minimum of nights is unranked (`rank` null), after the ranked. Paged; the CSV is the whole standings (docs/seasons.md). */
+        get: operations["seasons_standings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -397,6 +517,23 @@ export interface paths {
         };
         /** @description Double-entry postings, one entry per leg, each with the event that caused it and the running pot, and the balances; `?at=P` as of position P. */
         get: operations["tables_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tables/{table_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A receipt (C2SP tlog-proof) that the table's last event, or its event `?event=<version>`, is in the club's log as of the latest checkpoint. 409 `receipt_not_ready` for an event the checkpoints do not cover yet (a second or so). */
+        get: operations["table_receipt_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1040,8 +1177,11 @@ export interface components {
          *     * `method_not_allowed` - 405: the URL exists but not with this method
          *     * `not_acceptable` - 406: the `Accept` header asks for something other than JSON (or CSV where offered)
          *     * `request_too_large` - 413: the body is over the upload limit
+         *     * `uri_too_long` - 414: the path and query are over 8 kB (answered by the front)
          *     * `rate_limited` - 429: the key sent more requests than its rate limit allows (`RateLimit-Policy`); retry after `Retry-After`
          *     * `unsupported_media_type` - 415: the body is not `application/json`
+         *     * `too_many_streams` - 429: too many live streams open from this address, on this viewer link or in all (answered by the front); retry after `Retry-After`
+         *     * `header_too_large` - 431: a header is over 8 kB, or all of them over 32 kB (answered by the front)
          *     * `internal_error` - 500: a bug: nothing was carried out
          *     * `error` - 500: an error no other code describes (should not happen)
          *     * `service_unavailable` - 503: the database is unreachable; retry after `Retry-After`
@@ -1091,9 +1231,11 @@ export interface components {
          *     * `export_not_ready` - 409: the export has not succeeded (yet): poll its `url`
          *     * `date_out_of_range` - 422: an export's `from` or `to` is not a day of 2000 to 2999
          *     * `rebuild_in_progress` - 409: a rebuild of this projection is queued or running
+         *     * `log_range` - 400: a size or position beyond the club's log, or from after to
+         *     * `receipt_not_ready` - 409: the event is not in a signed checkpoint yet: ask again after `retry_after` seconds
          * @enum {string}
          */
-        CodeEnum: "invalid_request" | "parse_error" | "json_too_deep" | "bad_request" | "not_authenticated" | "authentication_failed" | "permission_denied" | "not_found" | "method_not_allowed" | "not_acceptable" | "request_too_large" | "rate_limited" | "unsupported_media_type" | "internal_error" | "error" | "service_unavailable" | "database_timeout" | "invalid_text" | "last_admin_key" | "version_conflict" | "idempotency_conflict" | "nothing_to_undo" | "unknown_variant" | "unknown_option" | "invalid_option" | "invalid_players" | "player_count" | "invalid_transcript" | "invalid_event" | "invalid_card" | "card_not_in_deck" | "unknown_player" | "not_seated" | "already_seated" | "not_own_seat" | "not_in_variant" | "no_deal_in_progress" | "deal_in_progress" | "nothing_to_close" | "sitting_over" | "table_closed" | "missing_trump" | "out_of_turn" | "already_declared" | "dealer_must_play" | "player_passed" | "already_exchanged" | "exchange_limit" | "stock_exhausted" | "card_already_played" | "card_seen_elsewhere" | "contradicts_logged_hand" | "sixth_card" | "chips_out_of_range" | "must_climb" | "must_lead" | "cannot_retract" | "import_failed" | "heavy_read_busy" | "export_not_ready" | "date_out_of_range" | "rebuild_in_progress";
+        CodeEnum: "invalid_request" | "parse_error" | "json_too_deep" | "bad_request" | "not_authenticated" | "authentication_failed" | "permission_denied" | "not_found" | "method_not_allowed" | "not_acceptable" | "request_too_large" | "uri_too_long" | "rate_limited" | "unsupported_media_type" | "too_many_streams" | "header_too_large" | "internal_error" | "error" | "service_unavailable" | "database_timeout" | "invalid_text" | "last_admin_key" | "version_conflict" | "idempotency_conflict" | "nothing_to_undo" | "unknown_variant" | "unknown_option" | "invalid_option" | "invalid_players" | "player_count" | "invalid_transcript" | "invalid_event" | "invalid_card" | "card_not_in_deck" | "unknown_player" | "not_seated" | "already_seated" | "not_own_seat" | "not_in_variant" | "no_deal_in_progress" | "deal_in_progress" | "nothing_to_close" | "sitting_over" | "table_closed" | "missing_trump" | "out_of_turn" | "already_declared" | "dealer_must_play" | "player_passed" | "already_exchanged" | "exchange_limit" | "stock_exhausted" | "card_already_played" | "card_seen_elsewhere" | "contradicts_logged_hand" | "sixth_card" | "chips_out_of_range" | "must_climb" | "must_lead" | "cannot_retract" | "import_failed" | "heavy_read_busy" | "export_not_ready" | "date_out_of_range" | "rebuild_in_progress" | "log_range" | "receipt_not_ready";
         /** @description Comtadine's house options */
         ComtadineOptions: {
             /** @description the ordinary ante */
@@ -1111,6 +1253,12 @@ export interface components {
             eldest?: string | null;
             /** @description the deals agreed; null: no bound */
             deals?: number | null;
+        };
+        ConsistencyOutput: {
+            from: number;
+            to: number;
+            /** @description RFC 9162 consistency proof, base64 hashes */
+            proof: string[];
         };
         /** @description The trick being played (1-based `number`) */
         CurrentTrick: {
@@ -1372,8 +1520,11 @@ export interface components {
              *     * `method_not_allowed` - 405: the URL exists but not with this method
              *     * `not_acceptable` - 406: the `Accept` header asks for something other than JSON (or CSV where offered)
              *     * `request_too_large` - 413: the body is over the upload limit
+             *     * `uri_too_long` - 414: the path and query are over 8 kB (answered by the front)
              *     * `rate_limited` - 429: the key sent more requests than its rate limit allows (`RateLimit-Policy`); retry after `Retry-After`
              *     * `unsupported_media_type` - 415: the body is not `application/json`
+             *     * `too_many_streams` - 429: too many live streams open from this address, on this viewer link or in all (answered by the front); retry after `Retry-After`
+             *     * `header_too_large` - 431: a header is over 8 kB, or all of them over 32 kB (answered by the front)
              *     * `internal_error` - 500: a bug: nothing was carried out
              *     * `error` - 500: an error no other code describes (should not happen)
              *     * `service_unavailable` - 503: the database is unreachable; retry after `Retry-After`
@@ -1423,6 +1574,8 @@ export interface components {
              *     * `export_not_ready` - 409: the export has not succeeded (yet): poll its `url`
              *     * `date_out_of_range` - 422: an export's `from` or `to` is not a day of 2000 to 2999
              *     * `rebuild_in_progress` - 409: a rebuild of this projection is queued or running
+             *     * `log_range` - 400: a size or position beyond the club's log, or from after to
+             *     * `receipt_not_ready` - 409: the event is not in a signed checkpoint yet: ask again after `retry_after` seconds
              */
             code: components["schemas"]["CodeEnum"];
             message: string;
@@ -1899,6 +2052,21 @@ export interface components {
             /** @description comtadine: passing is allowed */
             may_pass: boolean;
         };
+        LogOutput: {
+            /** @description the checkpoints' origin line, `<host>/bourre/<club id>` */
+            origin: string;
+            /** @description the log's key in the signed-note vkey form `<name>+<key id>+<key>` */
+            verifier_key: string;
+            /** @description the public tlog-tiles prefix URL (no key needed) */
+            prefix: string;
+            /** @description entries in the tree now (the club's events) */
+            size: number;
+            /** @description the latest checkpoint as served, with its cosignatures */
+            checkpoint: string | null;
+            /** @description the position the tree refused (its chain broken), if any */
+            halted_at: number | null;
+            halted_reason: string;
+        };
         /** @description The only player left in: wins the pot (a `pot_won` follows) */
         LonePlayerRuling: {
             /**
@@ -1977,6 +2145,13 @@ export interface components {
             exempt: string[];
             double: string[];
         };
+        NightNetOutput: {
+            /** Format: date */
+            night: string;
+            net_chips: number;
+            /** @description the net over every night up to this one */
+            running: number;
+        };
         /** @enum {string} */
         Obligation: "follow_suit" | "trump" | "head_trick" | "overtrump" | "cinch" | "lead_high_trump" | "climb" | "must_climb";
         /** @description Occitan's house options */
@@ -2008,6 +2183,25 @@ export interface components {
         PatchedClubUpdateInputRequest: {
             /** @description an IANA time zone name, e.g. America/Chicago */
             time_zone?: string;
+        };
+        /** @description Any of the settings; the others are kept. */
+        PatchedSeasonUpdateInputRequest: {
+            name?: string;
+            /** Format: date */
+            first_night?: string;
+            /** Format: date */
+            last_night?: string;
+            /**
+             * @description `net_chips` (default): the chips won and lost; `places`: each night's finishing place by net chips, scored by `points_table`; `pots_won`: one point a pot taken
+             *
+             *     * `net_chips` - Net Chips
+             *     * `places` - Places
+             *     * `pots_won` - Pots Won
+             */
+            points_rule?: components["schemas"]["PointsRuleEnum"];
+            /** @description the points of the 1st, 2nd, ... place of a night (the `places` rule only, which needs it): whole numbers from 0 to 1000, at most 50 places; leaving the `places` rule drops it */
+            points_table?: number[];
+            minimum_nights?: number;
         };
         PatchedWebhookUpdateInputRequest: {
             /** Format: uri */
@@ -2102,6 +2296,28 @@ export interface components {
             undone_by?: number | null;
             data: components["schemas"]["PlayerLeftData"];
         };
+        PlayerProfileOutput: {
+            player: string;
+            /** @description tables of the club the player sat at */
+            tables: number;
+            /** @description club nights dealt in */
+            nights: number;
+            deals_played: number;
+            deals_passed: number;
+            pots_won: number;
+            biggest_pot: number;
+            bourres: number;
+            /**
+             * Format: double
+             * @description bourrés per deal played
+             */
+            readonly bourre_rate: number;
+            reneges: number;
+            net_chips: number;
+            rating: components["schemas"]["RatingOutput"] | null;
+            /** @description the last 100 nights played, oldest first */
+            recent_nights: components["schemas"]["NightNetOutput"][];
+        };
         PlayerStatsOutput: {
             player: string;
             /** @description tables of the club the player sat at */
@@ -2119,6 +2335,13 @@ export interface components {
             /** @description the player's ledger balance over all tables */
             net_chips: number;
         };
+        /**
+         * @description * `net_chips` - Net Chips
+         *     * `places` - Places
+         *     * `pots_won` - Pots Won
+         * @enum {string}
+         */
+        PointsRuleEnum: "net_chips" | "places" | "pots_won";
         /** @description One event, told apart by its key: `deal`, `declare`, `exchange`, `play`, `retract`, `pass_turn`, `join`, `leave`, `close`, `undo` */
         PostedEvent: components["schemas"]["DealEvent"] | components["schemas"]["DeclareEvent"] | components["schemas"]["ExchangeEvent"] | components["schemas"]["PlayEvent"] | components["schemas"]["RetractEvent"] | components["schemas"]["PassTurnEvent"] | components["schemas"]["JoinEvent"] | components["schemas"]["LeaveEvent"] | components["schemas"]["CloseEvent"] | components["schemas"]["UndoEvent"];
         /** @description A double-entry movement of chips */
@@ -2377,6 +2600,60 @@ export interface components {
          * @enum {string}
          */
         ProjectionStatusOutputKindEnum: "async" | "inline" | "live";
+        RatingHistoryPageOutput: {
+            ratings: components["schemas"]["RatingNightOutput"][];
+            /**
+             * Format: uri
+             * @description the next page (same query, a new cursor); null at the end
+             */
+            next: string | null;
+        };
+        /** @description A rating: the ordinal is mu - 3 sigma (to 3 places, as mu and sigma). */
+        RatingNightOutput: {
+            /** Format: double */
+            readonly ordinal: number;
+            /** Format: double */
+            readonly mu: number;
+            /**
+             * Format: double
+             * @description the rating's uncertainty
+             */
+            readonly sigma: number;
+            /** @description deals rated so far */
+            deals: number;
+            /**
+             * Format: date
+             * @description the club night; the rating after its last deal
+             */
+            night: string;
+        };
+        /** @description A rating: the ordinal is mu - 3 sigma (to 3 places, as mu and sigma). */
+        RatingOutput: {
+            /** Format: double */
+            readonly ordinal: number;
+            /** Format: double */
+            readonly mu: number;
+            /**
+             * Format: double
+             * @description the rating's uncertainty
+             */
+            readonly sigma: number;
+            /** @description deals rated so far */
+            deals: number;
+        };
+        ReceiptOutput: {
+            /** Format: uuid */
+            table: string;
+            /** @description the event's version in the table's stream */
+            event: number;
+            /** @description the event's position in the club's log */
+            position: number;
+            /** @description its leaf index in the tree (position - 1) */
+            index: number;
+            checkpoint_size: number;
+            /** @description a C2SP tlog-proof (`c2sp.org/tlog-proof@v1`): the event's leaf as `extra`, the inclusion proof and the signed checkpoint; save it as a `.tlog-proof` file */
+            receipt: string;
+        };
         RefusedCard: {
             /** @description a card: rank and suit (`TS`, `10h`, `Q♥` when posted; the canonical `TS` when read) */
             card: string;
@@ -2510,6 +2787,83 @@ export interface components {
          * @enum {string}
          */
         ScopeEnum: "club" | "log";
+        SeasonCreateInputRequest: {
+            /** @description unique in the club, ignoring case */
+            name: string;
+            /**
+             * Format: date
+             * @description the first club night, YYYY-MM-DD
+             */
+            first_night: string;
+            /**
+             * Format: date
+             * @description the last club night, YYYY-MM-DD (inclusive)
+             */
+            last_night: string;
+            /**
+             * @description `net_chips` (default): the chips won and lost; `places`: each night's finishing place by net chips, scored by `points_table`; `pots_won`: one point a pot taken
+             *
+             *     * `net_chips` - Net Chips
+             *     * `places` - Places
+             *     * `pots_won` - Pots Won
+             * @default net_chips
+             */
+            points_rule: components["schemas"]["PointsRuleEnum"];
+            /** @description the points of the 1st, 2nd, ... place of a night (the `places` rule only, which needs it): whole numbers from 0 to 1000, at most 50 places */
+            points_table?: number[];
+            /**
+             * @description nights a player must have played to be ranked (0 to 366)
+             * @default 0
+             */
+            minimum_nights: number;
+        };
+        SeasonOutput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date */
+            first_night: string;
+            /** Format: date */
+            last_night: string;
+            points_rule: components["schemas"]["PointsRuleEnum"];
+            points_table: number[];
+            minimum_nights: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SeasonPageOutput: {
+            seasons: components["schemas"]["SeasonOutput"][];
+            /**
+             * Format: uri
+             * @description the next page (same query, a new cursor); null at the end
+             */
+            next: string | null;
+        };
+        SeasonStandingOutput: {
+            /** @description null: fewer nights than the season's minimum */
+            rank: number | null;
+            player: string;
+            /** @description nights dealt in */
+            nights: number;
+            points: number;
+            net_chips: number;
+            pots_won: number;
+            bourres: number;
+            reneges: number;
+            biggest_pot: number;
+            /** @description the rating after the season's last night (or now) */
+            rating: components["schemas"]["RatingOutput"] | null;
+        };
+        SeasonStandingsPageOutput: {
+            players: components["schemas"]["SeasonStandingOutput"][];
+            /**
+             * Format: uri
+             * @description the next page (same query, a new cursor); null at the end
+             */
+            next: string | null;
+        };
         SeatView: {
             player: string;
             seated: boolean;
@@ -5858,6 +6212,618 @@ export interface operations {
             };
         };
     };
+    log_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogOutput"];
+                };
+            };
+            /** @description Malformed request (`invalid_request` naming the `field`, `parse_error`, `json_too_deep` with its `limit`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such URL (`not_found`): also a malformed path parameter, or a `format` the operation does not render */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    log_consistency_get: {
+        parameters: {
+            query: {
+                /** @description the older tree size */
+                from: number;
+                /** @description the newer tree size */
+                to: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyOutput"];
+                };
+            };
+            /** @description Malformed request body (`invalid_request`, with the offending `field`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such URL (`not_found`): also a malformed path parameter, or a `format` the operation does not render */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    players_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfileOutput"];
+                };
+            };
+            /** @description Malformed request (`invalid_request` naming the `field`, `parse_error`, `json_too_deep` with its `limit`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource in this club */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    players_ratings: {
+        parameters: {
+            query?: {
+                /** @description opaque: taken from the `next` URL of the page before; absent for page one (a cursor no page gave is a 400 naming `cursor`) */
+                cursor?: string;
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `<next page URL>; rel="next"` (RFC 8288); absent on the last page */
+                    Link?: string;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingHistoryPageOutput"];
+                };
+            };
+            /** @description Malformed request body (`invalid_request`, with the offending `field`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource in this club */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     player_stats_get: {
         parameters: {
             query?: {
@@ -6699,6 +7665,849 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    seasons_list: {
+        parameters: {
+            query?: {
+                /** @description opaque: taken from the `next` URL of the page before; absent for page one (a cursor no page gave is a 400 naming `cursor`) */
+                cursor?: string;
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `<next page URL>; rel="next"` (RFC 8288); absent on the last page */
+                    Link?: string;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonPageOutput"];
+                };
+            };
+            /** @description Malformed request body (`invalid_request`, with the offending `field`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such URL (`not_found`): also a malformed path parameter, or a `format` the operation does not render */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    seasons_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonCreateInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description what was created */
+                    Location?: string;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOutput"];
+                };
+            };
+            /** @description Malformed request body (`invalid_request`, with the offending `field`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such URL (`not_found`): also a malformed path parameter, or a `format` the operation does not render */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the upload limit (`request_too_large` with its `limit`) */
+            413: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    seasons_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                season_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOutput"];
+                };
+            };
+            /** @description Malformed request (`invalid_request` naming the `field`, `parse_error`, `json_too_deep` with its `limit`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource in this club */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    seasons_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                season_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSeasonUpdateInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOutput"];
+                };
+            };
+            /** @description Malformed request body (`invalid_request`, with the offending `field`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource in this club */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is over the upload limit (`request_too_large` with its `limit`) */
+            413: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    seasons_standings: {
+        parameters: {
+            query?: {
+                /** @description opaque: taken from the `next` URL of the page before; absent for page one (a cursor no page gave is a 400 naming `cursor`) */
+                cursor?: string;
+                /** @description `csv` for the CSV form (as `Accept: text/csv`), `json` (default); anything else is 406 `not_acceptable` */
+                format?: "csv" | "json";
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                season_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `<next page URL>; rel="next"` (RFC 8288); absent on the last page */
+                    Link?: string;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonStandingsPageOutput"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed request body (`invalid_request`, with the offending `field`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource in this club */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept` or `?format=`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    "text/csv": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
@@ -8198,6 +10007,175 @@ export interface operations {
             };
             /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
             406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key sent more requests than its rate limit allows (`rate_limited`, with the policy's `limit` and `window`); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error (`internal_error`); nothing was carried out */
+            500: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable (`service_unavailable`) or stopped a query past the web's time bound (`database_timeout`); retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    table_receipt_get: {
+        parameters: {
+            query?: {
+                /** @description the table's event (stream version); its last if left out */
+                event?: number;
+            };
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptOutput"];
+                };
+            };
+            /** @description Malformed request body (`invalid_request`, with the offending `field`) */
+            400: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No API key, or an invalid or revoked one */
+            401: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's role may not do this */
+            403: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such resource in this club */
+            404: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The form asked for (`Accept`) is not offered here (`not_acceptable`) */
+            406: {
+                headers: {
+                    /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
+                    "X-Request-ID"?: string;
+                    /** @description the key's quota (draft-ietf-httpapi-ratelimit-headers): `"per-key";q=<requests>;w=<seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description `"per-key";r=<requests left>;t=<seconds until the quota is whole>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the resource's state (`version_conflict` with `current_version` and `expected_version`, `table_closed`, ...) */
+            409: {
                 headers: {
                     /** @description the request's id: the client's own `X-Request-ID` when it is 1 to 128 of `A-Za-z0-9._:/+=@-`, else one made by the server; also in an error's `request_id` and in the access log */
                     "X-Request-ID"?: string;

@@ -39,6 +39,7 @@ from .club_output import ClubOutput
 from .code_enum import CodeEnum
 from .comtadine_options import ComtadineOptions
 from .comtadine_options_input import ComtadineOptionsInput
+from .consistency_output import ConsistencyOutput
 from .current_trick import CurrentTrick
 from .deal_event import DealEvent
 from .deal_header import DealHeader
@@ -111,6 +112,7 @@ from .ledger_output import LedgerOutput
 from .ledger_output_balances import LedgerOutputBalances
 from .ledger_posting_output import LedgerPostingOutput
 from .legal_plays import LegalPlays
+from .log_output import LogOutput
 from .lone_player_ruling import LonePlayerRuling
 from .lone_player_ruling_data import LonePlayerRulingData
 from .lone_player_ruling_made import LonePlayerRulingMade
@@ -120,6 +122,7 @@ from .louisiana_options_input import LouisianaOptionsInput
 from .next_deal import NextDeal
 from .next_deal_owes import NextDealOwes
 from .next_deal_owes_penalties import NextDealOwesPenalties
+from .night_net_output import NightNetOutput
 from .obligation import Obligation
 from .occitan_options import OccitanOptions
 from .occitan_options_input import OccitanOptionsInput
@@ -128,6 +131,7 @@ from .owes_next_deal_antes import OwesNextDealAntes
 from .owes_next_deal_penalties_paid_in import OwesNextDealPenaltiesPaidIn
 from .pass_turn_event import PassTurnEvent
 from .patched_club_update_input_request import PatchedClubUpdateInputRequest
+from .patched_season_update_input_request import PatchedSeasonUpdateInputRequest
 from .patched_webhook_update_input_request import PatchedWebhookUpdateInputRequest
 from .phase import Phase
 from .play_event import PlayEvent
@@ -137,8 +141,10 @@ from .player_joined_data import PlayerJoinedData
 from .player_joined_event import PlayerJoinedEvent
 from .player_left_data import PlayerLeftData
 from .player_left_event import PlayerLeftEvent
+from .player_profile_output import PlayerProfileOutput
 from .player_stats_get_format import PlayerStatsGetFormat
 from .player_stats_output import PlayerStatsOutput
+from .points_rule_enum import PointsRuleEnum
 from .posting import Posting
 from .posting_kind import PostingKind
 from .posting_leg import PostingLeg
@@ -165,6 +171,10 @@ from .projection_page_output import ProjectionPageOutput
 from .projection_rebuild_input_request import ProjectionRebuildInputRequest
 from .projection_status_output import ProjectionStatusOutput
 from .projection_status_output_kind_enum import ProjectionStatusOutputKindEnum
+from .rating_history_page_output import RatingHistoryPageOutput
+from .rating_night_output import RatingNightOutput
+from .rating_output import RatingOutput
+from .receipt_output import ReceiptOutput
 from .refused_card import RefusedCard
 from .renege_ruling import RenegeRuling
 from .renege_ruling_data import RenegeRulingData
@@ -178,6 +188,12 @@ from .ruling_kind import RulingKind
 from .ruling_made_event import RulingMadeEvent
 from .ruling_pot import RulingPot
 from .scope_enum import ScopeEnum
+from .season_create_input_request import SeasonCreateInputRequest
+from .season_output import SeasonOutput
+from .season_page_output import SeasonPageOutput
+from .season_standing_output import SeasonStandingOutput
+from .season_standings_page_output import SeasonStandingsPageOutput
+from .seasons_standings_format import SeasonsStandingsFormat
 from .seat_view import SeatView
 from .settlement_output import SettlementOutput
 from .settlement_statement_output import SettlementStatementOutput
@@ -276,6 +292,7 @@ __all__ = (
     "CodeEnum",
     "ComtadineOptions",
     "ComtadineOptionsInput",
+    "ConsistencyOutput",
     "CurrentTrick",
     "DealerMustPlayRuling",
     "DealerMustPlayRulingData",
@@ -348,6 +365,7 @@ __all__ = (
     "LedgerOutputBalances",
     "LedgerPostingOutput",
     "LegalPlays",
+    "LogOutput",
     "LonePlayerRuling",
     "LonePlayerRulingData",
     "LonePlayerRulingMade",
@@ -357,6 +375,7 @@ __all__ = (
     "NextDeal",
     "NextDealOwes",
     "NextDealOwesPenalties",
+    "NightNetOutput",
     "Obligation",
     "OccitanOptions",
     "OccitanOptionsInput",
@@ -365,6 +384,7 @@ __all__ = (
     "OwesNextDealPenaltiesPaidIn",
     "PassTurnEvent",
     "PatchedClubUpdateInputRequest",
+    "PatchedSeasonUpdateInputRequest",
     "PatchedWebhookUpdateInputRequest",
     "Phase",
     "PlayerDeclaredData",
@@ -373,9 +393,11 @@ __all__ = (
     "PlayerJoinedEvent",
     "PlayerLeftData",
     "PlayerLeftEvent",
+    "PlayerProfileOutput",
     "PlayerStatsGetFormat",
     "PlayerStatsOutput",
     "PlayEvent",
+    "PointsRuleEnum",
     "Posting",
     "PostingKind",
     "PostingLeg",
@@ -402,6 +424,10 @@ __all__ = (
     "ProjectionRebuildInputRequest",
     "ProjectionStatusOutput",
     "ProjectionStatusOutputKindEnum",
+    "RatingHistoryPageOutput",
+    "RatingNightOutput",
+    "RatingOutput",
+    "ReceiptOutput",
     "RefusedCard",
     "RenegeRuling",
     "RenegeRulingData",
@@ -415,6 +441,12 @@ __all__ = (
     "RulingMadeEvent",
     "RulingPot",
     "ScopeEnum",
+    "SeasonCreateInputRequest",
+    "SeasonOutput",
+    "SeasonPageOutput",
+    "SeasonsStandingsFormat",
+    "SeasonStandingOutput",
+    "SeasonStandingsPageOutput",
     "SeatView",
     "SettlementOutput",
     "SettlementStatementOutput",

@@ -28,9 +28,13 @@ class ErrorDetail:
             * `method_not_allowed` - 405: the URL exists but not with this method
             * `not_acceptable` - 406: the `Accept` header asks for something other than JSON (or CSV where offered)
             * `request_too_large` - 413: the body is over the upload limit
+            * `uri_too_long` - 414: the path and query are over 8 kB (answered by the front)
             * `rate_limited` - 429: the key sent more requests than its rate limit allows (`RateLimit-Policy`); retry after
             `Retry-After`
             * `unsupported_media_type` - 415: the body is not `application/json`
+            * `too_many_streams` - 429: too many live streams open from this address, on this viewer link or in all
+            (answered by the front); retry after `Retry-After`
+            * `header_too_large` - 431: a header is over 8 kB, or all of them over 32 kB (answered by the front)
             * `internal_error` - 500: a bug: nothing was carried out
             * `error` - 500: an error no other code describes (should not happen)
             * `service_unavailable` - 503: the database is unreachable; retry after `Retry-After`
@@ -86,6 +90,8 @@ class ErrorDetail:
             * `export_not_ready` - 409: the export has not succeeded (yet): poll its `url`
             * `date_out_of_range` - 422: an export's `from` or `to` is not a day of 2000 to 2999
             * `rebuild_in_progress` - 409: a rebuild of this projection is queued or running
+            * `log_range` - 400: a size or position beyond the club's log, or from after to
+            * `receipt_not_ready` - 409: the event is not in a signed checkpoint yet: ask again after `retry_after` seconds
         message (str):
         field (None | str | Unset):
         fields (Any | Unset): 400: every invalid field
