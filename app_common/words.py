@@ -312,16 +312,16 @@ def outcome_words(kind: str, amount: int = 0, *, variant: str = "") -> str:
         return pgettext("a seat's part in the last deal", "took the pot: +%(amount)d") % said
     if kind == "split":
         return pgettext("a seat's part in the last deal", "shared the pot: +%(amount)d") % said
-    if kind == "bourre" and says_bourru(variant):
+    if kind == RulingKind.BOURRE and says_bourru(variant):
         return (
             pgettext(
                 "a seat's part in the last deal (occitan, comtadine)", "bourru: pays %(amount)d"
             )
             % said
         )
-    if kind == "bourre":
+    if kind == RulingKind.BOURRE:
         return pgettext("a seat's part in the last deal", "bourré: pays %(amount)d") % said
-    if kind == "renege":
+    if kind == RulingKind.RENEGE:
         return pgettext("a seat's part in the last deal", "reneged: pays %(amount)d") % said
     if kind == "tied":
         return pgettext("a seat's part in the last deal", "tied: the pot carries")

@@ -32,7 +32,7 @@ OTHER_VOCABULARIES = {
     # the default Celery queue, named after the project (not the bourré ruling)
     ("bourre_site/settings/base.py", "bourre"),
     # the English word a person reads for the renege ruling (a msgid), not the kind's name
-    ("tableapp/labels.py", "renege"),
+    ("app_common/labels.py", "renege"),
 }
 
 
