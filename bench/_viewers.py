@@ -56,7 +56,8 @@ class _Viewer(asyncio.Protocol):
     problem: str = ""
     done: bool = False
     _head: bytes = b""
-    _tail: bytes = b""
+    _chunked: bytes = b""  # the body as it comes (HTTP/1.1 chunks), not yet decoded
+    _tail: bytes = b""  # the decoded body's last, incomplete line
 
     def connection_made(self, transport: Any) -> None:
         lines = [f"GET {self.spec.path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
@@ -75,14 +76,33 @@ class _Viewer(asyncio.Protocol):
             if self.status != 200:
                 self._fail(f"status {self.status}")
                 return
-        *lines, self._tail = (self._tail + data).split(b"\n")
-        for line in lines:  # the chunks' size lines are among them, and ignored
+            if b"transfer-encoding: chunked" not in head.lower():
+                self._fail("not chunked")
+                return
+        *lines, self._tail = (self._tail + self._dechunked(data)).split(b"\n")
+        for line in lines:
             if line.startswith(b"id: "):
                 self.arrived.append((int(line[4:]), now))
             elif line.startswith(b"retry:") and not self.opened.done():
                 self.opened.set_result(None)  # the first thing either stream sends
             elif line.startswith(b"event: ended"):
                 self._fail("ended")
+
+    def _dechunked(self, data: bytes) -> bytes:
+        """The body's bytes in `data` (nginx re-chunks what it reads from uvicorn, so an
+        event may span two chunks)."""
+        buffer, out = self._chunked + data, []
+        while True:
+            size_line, sep, rest = buffer.partition(b"\r\n")
+            if not sep:
+                break
+            size = int(size_line.split(b";")[0], 16)
+            if len(rest) < size + 2:
+                break
+            out.append(rest[:size])
+            buffer = rest[size + 2 :]
+        self._chunked = buffer
+        return b"".join(out)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._fail(f"closed ({exc})" if exc else "closed")
