@@ -92,6 +92,8 @@ class FloorClient:
     """One client of the floor: a keep-alive connection with one club's key, warmed up by 20
     posts (as bench/api.py warms a table with a deal)."""
 
+    url = URL
+
     def __init__(self, port: int, key: str) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
@@ -100,11 +102,11 @@ class FloorClient:
             self.step()
 
     def step(self) -> bool:
-        self.conn.request("POST", URL, self.payload, self.headers)
+        self.conn.request("POST", self.url, self.payload, self.headers)
         response = self.conn.getresponse()
         data = response.read()
         if response.status != 201:
-            raise RuntimeError(f"POST {URL}: {response.status} {data[:300]!r}")
+            raise RuntimeError(f"POST {self.url}: {response.status} {data[:300]!r}")
         json.loads(data)  # as the play's client reads its answer
         return True
 
