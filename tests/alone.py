@@ -23,8 +23,8 @@ ALONE: dict[str, str] = {
     "tests/faults/test_import_lock.py": "times each hold of a club's lock in milliseconds",
     "tests/faults/test_soak.py": "kills PostgreSQL and Redis, which every worker uses",
     "tests/faults/test_keepalive.py": (
-        "50,000 POSTs idling around the front's timeouts: its gaps are times, and the load "
-        "would slow every other worker's tests for minutes"
+        "15,000 POSTs (50,000 in make soak) idling around the front's timeouts: its gaps are "
+        "times, and the load would slow every other worker's tests for minutes"
     ),
     "tests/live/test_stream_api.py": "reads streams that end after a quiet second or two",
     "tests/tableapp/test_live_browser.py": "the live pages' p95 delay, steps waited for 50 ms",
