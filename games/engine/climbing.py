@@ -29,7 +29,6 @@ from .state import (
     evolve,
     new_trick,
 )
-from .tricks import check_turn
 from .variants import Variant
 
 
@@ -50,12 +49,41 @@ def _next_holding(deal: DealState, after: str) -> str | None:
     return None
 
 
+def _check_turn(deal: DealState, player: str) -> str:
+    expected = next_to_act(deal)
+    if player not in deal.seated:
+        raise Rejection(
+            "not_seated",
+            gettext_noop("%(player)s is not seated for this deal"),
+            field="player",
+            expected=expected,
+            params={"player": player},
+        )
+    if deal.cards_left.get(player, 0) == 0:
+        raise Rejection(
+            "sixth_card",
+            gettext_noop("%(player)s has no cards left"),
+            field="player",
+            expected=expected,
+            params={"player": player},
+        )
+    if player != expected:
+        raise Rejection(
+            "out_of_turn",
+            gettext_noop("out of turn: expected %(expected)s"),
+            field="player",
+            expected=expected,
+            params={"expected": expected},
+        )
+    return expected
+
+
 def play(
     sitting: Sitting, variant: Variant, deal: DealState, ev: Play
 ) -> tuple[Sitting, list[Ruling]]:
     card = parse_card(ev.card, variant.deck, field="play")
     player = ev.player
-    check_turn(deal, player, expected=next_to_act(deal))
+    _check_turn(deal, player)
     trick = deal.trick
     assert trick is not None
     if trick.cards:
@@ -102,7 +130,7 @@ def pass_turn(
             params={"variant": variant.name},
         )
     player = ev.player
-    check_turn(deal, player, expected=next_to_act(deal))
+    _check_turn(deal, player)
     trick = deal.trick
     assert trick is not None
     if not trick.cards:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from table_stream.rulings import PostingKind, RulingKind
 
 from .cards import parse_card
@@ -16,7 +18,11 @@ from .state import (
     Posting,
     Ruling,
     Sitting,
+    copy_mapping,
     evolve,
+    made,
+    new_deal,
+    new_hand,
     new_trick,
     player_account,
 )
@@ -67,7 +73,7 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
     antes = {p: variant.ante_due(p, ante, exempt, double) for p in order}
     total = sum(antes.values())
     index = len(sitting.deals)
-    deal = DealState(
+    deal = new_deal(
         index=index,
         dealer=ev.dealer,
         ante=ante,
@@ -85,23 +91,37 @@ def start_deal(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[Sitti
         cards_left=dict.fromkeys(seated, 5),
     )
     legs = (*[(player_account(p), -n) for p, n in antes.items() if n], (POT, total))
-    postings = (Posting(PostingKind.ANTE, legs),) if total else ()
-    started = {"deal": index, "dealer": ev.dealer, "antes": dict(antes)}
-    rulings = [Ruling(RulingKind.DEAL_STARTED, started, postings)]
+    # `Ruling(DEAL_STARTED, ...)` without the frozen dataclass's `__init__`
+    started = {
+        "kind": RulingKind.DEAL_STARTED,
+        "data": {"deal": index, "dealer": ev.dealer, "antes": dict(antes)},
+        "postings": (Posting(PostingKind.ANTE, legs),) if total else (),
+    }
+    rulings = [made(Ruling, started)]
     if variant.trump_in_dealer_hand and trump_card is not None and trump_card[0] == "A":
         deal = evolve(deal, rulings=({"kind": RulingKind.DEALER_MUST_PLAY},))
         rulings.append(Ruling(RulingKind.DEALER_MUST_PLAY, {"player": ev.dealer}))
-    if not variant.declares:  # everyone seated plays
-        deal = begin_play(variant, sitting, evolve(deal, active=order))
-    balances = {p: n - antes.get(p, 0) for p, n in sitting.balances.items()}
-    return evolve(sitting, deal=deal, balances=balances, pot=sitting.pot + total), rulings
+    if not variant.declares:
+        after = deal.__dict__.copy()
+        after["active"] = order
+        begin_play(variant, sitting, after)
+        deal = made(DealState, after)
+    table = sitting.__dict__.copy()  # `evolve(sitting, deal=..., balances=..., pot=...)`
+    balances = table["balances"] = copy_mapping(sitting.balances)
+    for p, n in antes.items():
+        balances[p] -= n
+    table["pot"] = sitting.pot + total
+    table["deal"] = deal
+    return made(Sitting, table), rulings
 
 
-def begin_play(variant: Variant, sitting: Sitting, deal: DealState) -> DealState:
-    """`deal` once its players are known (`active`): its first trick under way."""
-    leader = variant.first_leader(sitting.options, deal.order, deal.active)
-    trick = new_trick(1, leader, deal.active)
-    return evolve(deal, trick=trick, tricks_won=dict.fromkeys(deal.active, 0))
+def begin_play(variant: Variant, sitting: Sitting, after: dict[str, Any]) -> None:
+    """The first trick, set in `after`, a deal's fields being copied (its `order` and
+    `active` final): the caller makes one deal, not two."""
+    active = after["active"]
+    leader = variant.first_leader(sitting.options, after["order"], active)
+    after["trick"] = new_trick(1, leader, active)
+    after["tricks_won"] = dict.fromkeys(active, 0)
 
 
 def _seated(sitting: Sitting, variant: Variant, ev: StartDeal) -> tuple[str, ...]:
@@ -168,7 +188,7 @@ def _hands(
     if trump_card is not None:
         location[trump_card] = held_by(ev.dealer) if variant.trump_in_dealer_hand else UPCARD
         if variant.trump_in_dealer_hand:
-            hands[ev.dealer] = Hand(frozenset((trump_card,)), False)
+            hands[ev.dealer] = new_hand(frozenset((trump_card,)), False)
     for player, cards in (ev.hands or {}).items():
         field = f"hands.{player}"
         if player not in seated:
@@ -214,5 +234,5 @@ def _hands(
                 field=field,
                 params={"field": field, "card": trump_card},
             )
-        hands[player] = Hand(distinct, True)
+        hands[player] = new_hand(distinct, True)
     return hands, location

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from table_stream.rulings import PostingKind, RulingKind
 
 from .dealing import begin_play
@@ -9,7 +11,17 @@ from .errors import Rejection, gettext_noop
 from .events import Declare, Exchange
 from .knowledge import exchange_cards
 from .settlement import close_deal
-from .state import POT, DealState, Posting, Ruling, Sitting, evolve, player_account
+from .state import (
+    POT,
+    Bare,
+    DealState,
+    Posting,
+    Ruling,
+    Sitting,
+    copy_mapping,
+    made,
+    player_account,
+)
 from .variants import Variant
 
 
@@ -32,8 +44,13 @@ def declare(
         )
     if deal.play_started or deal.trick is not None:
         raise Rejection("out_of_turn", gettext_noop("declare: declarations are over"))
-    expected = next_declarer(deal)
-    if ev.player in deal.declared:
+    declared = deal.declared
+    expected = None  # `next_declarer(deal)`, without the call
+    for p in deal.order:
+        if p not in declared:
+            expected = p
+            break
+    if ev.player in declared:
         raise Rejection(
             "already_declared",
             gettext_noop("%(player)s has already declared"),
@@ -59,16 +76,30 @@ def declare(
             gettext_noop("the upcard is the ace of trumps: the dealer must play"),
             field="declare",
         )
-    declared = {**deal.declared, ev.player: ev.plays}
-    deal = evolve(
-        deal, declared=declared, actions=deal.actions + 1, last_play=None, before_play=None
-    )
-    if len(declared) == len(deal.order):  # everyone has declared: play begins
-        deal = evolve(deal, active=tuple([p for p in deal.order if declared[p]]))
-        if len(deal.active) <= 1:
-            return close_deal(sitting, variant, deal)
-        deal = begin_play(variant, sitting, deal)
-    return evolve(sitting, deal=deal), []
+    declared = copy_mapping(declared)  # `{**deal.declared, ev.player: ev.plays}`
+    declared[ev.player] = ev.plays
+    # One new deal, its fields set in place (`evolve(deal, declared=..., ...)`, then
+    # `active` and the first trick once everyone has declared).
+    after = deal.__dict__.copy()
+    after["declared"] = declared
+    after["actions"] = deal.actions + 1
+    after["last_play"] = after["before_play"] = None
+    if len(declared) == len(deal.order):
+        active = after["active"] = tuple([p for p in deal.order if declared[p]])
+        if len(active) <= 1:
+            # (`close_deal` reads the sitting's balances, deals and options, not its deal.)
+            return close_deal(sitting, variant, made(DealState, after))
+        begin_play(variant, sitting, after)
+    # The deal and the sitting made as the card play makes them (`made`, without the calls)
+    now_dealt: Any = Bare()
+    now_dealt.__dict__ = after
+    now_dealt.__class__ = DealState
+    table = sitting.__dict__.copy()  # `evolve(sitting, deal=...)`
+    table["deal"] = now_dealt
+    now_sitting: Any = Bare()
+    now_sitting.__dict__ = table
+    now_sitting.__class__ = Sitting
+    return now_sitting, []
 
 
 def exchange(
@@ -136,20 +167,27 @@ def exchange(
             )
     fee = deal.exchange_fee if ev.count else 0
     rulings: list[Ruling] = []
+    table = sitting.__dict__.copy()  # the sitting's and the deal's new fields, set in place
     if fee:
         posting = Posting(PostingKind.EXCHANGE_FEE, ((player_account(ev.player), -fee), (POT, fee)))
         rulings.append(
             Ruling(RulingKind.EXCHANGE_FEE, {"player": ev.player, "amount": fee}, (posting,))
         )
-        balances = {**sitting.balances, ev.player: sitting.balances[ev.player] - fee}
-        sitting = evolve(sitting, balances=balances, pot=sitting.pot + fee)
-    deal = evolve(
-        deal,
-        exchanged=(*deal.exchanged, ev.player),
-        fees=deal.fees + fee,
-        actions=deal.actions + 1,
-        last_play=None,
-        before_play=None,
-        **exchange_cards(deal, variant.deck, ev),
-    )
-    return evolve(sitting, deal=deal), rulings
+        balances = table["balances"] = copy_mapping(sitting.balances)
+        balances[ev.player] -= fee
+        table["pot"] = sitting.pot + fee
+    after = deal.__dict__.copy()
+    after["exchanged"] = (*deal.exchanged, ev.player)
+    after["fees"] = deal.fees + fee
+    after["actions"] = deal.actions + 1
+    after["last_play"] = after["before_play"] = None
+    exchange_cards(deal, variant.deck, ev, after)
+    # The deal and the sitting made as the card play makes them (`made`, without the calls)
+    now_dealt: Any = Bare()
+    now_dealt.__dict__ = after
+    now_dealt.__class__ = DealState
+    table["deal"] = now_dealt
+    now_sitting: Any = Bare()
+    now_sitting.__dict__ = table
+    now_sitting.__class__ = Sitting
+    return now_sitting, rulings

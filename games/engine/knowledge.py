@@ -13,7 +13,7 @@ from typing import Any
 from .cards import parse_card
 from .errors import Rejection, gettext_noop
 from .events import Exchange
-from .state import NO_HAND, DealState, Hand, evolve
+from .state import NO_HAND, Bare, DealState, Hand, copy_mapping, evolve
 
 DISCARD = "discard"
 UPCARD = "upcard"
@@ -51,13 +51,6 @@ def held_by(player: str) -> str:
 def check_can_show(deal: DealState, player: str, card: str, *, field: str) -> None:
     """Refuse a card that public knowledge places somewhere other than `player`'s hand
     (unless the log's events are being folded as recorded: `AS_RECORDED`)."""
-    if card not in deal.played:
-        # The usual cases, which pass every check below: a known card of the player's
-        # hand, or a card placed nowhere shown from a hand that was not logged.
-        where = deal.location.get(card)
-        hand = deal.hands.get(player, NO_HAND)
-        if (where is None and not hand.full) or (card in hand.known and where == held_by(player)):
-            return
     try:
         _check_can_show(deal, player, card, field)
     except Rejection:
@@ -157,9 +150,11 @@ def _check_reshuffled(
     )
 
 
-def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> dict[str, Any]:
-    """What the cards of an exchange change of the deal: public knowledge (the player's
-    hand, where cards are) and the stock, as the deal's fields with their new values."""
+def exchange_cards(
+    deal: DealState, deck: frozenset[str], ev: Exchange, after: dict[str, Any]
+) -> None:
+    """Apply the cards of an exchange to public knowledge and the stock: set in `after`,
+    the caller's copy of the deal's fields (the exchange makes one deal, not two)."""
     player = ev.player
     count = ev.count
     discard, draw = ev.discard, ev.draw
@@ -178,7 +173,7 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> dict[
     hands = deal.hands
     hand = hands.get(player, NO_HAND)
     was = deal.location
-    location = dict(was)
+    location = copy_mapping(was)
     stock, pool, pool_cards = deal.stock, deal.pool, deal.pool_cards
     if count > stock:
         # The stock runs short: earlier players' discards (not this player's) are reshuffled.
@@ -266,13 +261,16 @@ def exchange_cards(deal: DealState, deck: frozenset[str], ev: Exchange) -> dict[
             location[card] = mine
     elif count:
         full = False
-    return {
-        "hands": {**hands, player: Hand(known, full)},
-        "location": location,
-        "stock": stock - count,
-        "pool": pool + count,
-        "pool_cards": pool_cards,
-    }
+    hands = copy_mapping(hands)
+    now: Any = Bare()  # `new_hand(known, full)`, without the call
+    now.__dict__ = {"known": known, "full": full}
+    now.__class__ = Hand
+    hands[player] = now
+    after["hands"] = hands
+    after["location"] = location
+    after["stock"] = stock - count
+    after["pool"] = pool + count
+    after["pool_cards"] = pool_cards
 
 
 def _listed(

@@ -142,13 +142,29 @@ def broken_obligation(
     """The obligation `card` breaks when `hand` (which holds `card`) was held, or None.
 
     The same answer as `legal_plays(...)[1].get(card)` (a property test holds them
-    together), computed without listing every card: the referee asks this for most
-    plays and again whenever a hidden hand shows another card.
+    together), computed without listing every card: the referee asks this for every
+    play and again whenever a hidden hand shows another card.
     """
     held = hand if type(hand) is frozenset else tuple(hand)  # iterated more than once
-    if len(held) == 1:
-        return None  # every obligation is about another card of the hand
-    led, best, trumped = ctx.led, ctx.best, ctx.trumped
+    return broken_in(
+        rules, ctx.led, ctx.best, ctx.trumped, ctx.is_last, ctx.tricks_won, ctx.played, held, card
+    )
+
+
+def broken_in(
+    rules: TrickRules,
+    led: str | None,
+    best: str | None,
+    trumped: bool,
+    is_last: bool,
+    tricks_won: int,
+    played: frozenset[str],
+    held: frozenset[str] | tuple[str, ...],
+    card: str,
+) -> str | None:
+    """`broken_obligation` with the context's fields given one by one (the card play
+    asks without making a `PlayContext` when the play will not wait as pending) and
+    the hand a set or a tuple."""
     trump = rules.trump
     strength = rules.strength
     if led is None:
@@ -161,7 +177,7 @@ def broken_obligation(
             return None
         if rules.lead_high_trump and any(c[0] in "AKQ" for c in trumps):
             return LEAD_HIGH_TRUMP
-        if rules.cinch and _has_cinch(rules, held, ctx.tricks_won, ctx.played):
+        if rules.cinch and _has_cinch(rules, held, tricks_won, played):
             return CINCH
         return None
     suit = card[1]
@@ -190,31 +206,14 @@ def broken_obligation(
                 and any(c[1] == trump and strength[c] > to_beat for c in held)
             ):
                 return OVERTRUMP
-    if rules.cinch and not ctx.is_last and has_trump and (led == trump or not has_led):
+    if rules.cinch and not is_last and has_trump and (led == trump or not has_led):
         top, high = card, -1  # the hand's highest trump (a loop, not `max` over a generator)
         for c in held:
             if c[1] == trump and strength[c] > high:
                 top, high = c, strength[c]
-        if card != top and _has_cinch(rules, held, ctx.tricks_won, ctx.played):
+        if card != top and _has_cinch(rules, held, tricks_won, played):
             return CINCH
     return None
-
-
-def beats(card: str, best: str, trump: str | None, strength: Mapping[str, int]) -> bool:
-    """Whether `card`, played to a trick whose best card so far is `best`, takes the lead:
-    a higher card of its suit, or a trump over a card of another suit."""
-    if card[1] == best[1]:
-        return strength[card] > strength[best]
-    return card[1] == trump
-
-
-def breaks_nothing(rules: TrickRules, ctx: PlayContext, card: str, *, heads: bool) -> bool:
-    """Whether `card` is allowed whatever else the hand holds, so that its play needs no
-    judging, now or later: a card of the led suit, not trumps, that heads the trick
-    (`beats` its best card), or any card of the led suit when the trick is trumped or
-    heading is not owed (test_obligations.py,
-    `test_a_card_that_follows_and_heads_breaks_nothing`)."""
-    return card[1] == ctx.led != rules.trump and (heads or ctx.trumped or not rules.must_head)
 
 
 def trick_winner(
@@ -223,6 +222,11 @@ def trick_winner(
     """Index in `cards` of the winning card: the highest trump, else the highest of the led suit."""
     best = 0  # the lead; only a higher card of its suit or a trump displaces it
     for i in range(1, len(cards)):
-        if beats(cards[i][1], cards[best][1], trump, strength):
+        card = cards[i][1]
+        top = cards[best][1]
+        if card[1] == top[1]:
+            if strength[card] > strength[top]:
+                best = i
+        elif trump is not None and card[1] == trump and top[1] != trump:
             best = i
     return best

@@ -15,60 +15,90 @@ from typing import Any
 
 from table_stream.rulings import RulingKind
 
-from .obligations import CLIMB, TrickRules, broken_obligation
-from .state import DealState, Pending, Renege, Ruling, evolve
+from .obligations import CLIMB, TrickRules, broken_in, broken_obligation
+from .state import DealState, Pending, Renege, Ruling, evolve, made
 from .variants import Variant
 
+#: no renege proven (the most frequent answer of `reveal`)
+_NONE: tuple[Renege, ...] = ()
 
-def judge(
-    rules: TrickRules, strength: dict[str, int] | Any, pending: Pending, known: frozenset[str]
-) -> str | None:
-    """The obligation `pending` breaks now that its player's hand is known to have held
-    `known` then, or None."""
+
+def judge(rules: TrickRules, strength: dict[str, int] | Any, pending: Pending) -> str | None:
     if pending.context is None:  # a climbing pass
         to_beat = pending.to_beat
         assert to_beat is not None
-        for card in known:
+        for card in pending.known:
             if card[1] == to_beat[1] and strength[card] > strength[to_beat]:
                 return CLIMB
         return None
     assert pending.card is not None
-    return broken_obligation(rules, pending.context, known, pending.card)
+    return broken_obligation(rules, pending.context, pending.known, pending.card)
 
 
 def reveal(
     deal: DealState, rules: TrickRules, strength: Any, player: str, card: str, index: int
 ) -> tuple[tuple[Pending, ...], Sequence[Renege]]:
-    """Re-judge `player`'s pending plays now that `card` is shown to have been held: the
-    plays still waiting, and the reneges proven. A play can be judged again only by a card
-    its hand was not known to hold; a climbing pass by any such card, a card play by one
-    of the led suit or trumps:
+    """Re-judge `player`'s pending plays now that `card` is shown to have been held.
 
-    every obligation of a card play asks only about the hand's cards of the led suit and
+    Every obligation of a card play asks only about the hand's cards of the led suit and
     of trumps (test_obligations.py, `test_a_card_of_another_suit_changes_no_verdict`): a
     card of neither leaves the play's verdict as it was, so the play is left as it is (no
     copy). A pending card play's `known` is therefore the hand known at the play and the
     cards shown since that can change its verdict
     (docs/decisions/0017-pending-plays-only-when-they-can-break.md).
     """
+    pending = deal.pending
+    suit = card[1]
+    trump = rules.trump
+    for p in pending:  # most often nothing of this player's is waiting for this card
+        if p.player == player and card not in p.known:
+            context = p.context
+            if context is None or suit == context.led or suit == trump:
+                break
+    else:
+        return pending, _NONE
+    return rejudge(pending, rules, strength, player, card, index)
+
+
+def rejudge(
+    pending: tuple[Pending, ...],
+    rules: TrickRules,
+    strength: Any,
+    player: str,
+    card: str,
+    index: int,
+) -> tuple[tuple[Pending, ...], Sequence[Renege]]:
+    """`reveal` once its first look found a pending play of `player`'s that `card` can
+    judge (the card play looks first itself, then calls this: one look, not two)."""
+    suit = card[1]
     trump = rules.trump
     kept: list[Pending] = []
     proven: list[Renege] = []
-    for p in deal.pending:
-        context = p.context
-        if (
-            p.player != player
-            or card in p.known
-            or (context is not None and card[1] != context.led and card[1] != trump)
-        ):
-            kept.append(p)  # not a play of theirs that this card can judge: it stands
+    for p in pending:
+        if p.player != player or card in p.known:
+            kept.append(p)
             continue
-        known = p.known | {card}
-        obligation = judge(rules, strength, p, known)
+        context = p.context
+        if context is None:  # a climbing pass
+            known = p.known | {card}
+            obligation = judge(rules, strength, evolve(p, known=known))
+        elif suit != context.led and suit != trump:
+            kept.append(p)  # a card that changes no verdict (above)
+            continue
+        else:
+            known = p.known | {card}
+            assert p.card is not None
+            # `broken_obligation(rules, context, known, p.card)`, the context's fields in
+            # `broken_in`'s order
+            obligation = broken_in(rules, *context, known, p.card)
         if obligation is not None:
             proven.append(Renege(p.player, p.trick, p.card, obligation, index, p.index))
         elif len(known) < p.hand_size:
-            kept.append(evolve(p, known=known))
+            # `evolve(p, known=known)`, its instance dict copied in place
+            fields = p.__dict__.copy()
+            fields["known"] = known
+            p = made(Pending, fields)
+            kept.append(p)
         # else: the whole hand is now known and the play was legal
     return tuple(kept), proven
 

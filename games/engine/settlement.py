@@ -11,7 +11,16 @@ from typing import Any
 from table_stream.rulings import PAYOUT_RULING_KINDS, PostingKind, RulingKind
 
 from .reneges import offenders
-from .state import POT, DealState, NextDeal, Posting, Ruling, Sitting, evolve, player_account
+from .state import (
+    POT,
+    DealState,
+    NextDeal,
+    Posting,
+    Ruling,
+    Sitting,
+    evolve,
+    made,
+)
 from .variants import DealFacts, Settlement, Variant
 from .variants.base import capped
 
@@ -83,7 +92,11 @@ def _finish(
     summary: dict[str, Any] = {
         "trump_suit": deal.trump_suit,
         "active": [p for p in deal.seated if p in deal.active],
-        "tricks": [t.as_dict() for t in deal.tricks],
+        # `[t.as_dict() for t in deal.tricks]`, without a method call per trick
+        "tricks": [
+            {"leader": t.leader, "cards": list(map(list, t.cards)), "winner": t.winner}
+            for t in deal.tricks
+        ],
         "tricks_won": dict(deal.tricks_won),
         "rulings": all_rulings,
         "pot": {"antes": deal.antes, "start": pot, "paid_out": paid_out, "left": left},
@@ -94,30 +107,40 @@ def _finish(
         postings: tuple[Posting, ...] = ()
         kind = entry["kind"]
         if kind in PAYOUT_RULING_KINDS and paid_out:
-            gains = tuple([(player_account(p), n) for p, n in payouts.items() if n])
+            gains = tuple([("player:" + p, n) for p, n in payouts.items() if n])  # player_account
             legs = ((POT, -paid_out), *gains)
             postings = (Posting(payout_kind, legs),)
-        rulings.append(Ruling(kind, dict(entry), postings))
+        # `Ruling(kind, dict(entry), postings)` without the frozen dataclass's `__init__`
+        rulings.append(made(Ruling, {"kind": kind, "data": dict(entry), "postings": postings}))
     settle_postings: list[Posting] = []
     if penalties and sum(penalties.values()):
-        paid = [(player_account(p), -n) for p, n in penalties.items() if n]
+        paid = [("player:" + p, -n) for p, n in penalties.items() if n]  # `player_account`
         legs = (*paid, (POT, sum(penalties.values())))
         settle_postings.append(Posting(PostingKind.PENALTY, legs))
     if left:
         settle_postings.append(Posting(PostingKind.CARRY, ((POT, -left), (POT, left))))
     settled = {"deal": deal.index, "summary": summary}
-    rulings.append(Ruling(RulingKind.DEAL_SETTLED, settled, tuple(settle_postings)))
+    rulings.append(
+        made(
+            Ruling,
+            {"kind": RulingKind.DEAL_SETTLED, "data": settled, "postings": tuple(settle_postings)},
+        )
+    )
     balances = dict(sitting.balances)
     for p, n in payouts.items():
         balances[p] += n
     for p, n in penalties.items():
         balances[p] -= n
-    closed = evolve(deal, over=True, summary=summary, rulings=tuple(all_rulings), before_play=None)
-    return evolve(
-        sitting,
-        balances=balances,
-        pot=left + sum(penalties.values()),
-        next=next_deal,
-        deals=(*sitting.deals, summary),
-        deal=closed,
-    ), rulings
+    # The closed deal and the sitting, their fields set in place (`evolve` without keywords)
+    closed = deal.__dict__.copy()
+    closed["over"] = True
+    closed["summary"] = summary
+    closed["rulings"] = tuple(all_rulings)
+    closed["before_play"] = None
+    table = sitting.__dict__.copy()
+    table["balances"] = balances
+    table["pot"] = left + sum(penalties.values())
+    table["next"] = next_deal
+    table["deals"] = (*sitting.deals, summary)
+    table["deal"] = made(DealState, closed)
+    return made(Sitting, table), rulings

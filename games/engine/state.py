@@ -6,8 +6,9 @@ inside are plain dicts treated as immutable: every change builds a new one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any, NamedTuple, TypeVar
 
 from table_stream.events import Posting as PostingData
@@ -18,7 +19,31 @@ RULES_VERSION = "bourre-rules/1.0"
 
 POT = "pot"
 
+_tuple_new = tuple.__new__
 _T = TypeVar("_T")
+
+
+class Bare:
+    """A plain instance that is made an engine state by setting its `__dict__` and then
+    its `__class__` (a frozen dataclass without slots, which has the same layout).
+
+    The engine makes a new state for nearly every event (a deal, its trick, the sitting
+    per card played), always from a dict of fields copied from the state before, and
+    this is CPython 3.11's cheapest way to do it: about 1,800 machine instructions
+    against 2,500 for `object.__new__(cls)` and `object.__setattr__(obj, "__dict__",
+    fields)`, each a call through the slow generic call path (valgrind's counts,
+    docs/decisions/0015-engine-states-made-without-init.md). The state is the frozen
+    dataclass's own from then on: its `type`, its equality, its refusal of attribute
+    assignment."""
+
+
+def made(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """An instance of the frozen dataclass `cls` (no slots) whose instance dict is
+    `fields`, used as is (see `Bare`)."""
+    obj: Any = Bare()
+    obj.__dict__ = fields
+    obj.__class__ = cls
+    return obj  # type: ignore[no-any-return]
 
 
 def player_account(player: str) -> str:
@@ -36,7 +61,7 @@ class Posting:
         return {"kind": self.kind, "legs": [[a, n] for a, n in self.legs]}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the card play makes its trick's as `Bare` makes states
 class Ruling:
     """Something the referee decided or recorded, with the chips it moved."""
 
@@ -51,7 +76,7 @@ class Ruling:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: made as `Bare` makes states (one per card played)
 class Hand:
     """What is publicly known of a player's hand: `known` cards are surely held;
     `full` means `known` is the whole hand (it was logged)."""
@@ -64,7 +89,7 @@ class Hand:
 NO_HAND = Hand()
 
 
-@dataclass(frozen=True)  # no slots: `evolve` copies the instance dict
+@dataclass(frozen=True)
 class Trick:
     number: int
     leader: str
@@ -76,9 +101,9 @@ class Trick:
     #: trick-taking variants each plays one card in this order, so the card play reads
     #: who is to play and who is last here instead of searching the deal's order.
     order: tuple[str, ...] = ()
-    #: the index in `cards` of the card winning the trick so far (`trick_winner`), kept
-    #: up to date by the trick-taking card play, which compares the new card with this one
-    #: only; 0 for a trick nobody has played to and in the climbing variant.
+    #: the index in `cards` of the card winning the trick so far (`trick_winner`, kept
+    #: up to date by the trick-taking card play: it compares the new card with this one
+    #: only); 0 for a trick nobody has played to and in the climbing variant.
     best: int = 0
 
     def as_dict(self) -> dict[str, Any]:
@@ -101,7 +126,7 @@ class PlayContext(NamedTuple):
     played: frozenset[str]  # cards already played this deal, this trick included
 
 
-@dataclass(frozen=True)  # no slots: `evolve` copies the instance dict
+@dataclass(frozen=True)
 class Pending:
     """A play (or a climbing pass) not yet provably legal: re-judged whenever the
     player shows another card, since every card shown later was held then."""
@@ -116,6 +141,33 @@ class Pending:
     # card play's: of the led suit or trumps, `reneges.reveal`; a climbing pass's: all)
     known: frozenset[str]
     hand_size: int
+
+
+def new_pending(
+    player: str,
+    trick: int,
+    card: str | None,
+    index: int,
+    context: PlayContext | None,
+    to_beat: str | None,
+    known: frozenset[str],
+    hand_size: int,
+) -> Pending:
+    """`Pending(...)` without the frozen dataclass's `__init__` (eight
+    `object.__setattr__` calls): one is made for most card plays of a hidden hand."""
+    return made(
+        Pending,
+        {
+            "player": player,
+            "trick": trick,
+            "card": card,
+            "index": index,
+            "context": context,
+            "to_beat": to_beat,
+            "known": known,
+            "hand_size": hand_size,
+        },
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,20 +215,23 @@ class BeforePlay(NamedTuple):
 
 
 def before_play_of(deal: DealState) -> BeforePlay:
-    """What a card play about to be made to `deal` changes, as it is now."""
-    return BeforePlay(
-        deal.hands,
-        deal.played,
-        deal.cards_left,
-        deal.trick,
-        deal.tricks,
-        deal.tricks_won,
-        deal.play_started,
-        deal.turn,
+    """The deal's `BeforePlay`, made without the named tuple's Python `__new__`."""
+    return _tuple_new(
+        BeforePlay,
+        (
+            deal.hands,
+            deal.played,
+            deal.cards_left,
+            deal.trick,
+            deal.tricks,
+            deal.tricks_won,
+            deal.play_started,
+            deal.turn,
+        ),
     )
 
 
-@dataclass(frozen=True)  # no slots: `evolve` copies the instance dict
+@dataclass(frozen=True)  # no slots: `evolve` copies the instance dict, far cheaper
 class DealState:
     index: int
     dealer: str
@@ -226,7 +281,7 @@ class DealState:
         return self.carry_in + self.antes + self.fees
 
 
-@dataclass(frozen=True)  # no slots: `evolve` copies the instance dict
+@dataclass(frozen=True)
 class Sitting:
     variant: str
     options: Mapping[str, Any]
@@ -251,29 +306,81 @@ class Sitting:
         return self.closing is not None
 
 
-def evolve(state: _T, **changes: Any) -> _T:
-    """`dataclasses.replace(state, **changes)` for the engine's states (frozen dataclasses
-    without slots), made without running the class's `__init__` again: a new instance
-    whose dict is the old one's with the changes.
+_V = TypeVar("_V")
 
-    The referee makes a new deal, trick and sitting for every card played. `replace`
-    re-runs the frozen `__init__`, one `object.__setattr__` call per field: for a
-    `DealState` (40 fields) that is 118,000 machine instructions against 5,200 this way
-    (cachegrind), and `make bench` ruled louisiana deals about a third as fast with it
-    (decision record 0600). The copy is the dataclass's own from then on: its type, its
-    equality, its refusal of attribute assignment."""
-    new = _new_object(type(state))
-    _set_attribute(new, "__dict__", {**state.__dict__, **changes})
-    return new
+#: `dict.copy` for the states' mappings, which are plain dicts (above): the cheapest copy
+#: to change one entry of (about half the time of `{**mapping, key: value}`).
+copy_mapping: Callable[[Mapping[str, _V]], dict[str, _V]] = dict.copy  # type: ignore[assignment]
 
 
-# `object.__new__` and `object.__setattr__` read once: an attribute of a type is looked up
-# anew at every use, and `evolve` runs about 90 times a deal.
-_new_object = object.__new__
-_set_attribute = object.__setattr__
+def evolve(obj: _T, **changes: Any) -> _T:
+    """`dataclasses.replace` for the engine's frozen states without re-running
+    `__init__`: the referee replaces a deal state several times per card, and copying
+    the instance dict is its cheapest way. Only for dataclasses without slots. The copy
+    is made with `dict.copy` and set as the new instance's dict: 1.3 against 2.4 µs for
+    a deal state when it was filled into the new instance's own (empty) dict with two
+    `update`s (docs/decisions/0015-engine-states-made-without-init.md)."""
+    new: Any = Bare()  # `made(type(obj), fields)`, without the call
+    fields = obj.__dict__.copy()
+    fields.update(changes)
+    new.__dict__ = fields
+    new.__class__ = type(obj)
+    return new  # type: ignore[no-any-return]
+
+
+def new_hand(known: frozenset[str], full: bool) -> Hand:
+    """`Hand(known, full)` without the frozen dataclass's `__init__` (a card play of a
+    logged hand makes one)."""
+    return made(Hand, {"known": known, "full": full})
 
 
 def new_trick(number: int, leader: str, active: tuple[str, ...]) -> Trick:
-    """A trick nobody has played to yet, its players in turn from `leader` among `active`."""
+    """`Trick(number, leader, order=...)`, a trick nobody has played to, its players in
+    turn from `leader` among `active`, made as `evolve` makes copies (one per trick)."""
     at = active.index(leader)
-    return Trick(number, leader, order=active[at:] + active[:at])
+    return made(
+        Trick,
+        {
+            "number": number,
+            "leader": leader,
+            "cards": (),
+            "winner": None,
+            "passed": frozenset(),
+            "order": active[at:] + active[:at],
+            "best": 0,
+        },
+    )
+
+
+def new_deal(**given: Any) -> DealState:
+    """`DealState(**given)` without the frozen dataclass's `__init__` (40
+    `object.__setattr__` calls and five default factories: 14 times the cost of a copy);
+    a name that is no field, or a field without a default left out, is refused alike."""
+    if not (_DEAL_REQUIRED <= given.keys() <= _DEAL_FIELDS):
+        raise TypeError(f"DealState fields: {sorted(given)}")
+    values = {**_DEAL_DEFAULTS, **given}
+    for name in _DEAL_FACTORIES:
+        if name not in given:
+            values[name] = {}
+    return made(DealState, values)
+
+
+def _defaults(cls: type) -> tuple[dict[str, Any], frozenset[str], frozenset[str], tuple[str, ...]]:
+    """Every field in order (None where the value must be given or made), the field
+    names, those without a default, those made by a factory (only `dict`)."""
+    values: dict[str, Any] = {}
+    required = []
+    factories = []
+    for f in dataclass_fields(cls):
+        values[f.name] = None
+        if f.default is not MISSING:
+            values[f.name] = f.default
+        elif f.default_factory is not MISSING:
+            assert f.default_factory is dict  # new_deal makes a fresh {} for these
+            factories.append(f.name)
+        else:
+            required.append(f.name)
+    return values, frozenset(values), frozenset(required), tuple(factories)
+
+
+_DEAL_DEFAULTS, _DEAL_FIELDS, _DEAL_REQUIRED, _DEAL_FACTORIES = _defaults(DealState)

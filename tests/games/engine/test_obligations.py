@@ -10,8 +10,6 @@ from hypothesis import strategies as st
 
 from games.engine.obligations import (
     TrickRules,
-    beats,
-    breaks_nothing,
     broken_obligation,
     has_cinch,
     legal_plays,
@@ -162,17 +160,6 @@ def test_trick_winner_highest_trump_else_highest_of_led_suit() -> None:
     assert trick_winner((("a", "AH"), ("b", "KH"), ("c", "KD")), None, k) == 1
 
 
-def test_a_card_beats_the_best_card_by_its_suit_or_a_trump() -> None:
-    s = LOUISIANA.strength
-    assert beats("AH", "5H", "S", s)
-    assert not beats("4H", "5H", "S", s)
-    assert beats("2S", "AH", "S", s)  # a trump over another suit
-    assert not beats("2S", "3S", "S", s)
-    assert beats("4S", "3S", "S", s)
-    assert not beats("AD", "5H", "S", s)  # another suit, not trumps
-    assert not beats("AD", "5H", None, OCCITAN.strength)
-
-
 # -- the fast judge agrees with the full listing ---------------------------------
 
 DECK = sorted(LOUISIANA.deck)
@@ -235,9 +222,8 @@ def test_a_card_of_another_suit_changes_no_verdict(
 def test_a_hand_of_the_card_alone_breaks_nothing(
     situation: tuple[TrickRules, PlayContext, list[str]],
 ) -> None:
-    """What `broken_obligation` relies on to answer at once for a hand known to hold the
-    card played and nothing else: every obligation is about another card of the hand (the
-    full listing, `legal_plays`, agrees)."""
+    """What `tricks.play` relies on to skip judging a play whose hand is known to hold the
+    card played and nothing else: every obligation is about another card of the hand."""
     r, c, hand = situation
     for card in hand:
         assert legal_plays(r, c, [card])[1].get(card) is None
@@ -249,28 +235,15 @@ def test_a_hand_of_the_card_alone_breaks_nothing(
 def test_a_card_that_follows_and_heads_breaks_nothing(
     situation: tuple[TrickRules, PlayContext, list[str]],
 ) -> None:
-    """`breaks_nothing`, which `tricks.play` relies on to judge such a play never (no
-    pending play for a hidden hand): a card of the led suit, not trumps, that beats the
-    trick's best card (or any, when the trick is trumped or heading is not owed) is allowed
-    whatever the hand."""
+    """What `tricks.play` relies on to judge such a play never (no pending play for a
+    hidden hand): a card of the led suit, not trumps, that beats the trick's best card (or
+    any, when the trick is trumped or heading is not owed) is allowed whatever the hand."""
     r, c, hand = situation
+    if c.led is None or c.led == r.trump or c.best is None:
+        return
     _, refused = legal_plays(r, c, hand)
     for card in hand:
-        heads = c.best is not None and beats(card, c.best, r.trump, r.strength)
-        if breaks_nothing(r, c, card, heads=heads):
-            assert card[1] == c.led != r.trump
+        heads = r.strength[card] > r.strength[c.best] if card[1] == c.best[1] else False
+        if card[1] == c.led and (heads or c.trumped or not r.must_head):
             assert refused.get(card) is None
             assert broken_obligation(r, c, hand, card) is None
-
-
-def test_what_breaks_nothing_whatever_the_hand() -> None:
-    r = rules()  # louisiana, spades trumps: heading is owed
-    led = PlayContext("H", "9H", False, False, 0, frozenset({"9H"}))
-    assert breaks_nothing(r, led, "KH", heads=True)
-    assert not breaks_nothing(r, led, "5H", heads=False)  # a lower heart may owe heading
-    assert not breaks_nothing(r, led, "2S", heads=True)  # a trump may owe the cinch
-    trumped = PlayContext("H", "3S", True, False, 0, frozenset({"9H", "3S"}))
-    assert breaks_nothing(r, trumped, "5H", heads=False)  # nothing to head: the trick is trumped
-    assert not breaks_nothing(
-        r, PlayContext(None, None, False, False, 0, frozenset()), "KH", heads=True
-    )

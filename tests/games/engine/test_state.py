@@ -1,6 +1,6 @@
 """`state`: the referee's values. A ruling reads as its `bourre-ruling/1` entry; `evolve`
-changes only what it is told, as `dataclasses.replace` would; a sitting knows who is at
-the table; a new trick's players are in turn from its leader."""
+changes only what it is told; a sitting knows who is at the table; the fast constructors
+make what the classes make."""
 
 from __future__ import annotations
 
@@ -10,7 +10,17 @@ from typing import Any
 import pytest
 
 from games.engine import Posting, Ruling, new_sitting
-from games.engine.state import DealState, Pending, Trick, evolve, new_trick
+from games.engine.state import (
+    DealState,
+    Hand,
+    Pending,
+    Trick,
+    evolve,
+    new_deal,
+    new_hand,
+    new_pending,
+    new_trick,
+)
 
 from .helpers import A_SWEEPS_B, fold
 
@@ -43,14 +53,8 @@ def test_a_sitting_nobody_joined_or_left_seats_every_player() -> None:
     assert not state.closed
 
 
-def test_new_trick_has_its_players_in_turn_from_its_leader() -> None:
-    trick = new_trick(2, "b", ("a", "b", "c"))
-    assert trick == Trick(number=2, leader="b", order=("b", "c", "a"))
-    assert (trick.cards, trick.winner, trick.best) == ((), None, 0)
-
-
-# `evolve` skips the frozen dataclasses' `__init__`: what it makes must be what
-# `dataclasses.replace` makes, field for field.
+# The fast constructors (`new_deal`, `new_hand`, `new_trick`, `new_pending`) skip the frozen
+# dataclasses' `__init__`: each must make what the class itself makes, field for field.
 _DEAL: dict[str, Any] = {
     "index": 0,
     "dealer": "a",
@@ -66,20 +70,43 @@ _DEAL: dict[str, Any] = {
 }
 
 
-def test_evolve_makes_what_dataclasses_replace_makes() -> None:
-    deal = DealState(**_DEAL)
-    copy = evolve(deal, ante=7, stock=31)
-    reference = dataclasses.replace(deal, ante=7, stock=31)
+def test_new_deal_makes_what_the_class_makes() -> None:
+    for given in (_DEAL, {**_DEAL, "stock": 31, "hands": {"a": Hand(frozenset({"AS"}), False)}}):
+        made, reference = new_deal(**given), DealState(**given)
+        assert type(made) is DealState
+        assert made == reference
+        assert list(vars(made)) == list(vars(reference))  # the fields' order too
+    # The default mappings are fresh, as the class's factories make them.
+    assert new_deal(**_DEAL).declared is not new_deal(**_DEAL).declared
+
+
+def test_new_deal_refuses_what_the_class_refuses() -> None:
+    missing = dict(_DEAL)
+    del missing["antes"]
+    for given in (missing, {**_DEAL, "antez": 1}):
+        with pytest.raises(TypeError):
+            DealState(**given)
+        with pytest.raises(TypeError):
+            new_deal(**given)
+
+
+def test_the_other_fast_constructors_make_what_their_classes_make() -> None:
+    known = frozenset({"AS", "KS"})
+    assert new_hand(known, True) == Hand(known, True)
+    made = Trick(number=2, leader="b", order=("b", "c", "a"))
+    assert new_trick(2, "b", ("a", "b", "c")) == made
+    assert vars(new_trick(2, "b", ("a", "b", "c"))) == vars(made)
+    args = ("a", 1, "AS", 3, None, None, known, 5)
+    assert new_pending(*args) == Pending(*args)
+    assert vars(new_pending(*args)) == vars(Pending(*args))
+
+
+def test_a_state_made_from_a_bare_instance_is_the_frozen_dataclasss_own() -> None:
+    deal = new_deal(**_DEAL)
+    copy = evolve(deal, ante=7)
     assert type(copy) is DealState
-    assert copy == reference
-    assert vars(copy) == vars(reference)
-    assert list(vars(copy)) == list(vars(reference))  # the fields' order too
+    assert copy == DealState(**{**_DEAL, "ante": 7})
+    assert vars(copy) == vars(DealState(**{**_DEAL, "ante": 7}))
     with pytest.raises(dataclasses.FrozenInstanceError):
         copy.ante = 8  # type: ignore[misc]
     assert deal.ante == _DEAL["ante"]  # the copy's dict is its own
-    assert vars(copy) is not vars(deal)
-    known = frozenset({"AS", "KS"})
-    pending = Pending("a", 1, "AS", 3, None, None, known, 5)
-    assert evolve(pending, known=known | {"QS"}) == dataclasses.replace(
-        pending, known=known | {"QS"}
-    )

@@ -117,6 +117,8 @@ def test_a_player_who_has_played_five_cards_is_refused_a_sixth() -> None:
 
 
 def test_a_won_tricks_ruling_is_the_trick_as_a_document() -> None:
+    # The card play makes this ruling in place (docs/decisions/0014-the-card-play-written-out.md):
+    # it must be the very value `Ruling(...)` makes from the trick's own `as_dict`.
     state = new_sitting(variant="louisiana", players=PLAYERS)
     state, _ = apply(state, parse_deal({"dealer": "c", "trump": "2S"}))
     for action in [D("a"), D("b"), D("c"), P("a", "5H"), P("b", "9H"), P("c", "7H")]:
@@ -124,4 +126,5 @@ def test_a_won_tricks_ruling_is_the_trick_as_a_document() -> None:
     assert state.deal is not None
     done = state.deal.tricks[0]
     assert rulings == (Ruling("trick_won", {"trick": 1, **done.as_dict()}),)
+    assert vars(rulings[0]) == vars(Ruling("trick_won", {"trick": 1, **done.as_dict()}))
     assert rulings[0].as_dict()["winner"] == "b"
