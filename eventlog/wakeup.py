@@ -176,9 +176,10 @@ def min_interval() -> float:
     return float(getattr(settings, "WAKE_MIN_INTERVAL", 1.0))
 
 
-def pending_mark(subscription: str) -> float | None:
+def pending_mark(subscription: str, *, interval: float | None = None) -> float | None:
     """None if a task of the subscription is pending already (send nothing); else the
-    countdown in seconds to send the task with (0: at once). When Redis cannot be asked:
+    countdown in seconds to send the task with (0: at once), so that tasks start at least
+    `interval` seconds apart (`WAKE_MIN_INTERVAL` by default). When Redis cannot be asked:
     0, since a duplicate wake is harmless and a missed one is not. The caller sends the
     task with that countdown (or a longer one)."""
     now = time.time()
@@ -187,7 +188,8 @@ def pending_mark(subscription: str) -> float | None:
     mark, started = _keys(subscription)
     try:
         was_set, value = _mark_script()(
-            keys=[mark, started], args=[repr(now), repr(min_interval()), PENDING_TTL]
+            keys=[mark, started],
+            args=[repr(now), repr(min_interval() if interval is None else interval), PENDING_TTL],
         )
     except Exception:
         logger.warning("could not set the %s wake mark", subscription, exc_info=True)
