@@ -149,8 +149,7 @@ async def _serve(port: int, specs: list[Spec], conn: Any) -> None:
                 waiting = [
                     v
                     for v in waiting
-                    if not v.done
-                    and (not v.arrived or v.arrived[-1][0] < finals[v.spec.table])
+                    if not v.done and (not v.arrived or v.arrived[-1][0] < finals[v.spec.table])
                 ]
                 if not waiting:
                     break
@@ -176,9 +175,7 @@ class Viewers:
     def __init__(self, port: int, specs: list[Spec]) -> None:
         self.specs = specs
         self.parent, child = multiprocessing.Pipe()
-        self.process = multiprocessing.Process(
-            target=_main, args=(port, specs, child), daemon=True
-        )
+        self.process = multiprocessing.Process(target=_main, args=(port, specs, child), daemon=True)
         self.connect_seconds = 0.0
 
     def __enter__(self) -> Viewers:

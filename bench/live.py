@@ -238,9 +238,7 @@ def measure(viewers: int = VIEWERS, tables_count: int = TABLES, rounds: int = RO
                 finals = {c.table: c.version for c in players}
                 late += open_viewers.wait_for(finals)
                 got = open_viewers.collect()
-                response, request, short, reasons = _deliveries(
-                    specs, got, logged, before, finals
-                )
+                response, request, short, reasons = _deliveries(specs, got, logged, before, finals)
                 from_response += response
                 from_request += request
                 missed += short

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import psycopg
 from django.conf import settings
 
-from bench import api, bare_floor, engine, eventstore, floor, live, replay, seasons
+from bench import api, bare_floor, engine, eventstore, floor, replay, seasons
 from bench._common import Measurement, machine
 from bench._server import Server
 
@@ -189,8 +189,14 @@ class WaitSampler:
         return ", ".join(f"{n / total:.0%} {what}" for what, n in self.counts.most_common(5))
 
 
-def _bare_floor_row(play1: Measurement, bare1: Measurement, floor1: Measurement,
-                    play8: Measurement, bare8: Measurement, floor8: Measurement) -> Row:
+def _bare_floor_row(
+    play1: Measurement,
+    bare1: Measurement,
+    floor1: Measurement,
+    play8: Measurement,
+    bare8: Measurement,
+    floor8: Measurement,
+) -> Row:
     """The card play against the bare DRF floor (bench/bare_floor.py: no project middleware,
     a constant-time key compare), at 1 and 8 clients, and against both floors."""
     ratio1 = play1.ops_per_second / bare1.ops_per_second
