@@ -1,6 +1,8 @@
 """The public /verify page checks a receipt in a real browser (Chromium, WebCrypto's
 Ed25519 and SHA-256) against the served tiles, and says in words what it checked; a
-receipt with a changed proof, or no receipt at all, is refused in words."""
+receipt with a changed proof, or no receipt at all, is refused in words. A photo of the
+receipt's QR code is read in the browser (jsQR) and checked as a pasted receipt; a picture
+with no QR code in it is refused in words at the field."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from tests.tableapp.browser import PHONE
 from tests.transparency.helpers import closed_night
 from transparency.checkpoints import latest_checkpoint
 from transparency.cosign import witnesses_ask
-from transparency.receipts import table_receipt
+from transparency.receipts import receipt_qr, table_receipt
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -63,3 +65,52 @@ def test_a_receipt_is_checked_in_the_browser(served_host, page):
         "Not verified: this is not a receipt (a c2sp.org/tlog-proof file)"
     )
     assert witnesses_ask(club_id=club_id, size=0) == []
+
+
+NO_QR = (
+    "No QR code could be read in this picture: take it again, closer, flat and in focus, or "
+    "choose the receipt file."
+)
+
+
+def test_a_photo_of_the_receipts_qr_code_is_read_and_checked(served_host, page, tmp_path):
+    club, table_id = closed_night()
+    receipt = table_receipt(club_id=str(club.id), table_id=table_id)
+    assert receipt is not None
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: refused.append(message.text)
+        if "Content Security Policy" in message.text
+        else None,
+    )
+    photo = tmp_path / "receipt.png"
+    receipt_qr(receipt).save(str(photo), kind="png", scale=4, border=4)  # as the app draws it
+    page.goto(f"{served_host}/verify")
+    no_qr = page.locator("h1").screenshot()  # a picture of words: no QR code in it
+    page.set_input_files("#receipt-photo", str(photo))
+    page.wait_for_selector("#verify-result li")
+    lines = page.locator("#verify-result li").all_inner_texts()
+    assert page.locator("#verify-result ul.verified").count() == 1, lines
+    assert "signed by the club's key" in lines[0]
+    assert f"of table {table_id}" in lines[1]
+    assert page.input_value("#receipt-text") == receipt
+    assert page.inner_text("#receipt-photo-error") == ""
+
+    for name, kind, data in (
+        ("words.png", "image/png", no_qr),
+        ("receipt.jpg", "image/jpeg", b"not an image at all"),
+    ):
+        page.goto(f"{served_host}/verify")
+        page.set_input_files(
+            "#receipt-photo", files=[{"name": name, "mimeType": kind, "buffer": data}]
+        )
+        page.wait_for_function(
+            "document.getElementById('receipt-photo-error').textContent !== ''"
+        )
+        assert page.inner_text("#receipt-photo-error") == NO_QR
+        assert page.get_attribute("#receipt-photo", "aria-invalid") == "true"
+        assert page.input_value("#receipt-text") == ""  # nothing was read, nothing checked
+    page.set_viewport_size(PHONE)
+    page.screenshot(path="/tmp/verify-qr-390.png", full_page=True)
+    assert refused == []
