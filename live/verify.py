@@ -107,6 +107,9 @@ def verify_words() -> dict[str, str]:
             "No QR code could be read in this picture: take it again, closer, flat and in "
             "focus, or choose the receipt file."
         ),
+        "no_camera": _(
+            "The camera could not be opened: allow this page to use it, or take a photo instead."
+        ),
     }
 
 
