@@ -103,6 +103,13 @@ def verify_words() -> dict[str, str]:
         "no_crypto": _("this browser cannot check Ed25519 signatures; use the verifier tool."),
         "unreachable": _("the club's public log could not be read (%(detail)s)."),
         "empty": _("choose a receipt file or paste one."),
+        "no_qr": _(
+            "No QR code could be read in this picture: take it again, closer, flat and in "
+            "focus, or choose the receipt file."
+        ),
+        "no_camera": _(
+            "The camera could not be opened: allow this page to use it, or take a photo instead."
+        ),
     }
 
 

@@ -24,10 +24,15 @@ def table_receipt(*, club_id: str, table_id: uuid.UUID) -> str | None:
         return None
 
 
+def receipt_qr(receipt: str) -> segno.QRCode:
+    """The whole receipt in a QR code: a phone that scans it holds the proof itself (and
+    /verify reads it back from a photo, live/static/live/verify-qr.js)."""
+    return segno.make(receipt, error="l", micro=False)
+
+
 def receipt_qr_svg(receipt: str) -> str:
-    """The whole receipt in a QR code: a phone that scans it holds the proof itself."""
     out = io.BytesIO()
-    segno.make(receipt, error="l", micro=False).save(
+    receipt_qr(receipt).save(
         out, kind="svg", scale=3, border=4, dark="#000", light="#fff", xmldecl=False,
         svgns=True, omitsize=True, title=gettext("QR code of the receipt"),
     )  # fmt: skip

@@ -48,6 +48,7 @@ def test_no_page_breaks_the_policy(page: Any, live_server: Any) -> None:
         f"/app/tables/{table.id}/audit",
         "/app/standings/",
         "/app/members/",
+        "/verify",  # its scripts: verify.js, jsQR and verify-qr.js
     ):
         page.goto(f"{base}{path}")
         page.wait_for_load_state("networkidle")
