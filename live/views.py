@@ -209,7 +209,7 @@ def viewer_board(request: HttpRequest, token: str) -> HttpResponse:
     viewer = viewer_by_token(token=token)
     if viewer is None or viewer.kind != Viewer.PLAYERS:
         return _ended(request)
-    if _unchanged(request, viewer.table):
+    if _unchanged(request, viewer.table) and request.GET.get("receipt") != "pending":
         return HttpResponse(status=204)
     use_language(request, club_language(viewer.club, request))
     board = table_board_words(viewer.table, statements=True, player=_player(request))

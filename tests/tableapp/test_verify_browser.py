@@ -170,3 +170,52 @@ def test_the_camera_reads_the_receipts_qr_code(served_host, browser, page, tmp_p
         assert phone.is_visible("#camera-start")
     finally:
         filmed.close()
+
+
+def test_the_receipt_appears_on_the_settle_up_and_the_players_view_once_signed(
+    served_host, page, monkeypatch
+):
+    """At the close the receipt is signed a moment later, with no event of the table to say
+    so: both pages show it as soon as it is, without a reload."""
+    import live.verify
+    import tableapp.views.sitting
+    from live.models import Viewer
+    from live.services import viewer_create
+    from tests.ledger.helpers import import_case
+    from tests.tableapp.helpers import make_member
+    from tests.tableapp.test_browser import sign_in
+    from tests.transparency.helpers import NIGHT
+
+    signed = {"yet": False}
+    real = table_receipt
+
+    def held(**kwargs):  # the checkpoint not issued yet, until the test says so
+        return real(**kwargs) if signed["yet"] else None
+
+    monkeypatch.setattr(tableapp.views.sitting, "table_receipt", held)
+    monkeypatch.setattr(live.verify, "table_receipt", held)
+    club, _ = closed_night()
+    table_id = import_case(club, NIGHT)
+    from transparency.follower import tree_catch_up
+
+    tree_catch_up(clubs=[str(club.id)], wait=True)
+    member = make_member(club)
+    sign_in(page, served_host, member)
+    page.goto(f"{served_host}/app/tables/{table_id}/settle-up")
+    assert "being signed" in page.inner_text("section.receipt")
+    assert page.locator("section.receipt img.receipt-qr").count() == 0
+
+    phone = page.context.new_page()
+    from games.models import Table
+
+    viewer = viewer_create(
+        club=club, table=Table.objects.get(id=table_id), created_by="test", kind=Viewer.PLAYERS
+    )
+    phone.goto(f"{served_host}/v/{viewer.token}")
+    assert phone.get_attribute("#board", "data-receipt") == "pending"
+
+    signed["yet"] = True
+    page.wait_for_selector("section.receipt img.receipt-qr", timeout=15_000)
+    phone.wait_for_selector("#board section.receipt img.receipt-qr", timeout=15_000)
+    assert phone.get_attribute("#board", "data-receipt") is None
+    phone.close()

@@ -19,8 +19,13 @@
   const target = function () { return document.getElementById(cfg.liveTarget); };
   const version = function () { const t = target(); return t ? Number(t.dataset.version || 0) : 0; };
   const invitation = function () { const t = target(); return t ? t.dataset.invitation : undefined; };
+  // A closed table's receipt is signed a moment after the close, with no event of the
+  // table to say so: while the fragment says `data-receipt="pending"` the page asks again
+  // every few seconds (`&receipt=pending`: the server answers the fragment, not a 204).
+  const receiptPending = function () { const t = target(); return !!t && t.dataset.receipt === "pending"; };
   function stale(fresh) {
-    return Number(fresh.dataset.version || 0) !== version() || fresh.dataset.invitation !== invitation();
+    return Number(fresh.dataset.version || 0) !== version() || fresh.dataset.invitation !== invitation()
+      || fresh.dataset.receipt !== (target() || fresh).dataset.receipt;
   }
   function say(state) {
     document.documentElement.dataset.live = state;
@@ -35,6 +40,7 @@
       const sep = cfg.liveFragment.indexOf("?") < 0 ? "?" : "&";
       let url = cfg.liveFragment + sep + "since=" + version();
       if (invitation() !== undefined) url += "&invitation=" + encodeURIComponent(invitation());
+      if (receiptPending()) url += "&receipt=pending";
       const response = await fetch(url, {
         headers: { "X-Requested-With": "fetch" }, credentials: "same-origin", cache: "no-store",
       });
@@ -89,6 +95,8 @@
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, RETRY_MS);
     };
   }
+
+  setInterval(function () { if (receiptPending()) refresh(); }, POLL_MS);
 
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") refresh();
