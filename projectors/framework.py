@@ -83,12 +83,18 @@ def projector_batch(
 
 
 def projector_run(
-    *, name: str, batch: int = DEFAULT_BATCH, max_batches: int | None = None
+    *,
+    name: str,
+    batch: int = DEFAULT_BATCH,
+    max_batches: int | None = None,
+    wait: bool = False,
 ) -> RunResult:
     """Advance the live read model batch by batch until it has caught up with the log
-    (or `max_batches` were done). Returns at once, `skipped`, if another worker holds it."""
+    (or `max_batches` were done). Returns at once, `skipped`, if another worker holds it;
+    with `wait`, waits for that worker's batch and goes on after it (a caller that needs
+    the read model now: a test, an operator's command)."""
     return subscription_run(
-        projector_get(name=name), name=name, batch=batch, max_batches=max_batches
+        projector_get(name=name), name=name, batch=batch, max_batches=max_batches, wait=wait
     )
 
 

@@ -24,7 +24,7 @@ CASE = Path(__file__).parents[1] / "conformance" / "cases" / "louisiana-02-tie-b
 def club(db: None) -> Club:
     club = make_club()
     table_from_transcript(str(club.id), json.loads(CASE.read_text())["transcript"])
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     return club
 
 
@@ -51,7 +51,7 @@ def test_players_are_private_to_their_club(club: Club) -> None:
     table_from_transcript(
         str(other.id), random_sitting(random.Random(1), "louisiana", 4).transcript
     )
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     assert client_for(make_key(other, "admin")[1]).get("/api/v1/players/c/stats").status_code == 404
     mine = client_for(make_key(club, "auditor")[1])
     assert mine.get("/api/v1/players/p1/stats").status_code == 404
@@ -89,7 +89,7 @@ def test_the_projections_and_their_lag(club: Club) -> None:
     assert stats["kind"] == "async"
     assert stats["last_position"] == last_position()
     assert stats["lag"] == last_position() - stats["checkpoint"] > 0
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     body = auditor.get("/api/v1/projections").json()["projections"]
     assert next(p for p in body if p["name"] == NAME)["lag"] == 0
 
@@ -122,7 +122,7 @@ def test_a_second_rebuild_while_one_is_queued_is_409(club: Club) -> None:
 def test_a_rebuild_runs_on_a_worker_and_reports_progress(celery_worker_process: object) -> None:
     club = make_club()
     table_from_transcript(str(club.id), json.loads(CASE.read_text())["transcript"])
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     generation = live().generation
     admin = client_for(make_key(club, "operator")[1])
     started = admin.post(f"/api/v1/projections/{NAME}/rebuild")

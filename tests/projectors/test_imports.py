@@ -45,7 +45,7 @@ def test_an_abandoned_import_counts_for_nothing_and_what_follows_is_counted(
 ) -> None:
     club = make_club()
     club_id = str(club.id)
-    projector_run(name=NAME)  # the live checkpoint exists before the imports
+    projector_run(name=NAME, wait=True)  # the live checkpoint exists before the imports
     real = events_module.table_events_append
     monkeypatch.setattr(events_module, "table_events_append", failing_append())
     lost = random_sitting(random.Random(1), "louisiana", 4, deals=12)

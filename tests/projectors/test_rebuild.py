@@ -37,7 +37,7 @@ def _board(club_id: str) -> list[tuple[str, int, int, int]]:
 @pytest.mark.django_db(transaction=True)
 def test_readers_see_the_old_model_or_the_new_never_half(club_id: str) -> None:
     _tables(club_id, 5)
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     expected = _board(club_id)
     assert len(expected) == 5
     old_generation = live().generation
@@ -70,7 +70,7 @@ def test_readers_see_the_old_model_or_the_new_never_half(club_id: str) -> None:
 @pytest.mark.django_db
 def test_the_command_rebuilds_with_progress(club_id: str) -> None:
     _tables(club_id, 2)
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     before = snapshot(live().generation, {club_id})
     out = StringIO()
     call_command("rebuild", "--projection", NAME, "--batch", "50", stdout=out)

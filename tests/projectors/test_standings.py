@@ -71,7 +71,7 @@ def club(db: None) -> Club:
     club = make_club()
     table_from_transcript(str(club.id), TIE["transcript"])
     table_from_transcript(str(club.id), NIGHT["transcript"])
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     return club
 
 
@@ -173,7 +173,7 @@ def test_the_projector_dates_events_in_the_clubs_zone(db: None) -> None:
     club = make_club()
     club_time_zone_set(club=club, time_zone="Pacific/Kiritimati")  # UTC+14: tomorrow already
     table_from_transcript(str(club.id), TIE["transcript"])
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     auditor = client_for(make_key(club, "auditor")[1])
     night = night_now("Pacific/Kiritimati")
     counted = auditor.get(f"/api/v1/leaderboard?from={night}&to={night}").json()["players"]

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 
 def club_stats(club_id: str) -> dict[str, dict[str, int]]:
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     return {p: row for (_, p), row in snapshot(live().generation, {club_id}).items()}
 
 

@@ -90,7 +90,7 @@ def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(
     rng = random.Random(5)
     # Catch up in-process first (no per-batch delay), so the slow worker's backlog is only
     # what this test appends, however long the shared log has grown.
-    projector_run(name=NAME)
+    projector_run(name=NAME, wait=True)
     # Hold the projector's wake mark while the backlog is written: its commits then wake
     # nobody, so the session's own worker cannot drain the backlog before the slow one
     # (the slow worker's task clears the mark as it starts, as any catch-up does). A mark

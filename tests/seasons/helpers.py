@@ -26,8 +26,8 @@ TIE = case("louisiana-02-tie-bourre-lone")
 
 
 def catch_up() -> None:
-    projector_run(name=PLAYER_STATS)
-    projector_run(name=RATINGS)
+    projector_run(name=PLAYER_STATS, wait=True)
+    projector_run(name=RATINGS, wait=True)
 
 
 def rating_rows(club_id: str) -> tuple[list[tuple], list[tuple]]:

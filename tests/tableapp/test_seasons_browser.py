@@ -33,8 +33,8 @@ HIDDEN_RENEGE = json.loads((CASES / "louisiana-01-hidden-renege.json").read_text
 
 def _catch_up() -> None:
     """What the workers do a moment after each commit (the tests run no worker here)."""
-    projector_run(name="player_stats")
-    projector_run(name="ratings")
+    projector_run(name="player_stats", wait=True)
+    projector_run(name="ratings", wait=True)
 
 
 def _create_season(page: Any, base: str, club: Club, **fields: str) -> None:
