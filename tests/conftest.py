@@ -99,16 +99,20 @@ def _flush_retries_deadlocks() -> Iterator[None]:
 
     original = TransactionTestCase._fixture_teardown
 
+    # A worker's catch-up can take a while after a flush (the log outlives it, the
+    # checkpoints do not: it reads the whole log again), so the flush waits longer each time.
+    attempts = 10
+
     def teardown_with_retries(self: TransactionTestCase) -> None:
-        for attempt in range(5):
+        for attempt in range(attempts):
             try:
                 return original(self)
             except CommandError as error:
-                if "deadlock" not in str(error.__cause__ or error) or attempt == 4:
+                if "deadlock" not in str(error.__cause__ or error) or attempt == attempts - 1:
                     raise
                 for connection in connections.all():
                     connection.close()
-                time.sleep(0.2 * (attempt + 1))
+                time.sleep(0.3 * (attempt + 1))
 
     TransactionTestCase._fixture_teardown = teardown_with_retries  # type: ignore[method-assign]
     yield
